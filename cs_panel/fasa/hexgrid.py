@@ -1,0 +1,251 @@
+"""Hex coordinates, facings and lines for the FASA hex map (F.map.hexes, FASA p.10-11).
+
+Axial coordinates on flat-topped hexes (Red Blob Games' hex grid guide): ``q`` is the column,
+``r`` runs down-right. Facing A points up the map (the plane's nose), and B-F follow clockwise,
+so A=(0,-1), B=(+1,-1), C=(+1,0), D=(0,+1), E=(-1,+1), F=(-1,0). A *column* is a line of hexes
+parallel to facing A. Drawing lives in ``HexLayout``, apart from the arithmetic.
+
+>>> Hex(0, 0).neighbor(Facing.A)
+Hex(0, -1)
+>>> Hex(0, 0).distance(Hex(3, -1))
+3
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from cs_panel.core.errors import RuleInputError
+
+
+class Facing(IntEnum):
+    """The six hexsides a plane can face, clockwise from A (up the map)."""
+
+    A = 0
+    B = 1
+    C = 2
+    D = 3
+    E = 4
+    F = 5
+
+    @classmethod
+    def parse(cls, text: str) -> "Facing":
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise RuleInputError(f"facing must be one of A-F, got {text!r}", field="facing") from None
+
+    def turn(self, steps: int) -> "Facing":
+        """Rotate clockwise by ``steps`` hexsides (negative turns left)."""
+        return Facing((self + steps) % 6)
+
+    @property
+    def reverse(self) -> "Facing":
+        return self.turn(3)
+
+    @property
+    def mirrored(self) -> "Facing":
+        """The facing seen in a mirror along the A-D axis: B and F swap, C and E swap."""
+        return Facing((-self) % 6)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """An immutable hex of the map in axial coordinates."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: "Hex") -> "Hex":
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: "Hex") -> "Hex":
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def __repr__(self) -> str:
+        return f"Hex({self.q}, {self.r})"
+
+    def neighbor(self, facing: Facing | int, steps: int = 1) -> "Hex":
+        dq, dr = DIRECTIONS[int(facing) % 6]
+        return Hex(self.q + dq * steps, self.r + dr * steps)
+
+    def neighbors(self) -> list["Hex"]:
+        return [self.neighbor(f) for f in Facing]
+
+    def length(self) -> int:
+        return max(abs(self.q), abs(self.r), abs(self.s))
+
+    def distance(self, other: "Hex") -> int:
+        """Hexes counted from here to ``other``, counting ``other`` but not this one."""
+        return (self - other).length()
+
+    def rotate(self, steps: int, center: "Hex | None" = None) -> "Hex":
+        """Rotate clockwise by ``steps`` sixths of a turn about ``center`` (default the origin)."""
+        c = center or Hex(0, 0)
+        q, r, s = self.q - c.q, self.r - c.r, self.s - c.s
+        for _ in range(steps % 6):
+            q, r, s = -r, -s, -q
+        return Hex(q + c.q, r + c.r)
+
+    def mirror(self, center: "Hex | None" = None) -> "Hex":
+        """Reflect across the column through ``center``, swapping left and right."""
+        c = center or Hex(0, 0)
+        q, r = self.q - c.q, self.r - c.r
+        return Hex(-q + c.q, r + q + c.r)
+
+    def column_offset(self, origin: "Hex", facing: Facing = Facing.A) -> int:
+        """Signed number of columns (lines parallel to ``facing``) right (+) or left (-) of ``origin``."""
+        rel = (self - origin).rotate(-int(facing))
+        return rel.q
+
+
+ORIGIN = Hex(0, 0)
+
+
+def mega_hex(center: Hex) -> list[Hex]:
+    """A hex and its six neighbours (F.map.hexes, FASA p.10)."""
+    return [center, *center.neighbors()]
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    if radius == 0:
+        return [center]
+    out = []
+    h = center.neighbor(Facing.E, radius)
+    for f in Facing:
+        for _ in range(radius):
+            out.append(h)
+            h = h.neighbor(f)
+    return out
+
+
+def spiral(center: Hex, radius: int) -> list[Hex]:
+    """Every hex within ``radius`` of ``center``, centre first."""
+    return [h for k in range(radius + 1) for h in ring(center, k)]
+
+
+def _cube_round(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))
+
+
+def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
+    """The hexes a straight line between centres passes through, ``a`` first.
+
+    When the line runs exactly along a hexside it touches two hexes; ``nudge`` (+1 or -1)
+    pushes it a hair to one side so that each call gives one definite hex per step.
+    """
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    eps = 1e-6 * nudge
+    aq, ar = a.q + eps, a.r + eps
+    bq, br = b.q + eps, b.r + eps
+    return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+
+
+def line_of_sight(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
+    """True if a line from ``a``'s centre to ``b``'s is not stopped by a blocking (dotted) hex.
+
+    A line that runs along a hexside between a blocking and a clear hex is not blocked, so the
+    line is clear if either nudged version avoids every blocking hex (F.combat.los, FASA p.34).
+    The end hexes themselves never block; planes never block.
+    """
+    blocked = set(blocking)
+    for nudge in (1, -1):
+        between = line(a, b, nudge)[1:-1]
+        if not any(h in blocked for h in between):
+            return True
+    return False
+
+
+def forward_column(start: Hex, facing: Facing, length: int) -> list[Hex]:
+    """The straight hex column ahead of a plane, ``length`` hexes long (F.combat.arc, FASA p.33)."""
+    return [start.neighbor(facing, k) for k in range(1, length + 1)]
+
+
+def _bearing(origin: Hex, facing: Facing, other: Hex) -> float | None:
+    """Angle in degrees of ``other`` seen from ``origin``, 0 = straight ahead, clockwise positive."""
+    rel = (other - origin).rotate(-int(facing))
+    if rel == ORIGIN:
+        return None
+    x = 1.5 * rel.q
+    y = -math.sqrt(3) * (rel.r + rel.q / 2)  # up the map is +y
+    return math.degrees(math.atan2(x, y))
+
+
+def in_front_arc(origin: Hex, facing: Facing, other: Hex) -> bool:
+    """``other`` lies in the 60-degree wedge opening through hexside A of a plane at ``origin``.
+
+    The firing/tailing diagram was lost; this reading (the wedge bounded by the lines from the
+    plane's centre through the two corners of its nose hexside, edges included) is
+    ``reconstructed``, see the project's rules notes.
+    """
+    b = _bearing(origin, facing, other)
+    return b is not None and abs(b) <= 30 + 1e-9
+
+
+def in_rear_arc(origin: Hex, facing: Facing, other: Hex) -> bool:
+    """The mirror of ``in_front_arc`` through hexside D (reconstructed, like the front arc)."""
+    b = _bearing(origin, facing, other)
+    return b is not None and abs(b) >= 150 - 1e-9
+
+
+def hexside_toward(origin: Hex, facing: Facing, other: Hex) -> Facing | None:
+    """Which of the plane's own hexsides (A = nose) faces ``other``, to the nearest side."""
+    b = _bearing(origin, facing, other)
+    if b is None:
+        return None
+    return Facing(round(b / 60) % 6)
+
+
+@dataclass(frozen=True)
+class HexLayout:
+    """Maps hexes to drawing coordinates (y up, as bokeh draws) and points back to hexes."""
+
+    size: float = 1.0
+    origin_x: float = 0.0
+    origin_y: float = 0.0
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        x = self.size * 1.5 * h.q
+        y = -self.size * math.sqrt(3) * (h.r + h.q / 2)
+        return x + self.origin_x, y + self.origin_y
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        cx, cy = self.center(h)
+        return [
+            (cx + self.size * math.cos(math.radians(60 * i)), cy + self.size * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
+
+    def hex_at(self, x: float, y: float) -> Hex:
+        """The hex containing drawing point (x, y): a click on a plot finds its hex."""
+        x = (x - self.origin_x) / self.size
+        y = -(y - self.origin_y) / self.size
+        q = 2.0 / 3.0 * x
+        r = -1.0 / 3.0 * x + math.sqrt(3) / 3.0 * y
+        return _cube_round(q, r)
+
+
+def hexes(items: Iterator[tuple[int, int]] | Iterable[tuple[int, int]]) -> list[Hex]:
+    return [Hex(q, r) for q, r in items]
