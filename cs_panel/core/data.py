@@ -26,7 +26,7 @@ from cs_panel.core.errors import DataFileError
 
 PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 #: provenances the UI marks with a badge, since they are not the printed rules
-BADGED = ("reconstructed", "sample")
+BADGED = ("recovered", "reconstructed", "sample")
 
 
 @dataclass(frozen=True)

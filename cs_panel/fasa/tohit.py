@@ -88,24 +88,32 @@ def weapons(source: str = "package:fasa/weapons.json") -> Table:
     return load_table(source, WEAPON_SCHEMA)
 
 
-def check_skill(value: int, name: str) -> int:
-    """A skill level must be a whole number 0-10 (F.pilot.skills, p.17-19)."""
+def check_skill(value: int, field: str) -> int:
+    """A skill level must be a whole number 0-10 (F.pilot.skills, p.17-19).
+
+    ``field`` is the input's name (``"dead_eye"``); the message names the skill as players do.
+    """
+    label = field.replace("_", " ").title()
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SkillOutOfRangeError(f"{name} must be a whole number, got {value!r}", field=name)
+        raise SkillOutOfRangeError(f"{label} must be a whole number, got {value!r}", field=field)
     if not SKILL_MIN <= value <= SKILL_MAX:
         raise SkillOutOfRangeError(
-            f"{name} {value} is outside the skill levels {SKILL_MIN}-{SKILL_MAX} (F.pilot.skills, FASA p.17)",
-            field=name,
+            f"{label} {value} is outside the skill levels {SKILL_MIN}-{SKILL_MAX} (F.pilot.skills, FASA p.17)",
+            field=field,
         )
     return value
 
 
-def _check_int(value, name: str, lo: int, hi: int | None, why: str) -> int:
+LABELS = {"target_base": "target base to-hit number", "range_hexes": "range", "constitution": "Constitution"}
+
+
+def _check_int(value, field: str, lo: int, hi: int | None, why: str) -> int:
+    label = LABELS.get(field, field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleInputError(f"{name} must be a whole number, got {value!r}", field=name)
+        raise RuleInputError(f"{label} must be a whole number, got {value!r}", field=field)
     if value < lo or (hi is not None and value > hi):
         bounds = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
-        raise RuleInputError(f"{name} {value} must be {bounds} ({why})", field=name)
+        raise RuleInputError(f"{label} {value} must be {bounds} ({why})", field=field)
     return value
 
 
@@ -166,3 +174,17 @@ def shock_roll(constitution: int, already_shocked: bool = False) -> TargetNumber
     if already_shocked:
         terms.append(Modifier(2, "already shocked", "F.shock"))
     return TargetNumber(tuple(terms), what="Constitution roll to avoid shock")
+
+
+def to_hit_by_range(
+    target_base: int,
+    deflection: Deflection | str,
+    dead_eye: int = 0,
+    weapon: str | Entry = "mg-50",
+    shocked: bool = False,
+    *,
+    table: Table | None = None,
+) -> list[TargetNumber]:
+    """The to-hit number at every range the weapon reaches, 0 first: how the odds fall off."""
+    w = weapon if isinstance(weapon, Entry) else (table or weapons())[weapon]
+    return [to_hit_number(target_base, deflection, r, dead_eye, w, shocked) for r in range(w["range"] + 1)]

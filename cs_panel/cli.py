@@ -1,0 +1,55 @@
+"""The ``cs-panel`` command: serve the rulebook app, or open the lessons in JupyterLab."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _serve(args) -> int:
+    import panel as pn
+
+    from cs_panel.ui.app import create_app
+
+    pn.serve(create_app, port=args.port, address=args.address, show=args.show,
+             websocket_origin=[f"{args.address}:{args.port}", f"localhost:{args.port}"],
+             title="cs_panel")
+    return 0
+
+
+def _rulebook(args) -> int:
+    lessons = Path(args.lessons).resolve()
+    if not lessons.is_dir():
+        print(f"cs-panel: no lessons folder at {lessons}", file=sys.stderr)
+        return 2
+    # Panel's notebook output loads BokehJS from a CDN unless told to inline it; inline works offline.
+    env = {**os.environ, "PANEL_INLINE": os.environ.get("PANEL_INLINE", "true")}
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={lessons}"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    if not args.browser:
+        cmd.append("--no-browser")
+    return subprocess.call(cmd, env=env)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="cs-panel", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve the rulebook app with Panel")
+    serve.add_argument("--port", type=int, default=5006)
+    serve.add_argument("--address", default="localhost")
+    serve.add_argument("--show", action="store_true", help="open a browser tab")
+    serve.set_defaults(func=_serve)
+    book = sub.add_parser("rulebook", help="open the lessons in JupyterLab (works offline)")
+    book.add_argument("--lessons", default="lessons")
+    book.add_argument("--no-browser", dest="browser", action="store_false")
+    book.set_defaults(func=_rulebook)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""Panel components: live widgets and bokeh drawings bound to the rules core.
+
+Importing this package imports panel. Components are loaded lazily by name, so
+``from cs_panel.ui import ToHitCalculator`` imports only what it needs.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+_COMPONENTS = {
+    "ToHitCalculator": "cs_panel.ui.tohit",
+}
+
+
+def __getattr__(name: str):
+    module = _COMPONENTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cs_panel.ui' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = sorted(_COMPONENTS)

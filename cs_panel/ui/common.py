@@ -1,0 +1,71 @@
+"""Small pieces every component shares: error slots beside inputs, provenance badges, styles."""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+
+from cs_panel.core.data import BADGED
+
+BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "#6b46c1"}
+
+BADGE_TIPS = {
+    "recovered": "from a public fan source, not the printed rules",
+    "reconstructed": "rebuilt by cs_panel from the rules' text and examples",
+    "sample": "invented for teaching; not an official figure",
+}
+
+STYLES = """
+.cs-breakdown { border-collapse: collapse; font-size: 0.95em; }
+.cs-breakdown caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
+.cs-breakdown td { padding: 2px 8px; border-bottom: 1px solid #e2e2e2; }
+.cs-breakdown td.cs-value { text-align: right; font-family: monospace; }
+.cs-breakdown td.cs-rule { color: #555; font-size: 0.85em; }
+.cs-breakdown tr.cs-total td { font-weight: bold; border-top: 2px solid #444; }
+.cs-chance b { font-size: 1.3em; }
+.cs-badge { display: inline-block; padding: 0 6px; margin-left: 4px; border-radius: 8px;
+            color: white; font-size: 0.75em; vertical-align: middle; }
+.cs-error { color: #c53030; font-size: 0.85em; }
+"""
+
+
+def badge_html(provenance: str | None) -> str:
+    """A small coloured badge for data that is not from the printed rules ('' for rules data)."""
+    if provenance not in BADGED:
+        return ""
+    return (
+        f"<span class='cs-badge cs-badge-{provenance}' style='background:{BADGE_COLOURS[provenance]}' "
+        f"title='{html.escape(BADGE_TIPS[provenance])}'>{provenance}</span>"
+    )
+
+
+def error_html(message: str) -> str:
+    return f"<span class='cs-error'>&#9888; {html.escape(message)}</span>" if message else ""
+
+
+class FieldErrors:
+    """One message slot under each input; a rules error lands under the input it names.
+
+    Components catch ``CsPanelError`` from the core and hand it here: the message shows beside
+    the widget whose ``field`` it names (or in a general slot), and the widget keeps its value.
+    """
+
+    def __init__(self, fields: list[str]):
+        self.slots = {f: pn.pane.HTML("", css_classes=["cs-field-error", f"cs-error-{f}"], margin=(0, 10))
+                      for f in fields}
+        self.general = pn.pane.HTML("", css_classes=["cs-field-error", "cs-error-general"], margin=(0, 10))
+
+    def show(self, error: Exception | None) -> None:
+        field = getattr(error, "field", None) if error else None
+        for name, slot in self.slots.items():
+            slot.object = error_html(str(error)) if error and name == field else ""
+        self.general.object = error_html(str(error)) if error and field not in self.slots else ""
+
+    def message(self, field: str | None = None) -> str:
+        """The text shown in a slot (the general one by default), for tests."""
+        pane = self.slots[field] if field else self.general
+        return html.unescape(pane.object).replace("\u26a0 ", "").replace("<span class='cs-error'>", "").replace("</span>", "")
+
+    def beside(self, widget, field: str) -> pn.Column:
+        return pn.Column(widget, self.slots[field], margin=0)

@@ -1,0 +1,136 @@
+"""``ToHitCalculator``: the FASA to-hit number, live (F.hit.number, FASA p.35).
+
+Every input is a widget; the breakdown lists each term with its rule and page, the chance is
+exact, and a bar chart shows how the chance falls with range for the chosen weapon. The
+component only gathers inputs and shows what ``cs_panel.fasa.tohit`` answers.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
+
+from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+
+DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
+
+
+def _weapon_options() -> dict[str, str]:
+    return {f"{w['name']} (range {w['range']})": w.id for w in weapons()}
+
+
+class ToHitCalculator(pn.viewable.Viewer):
+    """Build a FASA to-hit number from its parts and see the odds of the d10 roll."""
+
+    target_base = param.Integer(default=4, doc="The target's base to-hit number, 1-10, from its record sheet (F.plane.stats).")
+    deflection = param.Selector(default="NOSE_TO_NOSE", objects=list(DEFLECTIONS.values()),
+                                doc="Angle of attack seen from the target (F.hit.deflection).")
+    range_hexes = param.Integer(default=2, doc="Hexes to the target, counting its hex but not yours; 0 = same hex (F.hit.range).")
+    dead_eye = param.Integer(default=6, doc="The firer's Dead Eye skill, 0-10 (F.pilot.skills).")
+    weapon = param.Selector(default="mg-50", objects=list(_weapon_options().values()),
+                            doc="The weapon fired: guns +0, rockets +1, harpoon +2 (F.hit.weapon-mod).")
+    shocked = param.Boolean(default=False, doc="Is the firer shocked? +2 to every roll (F.shock).")
+    seed = param.Integer(default=1937, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
+
+    result = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
+                                 doc="The explained to-hit number for the current inputs, or None while an input is wrong.")
+    error = param.String(default="", constant=True, doc="Why the current inputs give no to-hit number ('' when they do).")
+    last_roll = param.String(default="", constant=True, doc="The last roll made with the Roll button, in words.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._dice = Dice(self.seed)
+        self._errors = FieldErrors(["target_base", "deflection", "range_hexes", "dead_eye", "weapon"])
+        self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
+        self._figure = self._make_figure()
+        self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width")
+        self._summary = pn.pane.HTML("", css_classes=["summary"])
+        self._roll_text = pn.pane.HTML("", css_classes=["roll"])
+        self._update()
+
+    def _make_figure(self):
+        fig = figure(height=220, width=380, title="Chance to hit by range", name="tohit_chance_fig",
+                     x_axis_label="range (hexes)", y_axis_label="chance", y_range=(0, 1),
+                     toolbar_location=None, tools="")
+        fig.vbar(x="range", top="chance", width=0.8, color="colour", source=self._source)
+        fig.add_tools(HoverTool(tooltips=[("range", "@range"), ("to hit", "@target"), ("chance", "@label")]))
+        fig.yaxis.ticker = [0, 0.1, 0.5, 0.9, 1]
+        return fig
+
+    @param.depends("target_base", "deflection", "range_hexes", "dead_eye", "weapon", "shocked", watch=True)
+    def _update(self):
+        inputs = dict(target_base=self.target_base, deflection=self.deflection, dead_eye=self.dead_eye,
+                      weapon=self.weapon, shocked=self.shocked)
+        try:
+            result = to_hit_number(range_hexes=self.range_hexes, **inputs)
+            error = None
+        except CsPanelError as e:
+            result, error = None, e
+        try:
+            by_range = to_hit_by_range(**inputs)
+        except CsPanelError:
+            by_range = []
+        with param.edit_constant(self):
+            self.result = result
+            self.error = str(error) if error else ""
+        self._errors.show(error)
+        self._source.data = dict(
+            range=list(range(len(by_range))),
+            chance=[float(t.chance) for t in by_range],
+            target=[t.total for t in by_range],
+            colour=["#c53030" if r == self.range_hexes else "#718096" for r in range(len(by_range))],
+            label=[percent(t.chance) for t in by_range],
+        )
+        w = weapons()[self.weapon]
+        self._figure.title.text = f"Chance to hit by range: {w['name']}"
+        if result is None:
+            self._breakdown.object = "<p class='cs-error'>No to-hit number until the input above is fixed.</p>"
+            self._summary.object = ""
+        else:
+            self._breakdown.object = result._repr_html_()
+            self._summary.object = (
+                f"<p class='explained'>{html.escape(str(result))}</p>"
+                f"<p>Weapon data: {html.escape(w['name'])} {badge_html(w.provenance)}</p>"
+            )
+
+    def roll(self):
+        """Roll the d10 against the current number with the seeded dice."""
+        if self.result is None:
+            return None
+        outcome = self.result.resolve(self._dice)
+        text = f"Rolled {outcome.faces[0]} against {self.result.total}: {'hit' if outcome.success else 'miss'}"
+        with param.edit_constant(self):
+            self.last_roll = text
+        self._roll_text.object = f"<p>{html.escape(text)}</p>"
+        return outcome
+
+    @param.depends("seed", watch=True)
+    def _reseed(self):
+        self._dice = Dice(self.seed)
+
+    def __panel__(self):
+        e = self._errors
+        roll_button = pn.widgets.Button(name="Roll the d10", css_classes=["roll-button"])
+        roll_button.on_click(lambda event: self.roll())
+        inputs = pn.Column(
+            "### Inputs",
+            e.beside(pn.widgets.IntInput.from_param(self.param.target_base, name="Target base to-hit", css_classes=["in-target-base"]), "target_base"),
+            e.beside(pn.widgets.Select.from_param(self.param.deflection, options=DEFLECTIONS, name="Deflection", css_classes=["in-deflection"]), "deflection"),
+            e.beside(pn.widgets.IntInput.from_param(self.param.range_hexes, name="Range (hexes)", css_classes=["in-range"]), "range_hexes"),
+            e.beside(pn.widgets.IntInput.from_param(self.param.dead_eye, name="Dead Eye", css_classes=["in-dead-eye"]), "dead_eye"),
+            e.beside(pn.widgets.Select.from_param(self.param.weapon, options=_weapon_options(), name="Weapon", css_classes=["in-weapon"]), "weapon"),
+            pn.widgets.Checkbox.from_param(self.param.shocked, name="Firer is shocked", css_classes=["in-shocked"]),
+            e.general,
+            width=300,
+        )
+        results = pn.Column("### To-hit number", self._breakdown, self._summary,
+                            pn.pane.Bokeh(self._figure), pn.Row(roll_button, self._roll_text))
+        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tohit"])

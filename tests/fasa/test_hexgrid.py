@@ -1,0 +1,82 @@
+"""Hex geometry invariants (F.map.hexes) and line of sight (F.combat.los)."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from cs_panel.fasa.hexgrid import (
+    ORIGIN, Facing, Hex, HexLayout, forward_column, in_front_arc, in_rear_arc, line, line_of_sight,
+    mega_hex, spiral,
+)
+
+hexes = st.builds(Hex, st.integers(-40, 40), st.integers(-40, 40))
+facings = st.sampled_from(list(Facing))
+
+
+@pytest.mark.rule("F.map.hexes")
+@given(hexes, hexes)
+def test_distance_is_symmetric_and_matches_lines(a, b):
+    assert a.distance(b) == b.distance(a)
+    assert len(line(a, b)) == a.distance(b) + 1
+
+
+@pytest.mark.rule("F.map.hexes")
+@given(hexes, hexes, st.integers(-12, 12))
+def test_rotation_six_times_is_identity_and_keeps_distance(a, c, k):
+    assert a.rotate(6, c) == a
+    assert a.rotate(k, c).distance(c) == a.distance(c)
+    assert a.rotate(k).rotate(-k) == a
+
+
+@pytest.mark.rule("F.map.hexes")
+@given(hexes, facings)
+def test_mirror_twice_is_identity_and_swaps_sides(a, f):
+    assert a.mirror().mirror() == a
+    assert a.neighbor(f).mirror() == a.mirror().neighbor(f.mirrored)
+
+
+@pytest.mark.rule("F.map.hexes")
+def test_facings_run_clockwise_from_the_nose():
+    assert [ORIGIN.neighbor(f) for f in Facing] == [Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0)]
+    assert Facing.A.turn(-1) is Facing.F and Facing.B.reverse is Facing.E
+    assert len(set(mega_hex(Hex(3, 3)))) == 7 and len(spiral(ORIGIN, 2)) == 19
+
+
+@pytest.mark.rule("F.combat.los", "F.map.hexes")
+def test_dotted_hex_blocks_but_a_hexside_does_not():
+    a, b = Hex(0, 0), Hex(0, -3)
+    assert line_of_sight(a, b, [])
+    assert not line_of_sight(a, b, [Hex(0, -1)])
+    # Hex(2,-1) to the origin runs exactly along the side between Hex(1,-1) and Hex(1,0)
+    c = Hex(2, -1)
+    assert line_of_sight(ORIGIN, c, [Hex(1, -1)])
+    assert line_of_sight(ORIGIN, c, [Hex(1, 0)])
+    assert not line_of_sight(ORIGIN, c, [Hex(1, -1), Hex(1, 0)])
+
+
+@pytest.mark.rule("F.combat.los")
+@given(hexes, hexes, st.sets(hexes, max_size=8))
+def test_line_of_sight_is_symmetric(a, b, blocks):
+    assert line_of_sight(a, b, blocks) == line_of_sight(b, a, blocks)
+
+
+@pytest.mark.rule("F.combat.arc")
+def test_forward_column_and_arcs():
+    assert forward_column(ORIGIN, Facing.B, 2) == [Hex(1, -1), Hex(2, -2)]
+    assert in_front_arc(ORIGIN, Facing.A, Hex(0, -4)) and not in_front_arc(ORIGIN, Facing.A, Hex(1, -1))
+    assert in_rear_arc(ORIGIN, Facing.A, Hex(0, 3)) and not in_front_arc(ORIGIN, Facing.A, ORIGIN)
+
+
+@given(hexes, facings, hexes, st.integers(0, 5))
+def test_arcs_turn_with_the_plane(origin, f, other, k):
+    turned = other.rotate(k, origin)
+    assert in_front_arc(origin, f, other) == in_front_arc(origin, f.turn(k), turned)
+    assert in_rear_arc(origin, f, other) == in_rear_arc(origin, f.turn(k), turned)
+
+
+@given(hexes, st.floats(0.5, 40))
+def test_layout_round_trips_a_hex_through_its_centre_and_corners(h, size):
+    lay = HexLayout(size, 3.0, -7.0)
+    assert lay.hex_at(*lay.center(h)) == h
+    cx, cy = lay.center(h)
+    for x, y in lay.corners(h):  # a point just inside each corner is still this hex
+        assert lay.hex_at(cx + (x - cx) * 0.95, cy + (y - cy) * 0.95) == h
