@@ -118,16 +118,16 @@ class ToHitCalculator(pn.viewable.Viewer):
 
     def __panel__(self):
         e = self._errors
-        roll_button = pn.widgets.Button(name="Roll the d10", css_classes=["roll-button"])
+        roll_button = pn.widgets.Button(label="Roll the d10", css_classes=["roll-button"])
         roll_button.on_click(lambda event: self.roll())
         inputs = pn.Column(
             "### Inputs",
-            e.beside(pn.widgets.IntInput.from_param(self.param.target_base, name="Target base to-hit", css_classes=["in-target-base"]), "target_base"),
-            e.beside(pn.widgets.Select.from_param(self.param.deflection, options=DEFLECTIONS, name="Deflection", css_classes=["in-deflection"]), "deflection"),
-            e.beside(pn.widgets.IntInput.from_param(self.param.range_hexes, name="Range (hexes)", css_classes=["in-range"]), "range_hexes"),
-            e.beside(pn.widgets.IntInput.from_param(self.param.dead_eye, name="Dead Eye", css_classes=["in-dead-eye"]), "dead_eye"),
-            e.beside(pn.widgets.Select.from_param(self.param.weapon, options=_weapon_options(), name="Weapon", css_classes=["in-weapon"]), "weapon"),
-            pn.widgets.Checkbox.from_param(self.param.shocked, name="Firer is shocked", css_classes=["in-shocked"]),
+            e.beside(pn.widgets.IntInput.from_param(self.param.target_base, label="Target base to-hit", css_classes=["in-target-base"]), "target_base"),
+            e.beside(pn.widgets.Select.from_param(self.param.deflection, options=DEFLECTIONS, label="Deflection", css_classes=["in-deflection"]), "deflection"),
+            e.beside(pn.widgets.IntInput.from_param(self.param.range_hexes, label="Range (hexes)", css_classes=["in-range"]), "range_hexes"),
+            e.beside(pn.widgets.IntInput.from_param(self.param.dead_eye, label="Dead Eye", css_classes=["in-dead-eye"]), "dead_eye"),
+            e.beside(pn.widgets.Select.from_param(self.param.weapon, options=_weapon_options(), label="Weapon", css_classes=["in-weapon"]), "weapon"),
+            pn.widgets.Checkbox.from_param(self.param.shocked, label="Firer is shocked", css_classes=["in-shocked"]),
             e.general,
             width=300,
         )
