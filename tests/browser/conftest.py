@@ -1,0 +1,156 @@
+"""Browser fixtures: Debian's chromium through Playwright, a Panel server, a JupyterLab server.
+
+Playwright cannot download its own browser here, so every test uses /usr/bin/chromium (the
+CI script installs it). A missing chromium fails the tests loudly instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"browser tests need Debian's chromium at {CHROMIUM}: run `apt-get install chromium` (.ci/run does)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 60) -> None:
+    t0 = time.time()
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except OSError:
+            if time.time() - t0 > timeout:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.fixture
+def serve():
+    """Serve a function that builds a Panel app, in this process; returns the page's URL."""
+    import panel as pn
+    from panel.io.state import state
+
+    def _serve(app):
+        port = free_port()
+        pn.serve(app, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}",
+                 threaded=True, show=False, liveness=True)
+        wait_http(f"http://127.0.0.1:{port}/liveness")
+        return f"http://127.0.0.1:{port}"
+
+    yield _serve
+    state.kill_all_servers()
+
+
+@pytest.fixture
+def panel_serve_cli():
+    """Run the real ``panel serve`` command on a script; returns the app's URL."""
+    procs = []
+
+    def _run(script: Path, app_name: str):
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "panel", "serve", str(script), "--port", str(port), "--address", "127.0.0.1",
+             "--allow-websocket-origin", f"127.0.0.1:{port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+        )
+        procs.append(proc)
+        url = f"http://127.0.0.1:{port}/{app_name}"
+        wait_http(url, timeout=90)
+        return url
+
+    yield _run
+    for proc in procs:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory):
+    """A JupyterLab server on a copy of lessons/, with Panel's resources inlined (offline)."""
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "lessons", root, dirs_exist_ok=True)
+    cfg = root.parent / (root.name + "-jcfg")
+    (cfg / "labconfig").mkdir(parents=True)
+    (cfg / "labconfig" / "page_config.json").write_text(
+        '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
+    port = free_port()
+    env = {**os.environ, "PANEL_INLINE": "true", "JUPYTER_CONFIG_DIR": str(cfg),
+           "JUPYTERLAB_WORKSPACES_DIR": str(cfg / "ws")}
+    log = open(cfg / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip", "127.0.0.1",
+         "--port", str(port), "--ServerApp.token=", "--ServerApp.password=",
+         f"--ServerApp.root_dir={root}", "--expose-app-in-browser"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/api/status", timeout=90)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel
+            && w.sessionContext.session.kernel.status === 'idle') }"""
+ALL_RUN = """() => { const w = window.jupyterapp.shell.currentWidget;
+  return w.content.widgets.filter(c => c.model.type === 'code').every(c => c.model.executionCount !== null)
+         && w.sessionContext.session.kernel.status === 'idle' }"""
+
+
+@pytest.fixture
+def run_lesson(jupyterlab, page):
+    """``run_lesson("01_x.ipynb")`` opens a lesson in JupyterLab and runs every cell."""
+    return lambda notebook: open_and_run(page, jupyterlab, notebook)
+
+
+def open_and_run(page, base: str, notebook: str) -> None:
+    """Open a lesson in JupyterLab and run every cell; the first (pn.extension) runs alone first so
+    BokehJS has loaded before any output needs it."""
+    page.goto(f"{base}/lab/tree/{notebook}?reset")
+    page.wait_for_function(KERNEL_IDLE, timeout=90_000)
+    page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = 1; await window.jupyterapp.commands.execute('notebook:run-cell'); }""")
+    page.wait_for_function("() => window.Bokeh !== undefined && window.Bokeh.Panel !== undefined", timeout=60_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(ALL_RUN, timeout=180_000)

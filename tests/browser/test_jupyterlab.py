@@ -1,0 +1,25 @@
+"""Lessons open, run and render their widgets in a real JupyterLab, offline (PANEL_INLINE)."""
+
+import pytest
+from playwright.sync_api import expect
+
+
+
+@pytest.mark.rule("F.hit.number", "F.dice.d10")
+def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
+    run_lesson("01_dice_and_to_hit.ipynb")
+    notebook = page.locator(".jp-Notebook")
+    # the live calculator: its inputs, its breakdown table and its bokeh chart
+    expect(notebook.locator(".in-dead-eye input").first).to_be_visible(timeout=30_000)
+    expect(notebook.locator(".breakdown .cs-breakdown").first).to_be_visible()
+    expect(notebook.locator(".cs-tohit canvas").first).to_be_visible()
+    expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+    expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
+    # the calculator reacts in the notebook too: the kernel answers a typed change (the lesson
+    # left it at a rear-corner shot, +1, at range 4)
+    explained = notebook.locator(".summary .explained").first
+    expect(explained).to_contain_text("+ 4 range 4 hexes", timeout=30_000)
+    box = notebook.locator(".in-range input").first
+    box.fill("2")
+    box.dispatch_event("change")  # JupyterLab's keyboard shortcuts take Enter; a change event commits the value
+    expect(explained).to_contain_text("+ 2 range 2 hexes - 6 Dead Eye 6 = 1 (90%)")

@@ -1,0 +1,48 @@
+"""The to-hit calculator in a real browser: served by Panel, driven by Playwright in chromium."""
+
+import pytest
+from playwright.sync_api import expect
+
+from cs_panel.ui import ToHitCalculator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def calculator_app():
+    import panel as pn
+    return pn.Column(ToHitCalculator())
+
+
+@pytest.mark.rule("F.hit.number", "F.hit.range")
+def test_changing_range_updates_breakdown_and_chance(serve, page):
+    page.goto(serve(calculator_app))
+    explained = page.locator(".summary .explained")
+    expect(explained).to_have_text("4 base to-hit + 2 nose to nose + 2 range 2 hexes - 6 Dead Eye 6 = 2 (90%)")
+    box = page.locator(".in-range input")
+    box.fill("5")
+    box.press("Enter")
+    expect(explained).to_have_text("4 base to-hit + 2 nose to nose + 5 range 5 hexes - 6 Dead Eye 6 = 5 (60%)")
+    expect(page.locator(".breakdown .cs-chance")).to_contain_text("60%")
+    page.wait_for_function(
+        "() => Bokeh.documents[0].get_model_by_name('tohit_chance_fig').title.text.includes('.50 machine gun')")
+
+
+@pytest.mark.rule("F.pilot.skills")
+def test_bad_skill_is_shown_beside_the_input_and_kept(serve, page):
+    page.goto(serve(calculator_app))
+    box = page.locator(".in-dead-eye input")
+    box.fill("11")
+    box.press("Enter")
+    expect(page.locator(".cs-error-dead_eye .cs-error")).to_contain_text("Dead Eye 11 is outside the skill levels 0-10")
+    expect(box).to_have_value("11")
+    box.fill("4")
+    box.press("Enter")
+    expect(page.locator(".cs-error-dead_eye .cs-error")).to_have_count(0)
+    expect(page.locator(".summary .explained")).to_contain_text("= 4 (70%)")
+
+
+def test_panel_serve_command_serves_the_rulebook_app(panel_serve_cli, page):
+    page.goto(panel_serve_cli(ROOT / "examples" / "app.py", "app"))
+    expect(page.locator(".notice")).to_contain_text("Unofficial fan project")
+    expect(page.locator(".summary .explained")).to_contain_text("= 2 (90%)")
