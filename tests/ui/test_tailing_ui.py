@@ -1,0 +1,103 @@
+"""The TailingReveal component, tested without a browser by setting its parameters."""
+
+import pytest
+
+from cs_panel.fasa.hexgrid import Hex, HexLayout
+from cs_panel.fasa.tailing import Reveal, TailFailure
+from cs_panel.ui.tailing import COLOURS, TailingReveal
+
+
+@pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
+def test_defaults_show_the_book_example():
+    ui = TailingReveal()
+    assert ui.tailing.tails and ui.error == ""
+    assert ui.number.total == -1 and str(ui.revealed) == "direction: left"
+    assert "Iverian tails Dukes" in ui._verdict.object
+    assert "F.tail.number" in ui._number.object
+    assert "<i>secret</i>" in ui._reveal.object  # speed, destination and facing stay hidden
+
+
+@pytest.mark.rule("F.tail.number", "F.tail.reveal")
+def test_smoke_and_shock_reveal_more_as_in_the_book():
+    ui = TailingReveal()
+    ui.leader_smoking = True
+    assert ui.number.total == 1 and (ui.revealed.direction, ui.revealed.speed) == ("left", 4)
+    ui.leader_shocked = True
+    assert ui.number.total == 3 and ui.revealed.level is Reveal.DESTINATION
+    assert ui.revealed.destination == "4L3"
+    assert "4L3" in ui._reveal.object and "final facing</td><td><i>secret</i>" in ui._reveal.object
+
+
+@pytest.mark.rule("F.tail.position")
+def test_diagram_b_lists_why_there_is_no_tail():
+    ui = TailingReveal(follower_facing="B")
+    assert not ui.tailing.tails and ui.revealed is None
+    assert TailFailure.LEADER_NOT_IN_FRONT_ARC in ui.tailing.failures
+    assert "not in Iverian&#x27;s front arc" in ui._verdict.object or "not in Iverian's front arc" in ui._verdict.object
+    assert "Nothing is revealed" in ui._reveal.object
+    assert ui.verdict.startswith("Iverian does not tail Dukes")
+
+
+@pytest.mark.rule("F.tail.position")
+def test_same_hex_and_the_other_way_round():
+    ui = TailingReveal(follower_r=0, follower_speed=2, leader_speed=4)
+    assert ui.tailing.tails and ui.tailing.distance == 0
+    ui.follower_speed = 5
+    assert not ui.tailing.tails and TailFailure.SAME_HEX_NOT_SLOWER in ui.tailing.failures
+    assert "The other way round, Dukes tails Iverian" in ui._verdict.object
+    xs = ui._planes.data["x"]
+    assert xs[0] != xs[1]  # the two planes are drawn side by side in their hex
+
+
+@pytest.mark.rule("F.tail.position")
+def test_shocked_follower_cannot_tail():
+    ui = TailingReveal(follower_shocked=True)
+    assert not ui.tailing.tails and "shocked" in ui.verdict
+
+
+@pytest.mark.rule("F.tail.position", "F.pilot.skills")
+def test_bad_inputs_show_beside_their_widget_and_keep_the_value():
+    ui = TailingReveal()
+    ui.leader_sixth_sense = 12
+    assert ui.tailing is None and ui.leader_sixth_sense == 12
+    assert "Sixth Sense 12" in ui._errors.message("leader_sixth_sense")
+    assert ui._errors.message("follower_sixth_sense") == ""
+    ui.leader_sixth_sense = 6
+    assert ui.tailing is not None and ui._errors.message("leader_sixth_sense") == ""
+    ui.follower_speed = -3
+    assert "speed" in ui._errors.message("follower_speed") and ui.error
+    ui.follower_speed = 3
+    ui.maneuver = "4Q3C"
+    assert ui.tailing is None and "4Q3C" in ui._errors.message("maneuver") and ui.maneuver == "4Q3C"
+    assert "No answer" in ui._verdict.object
+    ui.maneuver = "B"
+    assert ui.revealed.direction == "stall"
+
+
+@pytest.mark.rule("F.tail.position")
+def test_map_shades_both_arcs_and_points_the_planes():
+    ui = TailingReveal()
+    fills = dict(zip(zip(ui._hexes.data["q"], ui._hexes.data["r"]), ui._hexes.data["fill"]))
+    # between the planes: ahead of the follower and behind the leader
+    assert fills[(0, 1)] == COLOURS["both"]
+    assert fills[(0, -2)] == COLOURS["front"]   # ahead of both: only the follower's front arc
+    assert fills[(0, 4)] == COLOURS["rear"]     # behind both: only the leader's rear arc
+    assert fills[(3, 0)] == COLOURS["plain"]
+    ui.leader_facing = "C"
+    assert ui._planes.data["angle"][1] == pytest.approx(-2 * 3.141592653589793 / 3)
+
+
+@pytest.mark.rule("F.map.hexes")
+def test_click_places_the_chosen_plane():
+    ui = TailingReveal(place="leader")
+    x, y = HexLayout(size=1.0).center(Hex(2, -3))
+    assert ui.place_at(x + 0.1, y - 0.1) == Hex(2, -3)
+    assert (ui.leader_q, ui.leader_r) == (2, -3)
+    assert ui.tailing.distance == Hex(0, 2).distance(Hex(2, -3))
+
+
+def test_component_renders_as_panel_layout():
+    import panel as pn
+    layout = TailingReveal().__panel__()
+    assert isinstance(layout, pn.Row)
+    assert any(isinstance(o, pn.pane.Bokeh) for o in layout.select(pn.pane.Bokeh))
