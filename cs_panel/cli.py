@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -32,7 +31,11 @@ def _rulebook(args) -> int:
         cmd.append("--allow-root")
     if not args.browser:
         cmd.append("--no-browser")
-    return subprocess.call(cmd, env=env)
+    if args.port:
+        cmd += [f"--port={args.port}", "--ServerApp.port_retries=0"]
+    # replace this process, so signals (Ctrl-C, a test's terminate) reach JupyterLab itself
+    os.execve(sys.executable, cmd, env)
+    return 0  # not reached
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     book = sub.add_parser("rulebook", help="open the lessons in JupyterLab (works offline)")
     book.add_argument("--lessons", default="lessons")
     book.add_argument("--no-browser", dest="browser", action="store_false")
+    book.add_argument("--port", type=int, default=None, help="JupyterLab's port (default: its own choice)")
     book.set_defaults(func=_rulebook)
     args = parser.parse_args(argv)
     return args.func(args)

@@ -1,0 +1,129 @@
+"""The project's promises about itself: the README's commands, CI, Binder, lessons, notices."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_readme_gives_exactly_two_commands_and_the_notice():
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## Two commands.*?```bash\n(.*?)```", text, re.S).group(1)
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["bash bin/rulebook", "bash bin/test"]
+    assert "not affiliated with or endorsed by" in text
+    assert "mybinder.org" in text
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "bash bin/test" in ci
+    assert os.access(ROOT / "bin" / "test", os.X_OK) and os.access(ROOT / "bin" / "rulebook", os.X_OK)
+
+
+def test_lessons_are_committed_without_outputs():
+    for nb in sorted((ROOT / "lessons").glob("*.ipynb")):
+        doc = json.loads(nb.read_text())
+        for i, cell in enumerate(doc["cells"]):
+            if cell["cell_type"] == "code":
+                assert cell.get("outputs") == [] and cell.get("execution_count") is None, f"{nb.name} cell {i} has outputs"
+
+
+def test_every_lesson_names_the_rules_it_teaches_and_starts_panel():
+    ids = set(json.loads((ROOT / "cs_panel" / "data" / "rule_ids.json").read_text())["rules"])
+    for nb in sorted((ROOT / "lessons").glob("*.ipynb")):
+        doc = json.loads(nb.read_text())
+        text = "".join("".join(c["source"]) for c in doc["cells"])
+        cited = set(re.findall(r"`([FAKB]\.[a-z0-9.-]+)`", text))
+        assert cited and cited <= ids, f"{nb.name} cites {sorted(cited - ids)} not in the index"
+        first_code = next(c for c in doc["cells"] if c["cell_type"] == "code")
+        assert "pn.extension(" in "".join(first_code["source"]), nb.name
+
+
+def test_every_component_is_taught_in_a_lesson():
+    """Like Panel's docs test: each component in cs_panel.ui appears in some lesson."""
+    from cs_panel.ui import _COMPONENTS
+
+    lessons = "".join(p.read_text() for p in (ROOT / "lessons").glob("*.ipynb"))
+    missing = [name for name in _COMPONENTS if name not in lessons]
+    assert not missing, f"components without a lesson: {missing}"
+
+
+def test_core_imports_without_panel_or_bokeh():
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('panel', 'bokeh', 'param'):\n"
+        "            raise ImportError('blocked ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import pkgutil, importlib, cs_panel\n"
+        "for m in pkgutil.walk_packages(cs_panel.__path__, 'cs_panel.'):\n"
+        "    if not m.name.startswith('cs_panel.ui'):\n"
+        "        importlib.import_module(m.name)\n"
+        "print('core ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and "core ok" in out.stdout, out.stderr
+
+
+def test_binder_files_pass_repo2docker_dry_run():
+    exe = shutil.which("repo2docker") or str(Path(sys.executable).parent / "repo2docker")
+    out = subprocess.run(
+        [exe, "--no-build", "--debug", "--user-id", "1000", "--user-name", "jovyan", str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text[-2000:]
+    assert "binder/requirements.txt" in text and "python=3.11" in text
+
+
+def test_rulebook_command_opens_jupyterlab_offline(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    token = "cs-panel-test"
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+           "JUPYTER_TOKEN": token}
+    env.pop("PANEL_INLINE", None)
+    log = open(tmp_path / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cs_panel.cli", "rulebook", "--lessons", str(ROOT / "lessons"), "--no-browser",
+         "--port", str(port)],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                status = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2).read()
+                break
+            except OSError:
+                assert proc.poll() is None, (tmp_path / "lab.log").read_text()
+                assert time.time() < deadline, "JupyterLab did not come up"
+                time.sleep(0.3)
+        assert b"started" in status
+        # the lesson's folder is the server's root, and the server passes PANEL_INLINE to kernels
+        listing = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token}", timeout=5).read().decode()
+        assert "01_dice_and_to_hit.ipynb" in listing
+        env_of = subprocess.run(["cat", f"/proc/{proc.pid}/environ"], capture_output=True).stdout
+        assert b"PANEL_INLINE=true" in env_of
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
