@@ -1,0 +1,356 @@
+"""A game of Air Action as one saveable state: planes, dials, positions, who shot whom, and the
+end-of-game rules (A.end, A.victory, A.disengage, A.shot-down, A.combat.*).
+
+``GameState`` is a frozen dataclass; each action returns a new state, so saving after every
+action (``cs_panel.core.state.dumps``) and undoing (keeping the old state) come free. The rule
+helpers it calls live in their own modules; this module wires them to the planes on the table.
+
+Victory points (A.victory): an opposing plane shot down by your shot is worth twice its points,
+one removed any other way (flying off the table, a collision, a speed effect) is worth its
+points to each opponent, and each of your planes still flying at the end is worth its points,
+unless all your flying figures show Shaken, or you disengaged. Ties go to the player who shot
+down the most planes, then to the one who spent fewer build points, then to a d6.
+
+The game ends when only one player still has pilots on the table (Shaken pilots do not count),
+at an agreed time limit, or when the players agree (A.end). A disengaging player's planes may
+not shoot and fly only Cruise or Glide until all have left the table (A.disengage).
+
+>>> from cs_panel.clix.figures import figures
+>>> from cs_panel.airaction.squadron import Slot, Squadron
+>>> from cs_panel.airaction.table import Pose
+>>> f = figures()
+>>> g = GameState.start(
+...     [Squadron("Ann", (Slot(f["sample-fighter"]),)), Squadron("Bob", (Slot(f["sample-two-seater"]),))],
+...     {"Ann:sample-fighter": Pose(18, 2, 0), "Bob:sample-two-seater": Pose(18, 34, 180)})
+>>> g.victory_points()["Ann"].total
+100
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Sequence
+
+from cs_panel.airaction.arcs import check_range, point_blank, rear_arc_bonus, require_range
+from cs_panel.airaction.combat import Attack, AttackResult, ShotError, ShotLog, attack, weapons_of
+from cs_panel.airaction.fate import FateLog, spend_fate
+from cs_panel.airaction.movement import Maneuver
+from cs_panel.airaction.speed_effects import gunnery_effects
+from cs_panel.airaction.squadron import Squadron
+from cs_panel.airaction.table import Obstacle, Pose
+from cs_panel.clix.dial import CombatDial, SpeedDial
+from cs_panel.clix.skills import is_shaken, showing_skills
+from cs_panel.core.errors import RuleInputError
+from cs_panel.core.explain import Modifier
+
+
+class Status(Enum):
+    FLYING = "flying"
+    SHOT_DOWN = "shot-down"  # by a shot (A.shot-down): twice its points to the shooter
+    REMOVED = "removed"  # any other way (A.victory): its points to each opponent
+
+
+class GameError(RuleInputError):
+    """An action the game state does not allow (unknown plane, plane already out, ...)."""
+
+
+@dataclass(frozen=True)
+class PlaneState:
+    """One plane in play: its owner, figure, dials, final marker, and whether it is still up."""
+
+    id: str
+    player: str
+    figure: str
+    name: str
+    points: int
+    combat: CombatDial
+    speed: SpeedDial
+    pose: Pose
+    silhouette: int
+    front_range: int
+    rear_range: int
+    squadron_symbol: str = ""
+    ace: str | None = None
+    ace_dial: CombatDial | None = None
+    status: Status = Status.FLYING
+    shot_down_by: str | None = None
+    how: str = ""
+    cancelled: tuple[str, ...] = ()
+
+    @property
+    def flying(self) -> bool:
+        return self.status is Status.FLYING
+
+
+@dataclass(frozen=True)
+class Score:
+    """A player's victory points, term by term (A.victory)."""
+
+    shot_down: int = 0
+    removed: int = 0
+    survivors: int = 0
+    planes_shot_down: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.shot_down + self.removed + self.survivors
+
+
+@dataclass(frozen=True)
+class ShotReport:
+    """What a shot did: the attack, the dice, the hits taken and whether the target went down."""
+
+    attack: Attack
+    result: AttackResult
+    clicks: int
+    shot_down: bool
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole table: players in seating order (clockwise), planes, and this turn's records."""
+
+    players: tuple[str, ...]
+    planes: tuple[PlaneState, ...]
+    build_points: dict[str, int]
+    turn: int = 1
+    aggressor: str | None = None
+    disengaging: tuple[str, ...] = ()
+    shots: ShotLog = field(default_factory=ShotLog)
+    fate: FateLog = field(default_factory=FateLog)
+    campaign: bool = False
+    log: tuple[str, ...] = ()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- building ----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, squadrons: Sequence[Squadron], poses: dict[str, Pose], *, campaign: bool = False) -> "GameState":
+        """A new game: every combat dial at its starting position (A.setup); planes are named
+        ``"<player>:<figure id>"`` and ``poses`` places each one."""
+        planes = []
+        players = []
+        for sq in squadrons:
+            players.append(sq.player)
+            for slot in sq.slots:
+                pid = f"{sq.player}:{slot.plane.id}"
+                if pid not in poses:
+                    raise GameError(f"no starting marker given for {pid}", field="poses")
+                f = slot.plane
+                planes.append(PlaneState(
+                    pid, sq.player, f.id, f.name, slot.points, f.combat.reset(), f.speed, poses[pid],
+                    f.silhouette, f.front_range, f.rear_range, f.squadron_symbol,
+                    slot.ace.id if slot.ace else None, slot.ace.combat.reset() if slot.ace else None,
+                ))
+        extra = set(poses) - {p.id for p in planes}
+        if extra:
+            raise GameError(f"markers given for planes not in any squadron: {sorted(extra)}", field="poses")
+        if len(set(players)) != len(players):
+            raise GameError("each player brings one squadron", field="squadrons")
+        return cls(tuple(players), tuple(planes), {sq.player: sq.points for sq in squadrons}, campaign=campaign)
+
+    def plane(self, pid: str) -> PlaneState:
+        for p in self.planes:
+            if p.id == pid:
+                return p
+        raise GameError(f"no plane {pid!r}; planes: {[p.id for p in self.planes]}", field="plane")
+
+    def flying(self, player: str | None = None) -> tuple[PlaneState, ...]:
+        return tuple(p for p in self.planes if p.flying and (player is None or p.player == player))
+
+    def _put(self, plane: PlaneState, line: str | None = None) -> "GameState":
+        planes = tuple(plane if p.id == plane.id else p for p in self.planes)
+        return replace(self, planes=planes, log=self.log + ((line,) if line else ()))
+
+    def _require_flying(self, pid: str) -> PlaneState:
+        p = self.plane(pid)
+        if not p.flying:
+            raise GameError(f"{p.name} is out of the game ({p.status.value})", field="plane")
+        return p
+
+    # -- turn structure ----------------------------------------------------------------------
+    def new_turn(self, aggressor: str) -> "GameState":
+        """Start a turn with its aggressor (from ``setup.initiative``): shots and fate reset,
+        optional skills cancelled last turn come back (A.base.skills)."""
+        if aggressor not in self.players:
+            raise GameError(f"{aggressor!r} is not a player", field="aggressor")
+        planes = tuple(replace(p, cancelled=()) for p in self.planes)
+        return replace(self, planes=planes, turn=self.turn + 1 if self.aggressor else self.turn, aggressor=aggressor,
+                       shots=ShotLog(), fate=FateLog(), log=self.log + (f"turn {self.turn}: {aggressor} is the aggressor",))
+
+    def set_speed(self, pid: str, speed: SpeedDial) -> "GameState":
+        p = self._require_flying(pid)
+        return self._put(replace(p, speed=speed), f"{p.name}: speed {speed.speed}")
+
+    def cancel_skill(self, pid: str, skill_id: str) -> "GameState":
+        """Cancel an optional skill until the end of the turn (A.base.skills)."""
+        p = self._require_flying(pid)
+        ids = [s.entry.id for s in showing_skills(p.combat)]
+        if skill_id not in ids:
+            raise GameError(f"{skill_id!r} is not showing on {p.name}", field="skill")
+        showing_skills(p.combat, frozenset(p.cancelled + (skill_id,)))  # refuses non-optional ones
+        return self._put(replace(p, cancelled=p.cancelled + (skill_id,)), f"{p.name}: cancels {skill_id}")
+
+    def move(self, pid: str, maneuver: Maneuver) -> "GameState":
+        """Put a plane on its final marker; a plane whose markers overhung the edge has left the
+        engagement and is removed (A.move.execute)."""
+        p = self._require_flying(pid)
+        if maneuver.left_table:
+            return self._put(replace(p, pose=maneuver.final, status=Status.REMOVED, how="left the play area"),
+                             f"{p.name} flies off the play area and is out")
+        return self._put(replace(p, pose=maneuver.final), f"{p.name} flies {maneuver.card_id} to {maneuver.final}")
+
+    def damage(self, pid: str, clicks: int, how: str) -> "GameState":
+        """Clicks from anything but a shot (collision, throttle, redline, speed effect, obstacle);
+        a plane put down this way is removed, not shot down (A.victory)."""
+        p = self._require_flying(pid)
+        dmg = p.combat.take_hits(clicks, campaign=self.campaign)
+        status = Status.REMOVED if dmg.eliminated else Status.FLYING
+        return self._put(replace(p, combat=dmg.dial, status=status, how=how if dmg.eliminated else p.how),
+                         f"{p.name}: {dmg.applied} click(s) from {how}" + (", destroyed" if dmg.eliminated else ""))
+
+    def remove(self, pid: str, how: str) -> "GameState":
+        p = self._require_flying(pid)
+        return self._put(replace(p, status=Status.REMOVED, how=how), f"{p.name} removed: {how}")
+
+    def disengage(self, player: str) -> "GameState":
+        """Announce that a player disengages (A.disengage)."""
+        if player not in self.players:
+            raise GameError(f"{player!r} is not a player", field="player")
+        if player in self.disengaging:
+            return self
+        return replace(self, disengaging=self.disengaging + (player,), log=self.log + (f"{player} disengages",))
+
+    # -- shooting ----------------------------------------------------------------------------
+    def plan_shot(
+        self, firer: str, target: str, weapon: str = "front", *, offensive_fate: bool = False,
+        obstacles: Sequence[Obstacle] = (),
+    ) -> Attack:
+        """The explained attack ``firer`` would make on ``target`` with ``weapon`` now, after
+        checking that the rules allow it (A.combat.range, A.combat.rear-gunner, A.disengage)."""
+        a = self._require_flying(firer)
+        t = self._require_flying(target)
+        if a.player == t.player:
+            raise ShotError("planes shoot at opposing planes only", field="target")
+        if a.player in self.disengaging:
+            raise ShotError(f"{a.player} is disengaging: no shots (A.disengage)", field="firer")
+        available = weapons_of(a.combat.value("front_gunnery"), a.combat.value("rear_gunnery"))
+        if not self.shots.can_fire(a.id, weapon, available):
+            self.shots.fire(a.id, weapon, available)  # raises the precise reason
+        rng = a.front_range if weapon == "front" else a.rear_range
+        require_range(check_range(a.pose, t.pose, rng, weapon, obstacles))
+        notes = []
+        gunnery = a.combat.value(f"{weapon}_gunnery")
+        label = f"{weapon} gunnery"
+        if a.ace is not None and weapon == "front":
+            gunnery = a.ace_dial.value("attack")
+            label = "Ace's attack value"
+            notes.append("An Ace flying the plane shoots with its attack value (our reading of the Fate example, A.aces.pilots)")
+        eff = gunnery_effects(a.speed)
+        dice_terms = list(eff.dice)
+        for s in showing_skills(a.combat, frozenset(a.cancelled)):
+            if s.in_effect and s.entry["stat"] == f"{weapon}_gunnery" and s.entry.get("attack_dice", 0):
+                dice_terms.append(Modifier(s.entry["attack_dice"], s.entry["name"], "A.base.skills"))
+        sil_terms = list(eff.silhouette)
+        for s in showing_skills(t.combat, frozenset(t.cancelled)):
+            if s.in_effect and s.entry.get("silhouette", 0):
+                sil_terms.append(Modifier(s.entry["silhouette"], f"target's {s.entry['name']}", "A.base.skills"))
+        fate_dice = None
+        if offensive_fate:
+            if a.ace is None:
+                raise ShotError(f"{a.name} has no Ace to spend fate", field="offensive_fate")
+            if not self.fate.can_use(a.ace):
+                self.fate.use(a.ace)  # raises FateAlreadyUsedError
+            fate_dice = a.ace_dial.value("fate")
+        for e in eff.entries:
+            if e.provenance != "rules":
+                notes.append(f"speed effect {e['name']}: {e.provenance} data")
+        return attack(
+            gunnery, t.silhouette, weapon=weapon, point_blank=point_blank(a.pose, t.pose),
+            rear_arc_bonus=rear_arc_bonus(a.pose, t.pose), fate_dice=fate_dice,
+            gunnery_effects=dice_terms, silhouette_effects=sil_terms, gunnery_label=label, notes=notes,
+        )
+
+    def shoot(
+        self, firer: str, target: str, faces: Sequence[int], weapon: str = "front", *,
+        offensive_fate: bool = False, defensive_fate: bool = False, obstacles: Sequence[Obstacle] = (),
+    ) -> tuple["GameState", ShotReport]:
+        """Resolve a shot with the dice rolled (``faces``, one per attack die; roll them with
+        ``plan_shot(...).resolve(dice)``): hits click the target's dial; three bullet holes shoot
+        it down and credit the firer's player (A.shot-down). Fate clicks the Ace's dial."""
+        plan = self.plan_shot(firer, target, weapon, offensive_fate=offensive_fate, obstacles=obstacles)
+        a, t = self.plane(firer), self.plane(target)
+        state = self
+        notes = []
+        result = plan.result(faces)
+        if offensive_fate:
+            use = spend_fate(a.ace_dial, "offense")
+            state = replace(state, fate=state.fate.use(a.ace))
+            state = state._put(replace(state.plane(firer), ace_dial=use.ace_dial), f"{a.name}'s Ace spends fate: +{use.extra_dice} dice")
+        if defensive_fate:
+            if t.ace is None:
+                raise ShotError(f"{t.name} has no Ace to spend fate", field="defensive_fate")
+            use = spend_fate(t.ace_dial, "defense")
+            state = replace(state, fate=state.fate.use(t.ace))
+            state = state._put(replace(state.plane(target), ace_dial=use.ace_dial), f"{t.name}'s Ace spends fate defensively")
+            result = result.with_defensive_fate()
+            notes.append("defensive fate: only natural sixes hit")
+        tgt = state.plane(target)
+        dmg = result.apply(tgt.combat, campaign=state.campaign)
+        down = dmg.eliminated
+        tgt = replace(tgt, combat=dmg.dial, status=Status.SHOT_DOWN if down else Status.FLYING,
+                      shot_down_by=a.player if down else None, how=f"shot down by {a.name}" if down else "")
+        state = state._put(tgt, f"{a.name} fires {weapon} guns at {t.name}: {result}" + (" - shot down" if down else ""))
+        available = weapons_of(a.combat.value("front_gunnery"), a.combat.value("rear_gunnery"))
+        state = replace(state, shots=state.shots.fire(a.id, weapon, available))
+        return state, ShotReport(plan, result, dmg.applied, down, tuple(notes))
+
+    # -- ending and scoring ------------------------------------------------------------------
+    def players_in_play(self) -> tuple[str, ...]:
+        """Players with at least one flying plane whose pilot is not Shaken (A.end)."""
+        return tuple(pl for pl in self.players if any(not is_shaken(p.combat) for p in self.flying(pl)))
+
+    def end_reason(self, *, time_up: bool = False, agreed: bool = False) -> str | None:
+        """Why the game is over, or None if it goes on (A.end, A.disengage)."""
+        if len(self.players_in_play()) <= 1:
+            return "only one player still has pilots in the fight"
+        if any(not self.flying(pl) for pl in self.disengaging):
+            return "a disengaging player's planes have all left the play area"
+        if time_up:
+            return "the time limit is reached"
+        if agreed:
+            return "the players agree to end the game"
+        return None
+
+    def victory_points(self) -> dict[str, Score]:
+        """Every player's score, term by term (A.victory)."""
+        scores = {pl: Score() for pl in self.players}
+        for p in self.planes:
+            if p.status is Status.SHOT_DOWN and p.shot_down_by is not None:
+                s = scores[p.shot_down_by]
+                scores[p.shot_down_by] = replace(s, shot_down=s.shot_down + 2 * p.points, planes_shot_down=s.planes_shot_down + 1)
+            elif p.status is not Status.FLYING:
+                for pl in self.players:
+                    if pl != p.player:
+                        scores[pl] = replace(scores[pl], removed=scores[pl].removed + p.points)
+        for pl in self.players:
+            mine = self.flying(pl)
+            if pl in self.disengaging or not mine or all(is_shaken(p.combat) for p in mine):
+                continue
+            scores[pl] = replace(scores[pl], survivors=sum(p.points for p in mine))
+        return scores
+
+    def winners(self) -> list[str]:
+        """The winner, or the players still tied after every tie-break but the d6 (A.victory)."""
+        scores = self.victory_points()
+        best = max(s.total for s in scores.values())
+        tied = [pl for pl, s in scores.items() if s.total == best]
+        if len(tied) > 1:
+            most = max(scores[pl].planes_shot_down for pl in tied)
+            tied = [pl for pl in tied if scores[pl].planes_shot_down == most]
+        if len(tied) > 1:
+            fewest = min(self.build_points[pl] for pl in tied)
+            tied = [pl for pl in tied if self.build_points[pl] == fewest]
+        return tied
