@@ -237,22 +237,22 @@ class ManeuverTemplate:
             return found
         raise IllegalManeuverError(self.why_not(m), field="maneuver")
 
-    def why_not(self, m: Maneuver) -> str:
-        """Why a maneuver has no arrow on this template, in words."""
-        cite = "(F.move.plot, FASA p.23)"
+    def why_not(self, m: Maneuver, cite: bool = True) -> str:
+        """Why a maneuver has no arrow on this template, in words (with the rule cited unless ``cite=False``)."""
+        plot = " (F.move.plot, FASA p.23)" if cite else ""
         if m.speed > self.max_speed:
-            return f"{m} is not on the template: it stops at speed {self.max_speed} {cite}"
+            return f"{m} is not on the template: it stops at speed {self.max_speed}{plot}"
         if m.direction is not Direction.S and m.hexrow == 0 and m.facing is Facing.A:
             return (f"{m} would turn {'left' if m.direction is Direction.L else 'right'} and end flying straight "
-                    "on the plane's own line: no jinking (F.move.no-jink, FASA p.24)")
+                    "on the plane's own line: no jinking" + (" (F.move.no-jink, FASA p.24)" if cite else ""))
         d = self._by_id.get(m.designation)
         if d is None:
             if m.direction is not Direction.S and m.hexrow is not None and m.hexrow > m.speed:
-                return f"{m} is not on the template: at speed {m.speed} a plane reaches at most hexrow {m.speed} {cite}"
-            return f"{m} is not on the template: there is no hex {m.designation} {cite}"
+                return f"{m} is not on the template: at speed {m.speed} a plane reaches at most hexrow {m.speed}{plot}"
+            return f"{m} is not on the template: there is no hex {m.designation}{plot}"
         offered = ", ".join(f.name for f in sorted(d.facings))
         what = "a stall" if m.is_stall else f"hex {d.id}"
-        return f"{m} is not on the template: {what} has arrows {offered}, not {m.facing.name} {cite}"
+        return f"{m} is not on the template: {what} has arrows {offered}, not {m.facing.name}{plot}"
 
     # -- symmetry ------------------------------------------------------------------------
     def asymmetries(self) -> list[str]:

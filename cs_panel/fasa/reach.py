@@ -1,0 +1,214 @@
+"""Where a plane can be: every maneuver it could plot this turn, and every position two turns
+ahead (F.move.plot, F.move.capability, F.move.push-target, FASA p.23-26).
+
+``reachable(state)`` gives one ``Option`` per template arrow: destination and facing on the map,
+Gs, legality with reasons, pushes with target numbers, and the chance of flying it as plotted.
+``reach_two_turns(state)`` gives every (hex, facing) the plane can end the next turn but one in,
+with the likeliest pair of maneuvers to get there.
+
+>>> from cs_panel.fasa.movement import Capabilities, PlaneState
+>>> st = PlaneState(Capabilities(4, 3, 3, 2), speed=3, natural_touch=4)
+>>> opts = reachable(st)
+>>> o = next(o for o in opts if str(o.maneuver) == "3L2F")
+>>> o.hex, o.facing, o.gs, o.legal, o.pushes
+(Hex(-2, -1), <Facing.F: 5>, 1, True, ())
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from cs_panel.core.explain import TargetNumber
+from cs_panel.core.variants import OFFICIAL, RuleSet
+from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
+from cs_panel.fasa.maneuver import Maneuver
+from cs_panel.fasa.movement import MovePlan, PlaneState, Reason, after_state, plan
+from cs_panel.fasa.template import ManeuverTemplate
+
+
+@dataclass(frozen=True)
+class Option:
+    """One maneuver the plane could plot this turn, already placed on the map."""
+
+    maneuver: Maneuver
+    hex: Hex
+    facing: Facing
+    gs: int
+    legal: bool
+    reasons: tuple[Reason, ...]
+    pushes: tuple[TargetNumber, ...]
+    chance: Fraction
+    plan: MovePlan
+
+    @property
+    def pushing(self) -> bool:
+        return bool(self.pushes)
+
+    @property
+    def path_hexes(self) -> list[Hex]:
+        return self.plan.path_hexes
+
+
+def reachable(state: PlaneState, template: ManeuverTemplate | None = None, rules: RuleSet = OFFICIAL,
+              *, legal_only: bool = False, include_pushes: bool = True) -> list[Option]:
+    """Every arrow of the template as an ``Option`` for this plane this turn, in template order.
+
+    ``legal_only`` drops illegal plots; ``include_pushes=False`` also drops maneuvers that need a
+    push, leaving what the plane flies safely.
+    """
+    template = template or ManeuverTemplate.default()
+    out = []
+    for arrow in template:
+        p = plan(state, arrow.maneuver, template, rules)
+        if legal_only and not p.legal:
+            continue
+        if not include_pushes and (p.pushing or not p.legal):
+            continue
+        h, f = p.end  # type: ignore[misc]
+        out.append(Option(arrow.maneuver, h, f, arrow.gs, p.legal, p.reasons,
+                          tuple(x.target for x in p.pushes), p.chance, p))
+    return out
+
+
+# -- two turns -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    """A pair of maneuvers to one position two turns ahead, and the chance both go as plotted."""
+
+    first: Maneuver
+    second: Maneuver
+    chance: float
+    pushes: int
+
+    def __str__(self) -> str:
+        return f"{self.first} then {self.second} ({self.chance:.0%}, {self.pushes} push{'es' if self.pushes != 1 else ''})"
+
+
+@dataclass(frozen=True)
+class TwoTurnReach:
+    """Every (hex, facing) reachable at the end of the second turn, with the likeliest route."""
+
+    start: PlaneState
+    positions: dict[tuple[Hex, Facing], Route]
+    states: int  # distinct (hex, facing, speed) end states
+    routes: int  # maneuver pairs considered
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def hexes(self) -> set[Hex]:
+        return {h for h, _ in self.positions}
+
+
+@lru_cache(maxsize=None)
+def _rotations(h: Hex) -> tuple[tuple[int, int], ...]:
+    return tuple((x.q, x.r) for x in (h.rotate(k) for k in range(6)))
+
+
+def _class_key(state: PlaneState) -> PlaneState:
+    """The part of a state that decides next turn's options: position and facing do not, and of
+    last turn's Gs only whether they were restricted does."""
+    return dataclasses.replace(state, hex=ORIGIN, facing=Facing.A, last_gs=3 if state.last_restricted else 0)
+
+
+@lru_cache(maxsize=1024)
+def _next_class(state: PlaneState, speed: int, gs: int) -> PlaneState:
+    """The class of the state a maneuver of ``speed`` and ``gs`` leaves, flown as plotted."""
+    return _class_key(after_state(state, ORIGIN, Facing.A, speed, gs))
+
+
+class _Options:
+    """Legal options of one class of state, relative to the origin facing A, as numpy columns."""
+
+    def __init__(self, state: PlaneState, template: ManeuverTemplate, rules: RuleSet, include_pushes: bool):
+        self.maneuvers: list[Maneuver] = []
+        self.next_keys: list[PlaneState] = []
+        rot, face, chance, pushes, speed = [], [], [], [], []
+        verdicts: dict[tuple, tuple[bool, float, int]] = {}
+        for arrow in template:
+            m = arrow.maneuver
+            # A plan's legality and pushes depend on the maneuver only through these features
+            # (speed, turn side, stall, Immelmann, Gs); test_reach checks this against plan().
+            sig = (m.speed, m.direction, m.turn_direction, m.is_immelmann, arrow.gs)
+            v = verdicts.get(sig)
+            if v is None:
+                p = plan(state, m, template, rules)
+                v = verdicts[sig] = (p.legal and (include_pushes or not p.pushing), float(p.chance), len(p.pushes))
+            if not v[0]:
+                continue
+            nxt = _next_class(state, m.speed, arrow.gs)
+            self.maneuvers.append(arrow.maneuver)
+            self.next_keys.append(nxt)
+            rot.append(_rotations(arrow.hex))
+            face.append(int(arrow.facing))
+            chance.append(v[1])
+            pushes.append(v[2])
+            speed.append(nxt.speed)
+        n = len(face)
+        self.rot = np.array(rot, dtype=np.int64).reshape(n, 6, 2).transpose(1, 0, 2)  # [facing][option] -> (dq, dr)
+        self.face = np.array(face, dtype=np.int64)
+        self.chance = np.array(chance, dtype=float)
+        self.pushes = np.array(pushes, dtype=np.int64)
+        self.speed = np.array(speed, dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
+def _relative_options(state: PlaneState, template: ManeuverTemplate, rules: RuleSet, include_pushes: bool) -> _Options:
+    return _Options(state, template, rules, include_pushes)
+
+
+def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None, rules: RuleSet = OFFICIAL,
+                    *, include_pushes: bool = True) -> TwoTurnReach:
+    """Every position and facing after two turns of legal maneuvers (pushes counted as succeeding,
+    weighted by their odds), with the likeliest route to each (fewest pushes breaks ties)."""
+    template = template or ManeuverTemplate.default()
+    first = _relative_options(_class_key(state), template, rules, include_pushes)
+    q0, r0, f0 = state.hex.q, state.hex.r, int(state.facing)
+    n1 = len(first.face)
+    # where each first maneuver ends, on the map
+    q1 = q0 + first.rot[f0][:, 0]
+    r1 = r0 + first.rot[f0][:, 1]
+    f1 = (f0 + first.face) % 6
+    groups: dict[PlaneState, list[int]] = {}
+    for i in range(n1):
+        groups.setdefault(first.next_keys[i], []).append(i)
+    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "n", "speed", "i1", "i2")}
+    for key, idx in groups.items():
+        second = _relative_options(key, template, rules, include_pushes)
+        n = len(second.face)
+        if not n:
+            continue
+        ix = np.array(idx, dtype=np.int64)
+        d = second.rot[f1[ix]]  # (k, 6 facings?) -> rot[facing][option]: pick each first end's facing
+        cols["q"].append((q1[ix][:, None] + d[:, :, 0]).ravel())
+        cols["r"].append((r1[ix][:, None] + d[:, :, 1]).ravel())
+        cols["f"].append(((f1[ix][:, None] + second.face[None, :]) % 6).ravel())
+        cols["p"].append((first.chance[ix][:, None] * second.chance[None, :]).ravel())
+        cols["n"].append((first.pushes[ix][:, None] + second.pushes[None, :]).ravel())
+        cols["speed"].append(np.broadcast_to(second.speed[None, :], (len(ix), n)).ravel())
+        cols["i1"].append(np.repeat(ix, n))
+        cols["i2"].append(np.tile(np.arange(n, dtype=np.int64), len(ix)))
+    if not cols["q"]:
+        return TwoTurnReach(state, {}, 0, 0)
+    a = {k: np.concatenate(v) for k, v in cols.items()}
+    qs, rs = a["q"] - a["q"].min(), a["r"] - a["r"].min()
+    span = int(max(qs.max(), rs.max())) + 1
+    pos = (qs * span + rs) * 6 + a["f"]
+    states = len(np.unique(pos * 16 + a["speed"]))
+    order = np.lexsort((a["n"], -a["p"], pos))  # by position, likeliest first, fewest pushes next
+    pos_sorted = pos[order]
+    firsts = order[np.concatenate(([True], pos_sorted[1:] != pos_sorted[:-1]))]
+    positions = {}
+    for k in firsts.tolist():
+        i1, i2 = int(a["i1"][k]), int(a["i2"][k])
+        m2 = _relative_options(first.next_keys[i1], template, rules, include_pushes).maneuvers[i2]
+        key = (Hex(int(a["q"][k]), int(a["r"][k])), Facing(int(a["f"][k])))
+        positions[key] = Route(first.maneuvers[i1], m2, float(a["p"][k]), int(a["n"][k]))
+    return TwoTurnReach(state, positions, states, int(len(pos)))
