@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Sequence
 
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber
@@ -128,6 +129,43 @@ def projectile_to_hit(target_base: int, own_base: int, hexes_straight: int) -> T
         Modifier(-hexes_straight, f"hex{'' if hexes_straight == 1 else 'es'} flown straight at it", "F.bail.projectile"),
     )
     return TargetNumber(terms, what="abandoned plane strikes its target")
+
+
+def hexes_flown_straight_at(track: Sequence[Hex], target: Hex) -> int:
+    """How many hexes at the end of ``track`` the plane flew in one straight line aimed at
+    ``target`` (the term subtracted in F.bail.projectile, FASA p.29-31).
+
+    ``track`` lists every hex the plane entered, oldest first, across as many turns as you like
+    (the run may span several turns). The run is the last stretch of steps in one direction; it
+    counts only if that line leads on to the target's hex (taken where it is now) or has reached
+    it. The book's example: three turns at speed 2 straight at a nacelle make 6.
+
+    >>> track = [Hex(0, 1), Hex(0, 0), Hex(0, -1), Hex(0, -2), Hex(0, -3), Hex(0, -4), Hex(0, -5)]
+    >>> hexes_flown_straight_at(track, Hex(0, -5))
+    6
+    """
+    track = list(track)
+    if not isinstance(target, Hex):
+        raise BailoutInputError(f"target must be a Hex, got {target!r}", field="target")
+    for i, h in enumerate(track):
+        if not isinstance(h, Hex):
+            raise BailoutInputError(f"track step {i} is not a hex: {h!r}", field="track")
+        if i and track[i - 1].distance(h) != 1:
+            raise BailoutInputError(f"track steps {i - 1} and {i} ({track[i - 1]} to {h}) are not neighbouring hexes",
+                                    field="track")
+    if len(track) < 2:
+        return 0
+    step = track[-1] - track[-2]
+    facing = next(f for f in Facing if track[-1].neighbor(f) - track[-1] == step)
+    ahead = track[-1].distance(target)
+    if track[-1].neighbor(facing, ahead) != target:
+        return 0  # the line does not lead to the target
+    run = 0
+    for i in range(len(track) - 1, 0, -1):
+        if track[i] - track[i - 1] != step:
+            break
+        run += 1
+    return run
 
 
 def projectile_damage(own_base: int) -> FlakHits:

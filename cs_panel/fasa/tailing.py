@@ -84,6 +84,8 @@ class PlottedMove:
     def parse(cls, text: "str | PlottedMove", field: str = "maneuver") -> "PlottedMove":
         if isinstance(text, PlottedMove):
             return text
+        if not isinstance(text, str) and hasattr(text, "speed") and hasattr(text, "facing"):
+            text = str(text)  # a maneuver object of the movement rules prints in the same notation
         if not isinstance(text, str):
             raise TailingManeuverError(f"a plotted maneuver is written as text like '4L3C', got {text!r}", field=field)
         t = text.strip().upper().replace(" ", "")

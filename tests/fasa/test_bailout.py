@@ -108,3 +108,24 @@ def test_bailout_experience():
     assert bailout_xp(combat=True, cargo_saved=True) == 10
     with pytest.raises(BailoutInputError):
         bailout_xp(combat=False, cargo_saved=True)
+
+
+@pytest.mark.rule("F.bail.projectile")
+def test_hexes_flown_straight_at_the_target():
+    from cs_panel.fasa.bailout import hexes_flown_straight_at
+    from cs_panel.fasa.hexgrid import ORIGIN, forward_column
+
+    # a turn into line, then three turns at speed 2 along facing C onto the nacelle
+    run = forward_column(ORIGIN, Facing.C, 6)
+    track = [Hex(-1, 1), ORIGIN, *run]
+    assert hexes_flown_straight_at(track, run[-1]) == 6
+    assert projectile_to_hit(7, 6, hexes_flown_straight_at(track, run[-1])).total == 7
+    # still two hexes short: the run counts, the roll waits until the plane is in the hex
+    assert hexes_flown_straight_at(track[:-2], run[-1]) == 4
+    assert not projectile_in_reach(track[-3], run[-1])
+    # a line that misses the target counts nothing
+    assert hexes_flown_straight_at(track, Hex(9, -1)) == 0
+    assert hexes_flown_straight_at([ORIGIN], ORIGIN) == 0
+    with pytest.raises(BailoutInputError) as e:
+        hexes_flown_straight_at([ORIGIN, Hex(0, -2)], Hex(0, -3))
+    assert e.value.field == "track"

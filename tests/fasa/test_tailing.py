@@ -219,3 +219,11 @@ def test_number_is_the_formula_and_more_number_reveals_more(own, other, smoking,
     assert n.total == own - other + 2 * smoking + 2 * shocked
     order = list(Reveal)
     assert order.index(n.reveal) >= order.index(tailing_number(own, other).reveal)
+
+
+@pytest.mark.rule("F.tail.reveal", "F.move.plot")
+def test_reveal_accepts_the_movement_rules_maneuver_objects():
+    maneuver = pytest.importorskip("cs_panel.fasa.maneuver")
+    m = maneuver.Maneuver.parse("4L3C")
+    assert reveal(3, m).destination == "4L3"
+    assert reveal(-1, maneuver.Maneuver.parse("C")).direction == "stall"
