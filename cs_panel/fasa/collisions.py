@@ -37,6 +37,7 @@ from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE
 
 COLLISION_FLAK = register_variant(Variant(
     name="fasa.collision-flak",
@@ -293,7 +294,10 @@ class PilotedCollisionRoll(ChanceEvent):
     def __post_init__(self):
         choosers = set(self.hex.choosers)
         given = dict(self.picks)
+        in_hex = {f.name for f in self.hex.flyers}
         for name, value in given.items():
+            if name not in in_hex:
+                raise CollisionInputError(f"{name} is not in this hex", field=f"pick_{name}")
             if name not in choosers:
                 why = "rolls with the teammates" if name in self.hex.rollers else "does not need to check"
                 raise CollisionInputError(f"{name} {why}, so cannot choose a number", field=f"pick_{name}")
@@ -419,6 +423,15 @@ class CollisionDamage:
     attitude: Facing | None = None
 
     @property
+    def attitude_label(self) -> str:
+        """The attitude in the words of the deflection table (which hit-location row to read)."""
+        if self.attitude is None:
+            return ""
+        side = {Facing.B: " (starboard side)", Facing.C: " (starboard side)", Facing.E: " (port side)",
+                Facing.F: " (port side)"}.get(self.attitude, "")
+        return DEFLECTION_BY_HEXSIDE[self.attitude].label + side
+
+    @property
     def must_bail_out(self) -> bool:
         """A destroyed plane's crew must make a combat bailout (cause: mid-air collision, F.bail.combat)."""
         return self.destroyed
@@ -426,7 +439,7 @@ class CollisionDamage:
     def __str__(self) -> str:
         if self.destroyed:
             return "plane destroyed: the crew must bail out (combat bailout, mid-air collision)"
-        side = f", striking hexside {self.attitude}" if self.attitude is not None else ""
+        side = f", struck on hexside {self.attitude}: {self.attitude_label}" if self.attitude is not None else ""
         return f"{self.flak_hits}{side}"
 
 

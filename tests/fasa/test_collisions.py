@@ -255,3 +255,20 @@ def test_bad_base_numbers_are_named():
     with pytest.raises(CollisionInputError) as e:
         collision_damage(4, 12, FLAK)
     assert e.value.field == "other_base"
+
+
+@pytest.mark.rule("F.collide.damage", "F.hit.deflection")
+def test_attitude_is_named_as_in_the_deflection_table():
+    dukes = collision_damage(4, 7, FLAK, own_facing=Facing.E, other_facing=Facing.A)
+    assert dukes.attitude_label == "front arc, one hexside off centre (port side)"
+    assert "struck on hexside F" in str(dukes)
+    head_on = collision_damage(4, 7, FLAK, own_facing=Facing.A, other_facing=Facing.D)
+    assert head_on.attitude_label == "nose to nose"
+    assert collision_damage(4, 7, FLAK).attitude_label == ""
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_a_pick_for_a_plane_not_in_the_hex_is_named():
+    with pytest.raises(CollisionInputError, match="Ghost is not in this hex") as e:
+        resolve_shared_hex([Flyer("Iverian", "F"), Flyer("Dukes", "R")], {"Iverian": 1, "Dukes": 2, "Ghost": 3})
+    assert e.value.field == "pick_Ghost"

@@ -227,3 +227,14 @@ def test_reveal_accepts_the_movement_rules_maneuver_objects():
     m = maneuver.Maneuver.parse("4L3C")
     assert reveal(3, m).destination == "4L3"
     assert reveal(-1, maneuver.Maneuver.parse("C")).direction == "stall"
+
+
+@pytest.mark.rule("F.tail.position")
+def test_position_draws_itself_as_svg_with_its_verdict():
+    t = tailing_position(plane(0, 2, "B", name="Iverian"), plane(0, 0, "A", name="Dukes"))
+    svg = t._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "<desc>Iverian does not tail Dukes" in svg
+    # the follower's front arc and the leader's rear arc are both shaded, and both planes drawn
+    assert "#c6f6d5" in svg and "#feebc8" in svg
+    assert svg.count("<title>") == 2 and "Iverian (follower), facing B" in svg
