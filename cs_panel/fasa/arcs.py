@@ -34,11 +34,8 @@ class ArcInputError(RuleInputError):
     """An input the firing-arc rules cannot take."""
 
 
-def _facing(value, field: str = "facing") -> Facing:
-    if isinstance(value, Facing):
-        return value
-    f = Facing.parse(str(value))
-    return f
+def _facing(value) -> Facing:
+    return value if isinstance(value, Facing) else Facing.parse(str(value))
 
 
 def _hex(value, field: str) -> Hex:

@@ -403,6 +403,33 @@ def who_tails(a: TailingPlane, b: TailingPlane) -> Tailing | None:
     return None
 
 
+def tailing_phase(planes: "list[TailingPlane] | tuple[TailingPlane, ...]", side_of: "dict[str, str]") -> list[Tailing]:
+    """Every tailing position among enemies at the end of a turn (F.tail.position; F.seq.phases, p.13-14).
+
+    ``side_of`` maps each plane's name to its side; planes of one side never tail each other
+    (nothing to learn from a friend). Positions come in the order the planes are given.
+
+    >>> a = TailingPlane(Hex(0, 2), Facing.A, name="Iverian")
+    >>> b = TailingPlane(Hex(0, 0), Facing.A, name="Dukes")
+    >>> [str(t) for t in tailing_phase([a, b], {"Iverian": "Fortune Hunters", "Dukes": "Red Skulls"})]
+    ['Iverian tails Dukes']
+    """
+    names = [p.name for p in planes]
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise TailingPositionError("every plane needs its own name to be matched to a side", field="name")
+    missing = [n for n in names if n not in side_of]
+    if missing:
+        raise TailingPositionError(f"no side given for {missing}", field="side_of")
+    found = []
+    for f in planes:
+        for l in planes:
+            if f is not l and side_of[f.name] != side_of[l.name]:
+                t = tailing_position(f, l)
+                if t.tails:
+                    found.append(t)
+    return found
+
+
 @dataclass(frozen=True)
 class TailingOutcome:
     """The whole tailing step for one pair: position, number and what is revealed."""

@@ -22,7 +22,7 @@ from bokeh.plotting import figure
 from cs_panel.core.errors import CsPanelError
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.tailing import (
-    Reveal, Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
+    Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
 from cs_panel.ui.common import STYLES, FieldErrors
 
@@ -245,4 +245,4 @@ class TailingReveal(pn.viewable.Viewer):
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tailing"])
 
 
-__all__ = ["TailingReveal", "Reveal"]
+__all__ = ["TailingReveal"]

@@ -238,3 +238,21 @@ def test_position_draws_itself_as_svg_with_its_verdict():
     # the follower's front arc and the leader's rear arc are both shaded, and both planes drawn
     assert "#c6f6d5" in svg and "#feebc8" in svg
     assert svg.count("<title>") == 2 and "Iverian (follower), facing B" in svg
+
+
+@pytest.mark.rule("F.tail.position", "F.seq.phases")
+def test_tailing_phase_finds_every_enemy_tail_and_ignores_friends():
+    from cs_panel.fasa.tailing import tailing_phase
+
+    wing = plane(0, 3, name="Wing")          # friend of Iverian, behind her
+    iverian = plane(0, 2, name="Iverian")
+    dukes = plane(0, 0, name="Dukes")
+    raider = plane(0, -1, name="Raider")     # Dukes' friend, just ahead of him
+    sides = {"Wing": "FH", "Iverian": "FH", "Dukes": "RS", "Raider": "RS"}
+    found = {(t.follower.name, t.leader.name) for t in tailing_phase([wing, iverian, dukes, raider], sides)}
+    assert found == {("Wing", "Dukes"), ("Iverian", "Dukes"), ("Iverian", "Raider")}
+    with pytest.raises(TailingPositionError) as e:
+        tailing_phase([wing, iverian], {"Wing": "FH"})
+    assert e.value.field == "side_of"
+    with pytest.raises(TailingPositionError):
+        tailing_phase([plane(0, 0), plane(0, 1)], {"": "x"})
