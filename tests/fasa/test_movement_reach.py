@@ -1,0 +1,123 @@
+"""Reachable positions this turn and two turns ahead, checked against plan() move by move."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.maneuver import Maneuver
+from cs_panel.fasa.movement import Capabilities, PlaneState, after_plotted, plan
+from cs_panel.fasa.reach import reach_two_turns, reachable
+from cs_panel.fasa.template import ManeuverTemplate
+
+T = ManeuverTemplate.default()
+
+
+def plane(**kw):
+    caps = Capabilities(max_speed=4, port_gs=3, starboard_gs=2, acceleration=2)
+    return PlaneState(caps, **{"speed": 3, "natural_touch": 4, **kw})
+
+
+@pytest.mark.rule("F.move.plot", "F.move.capability")
+def test_reachable_lists_every_arrow_placed_on_the_map():
+    s = plane().at(Hex(4, -2), Facing.D)
+    opts = reachable(s)
+    assert len(opts) == len(T)
+    for o in opts:
+        p = plan(s, o.maneuver)
+        assert (o.hex, o.facing) == p.end
+        assert o.gs == p.gs and o.legal == p.legal and o.chance == p.chance
+        assert o.pushes == tuple(x.target for x in p.pushes)
+
+
+@pytest.mark.rule("F.move.push-gs", "F.move.redline")
+def test_reachable_filters():
+    s = plane()
+    every = reachable(s)
+    legal = reachable(s, legal_only=True)
+    safe = reachable(s, include_pushes=False)
+    assert len(safe) < len(legal) <= len(every)
+    assert all(o.legal and not o.pushing for o in safe)
+    o = next(o for o in every if str(o.maneuver) == "3R3F")
+    assert o.pushing and o.pushes[0].total == 8 + 2 - 4
+    assert all(not o.legal for o in reachable(plane(shocked=True)) if o.maneuver.turn_direction.value != "S")
+
+
+def brute_force(state: PlaneState, include_pushes=True):
+    """Every (hex, facing) after two turns, with the best chance, by calling plan() on every pair."""
+    best = {}
+    for a in T:
+        p1 = plan(state, a.maneuver)
+        if not p1.legal or (p1.pushing and not include_pushes):
+            continue
+        s1 = after_plotted(p1)
+        for b in T:
+            p2 = plan(s1, b.maneuver)
+            if not p2.legal or (p2.pushing and not include_pushes):
+                continue
+            key = p2.end
+            c = float(p1.chance * p2.chance)
+            best[key] = max(best.get(key, 0.0), c)
+    return best
+
+
+@pytest.mark.rule("F.move.plot", "F.move.restricted", "F.move.push-target")
+def test_two_turn_set_matches_brute_force():
+    s = plane(last_gs=4).at(Hex(2, 3), Facing.B)
+    got = reach_two_turns(s)
+    want = brute_force(s)
+    assert set(got.positions) == set(want)
+    for key, route in got.positions.items():
+        assert route.chance == pytest.approx(want[key])
+        # the named route really gets there with that chance
+        p1 = plan(s, route.first)
+        p2 = plan(after_plotted(p1), route.second)
+        assert p2.end == key
+        assert float(p1.chance * p2.chance) == pytest.approx(route.chance)
+    assert got.routes >= len(got.positions) and got.states >= len(got.positions)
+
+
+@pytest.mark.rule("F.move.capability")
+def test_two_turns_without_pushes_is_a_subset_with_certain_routes():
+    s = plane()
+    safe = reach_two_turns(s, include_pushes=False)
+    every = reach_two_turns(s)
+    assert set(safe.positions) < set(every.positions)
+    assert all(r.chance == 1.0 and r.pushes == 0 for r in safe.positions.values())
+    assert set(safe.positions) == set(brute_force(s, include_pushes=False))
+
+
+@pytest.mark.rule("F.move.stall")
+def test_two_turns_from_a_stall_must_fly_forward_first():
+    s = plane(speed=0)
+    got = reach_two_turns(s)
+    firsts = {r.first for r in got.positions.values()}
+    assert not any(m.is_stall for m in firsts)
+    assert (Hex(0, 0), Facing.A) not in got.positions or got.positions[(Hex(0, 0), Facing.A)].first.speed > 0
+
+
+@pytest.mark.rule("F.move.plot")
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 5), st.builds(Hex, st.integers(-5, 5), st.integers(-5, 5)), st.sampled_from(list(Facing)))
+def test_two_turn_set_moves_with_the_plane(k, h, f):
+    s = plane()
+    base = reach_two_turns(s)
+    moved = reach_two_turns(s.at(h, f))
+    expect = {(x.rotate(int(f)) + h, g.turn(int(f))) for x, g in base.positions}
+    assert set(moved.positions) == expect
+    assert moved.states == base.states
+
+
+@pytest.mark.rule("F.move.plot")
+def test_route_prints():
+    got = reach_two_turns(plane())
+    r = got.positions[(Hex(0, -6), Facing.A)]
+    assert r.chance == 1.0 and r.pushes == 0
+    assert r.first.speed + r.second.speed == 6 and r.first.facing is r.second.facing is Facing.A
+    assert str(r) == f"{r.first} then {r.second} (100%, 0 pushes)"
+    assert Maneuver.parse(str(r.first)) == r.first
+    assert Hex(0, -6) in got.hexes() and len(got) == len(got.positions)
+    assert dataclasses.is_dataclass(r)
