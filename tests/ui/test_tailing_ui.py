@@ -1,5 +1,7 @@
 """The TailingReveal component, tested without a browser by setting its parameters."""
 
+import html
+
 import pytest
 
 from cs_panel.fasa.hexgrid import Hex, HexLayout
@@ -33,7 +35,7 @@ def test_diagram_b_lists_why_there_is_no_tail():
     ui = TailingReveal(follower_facing="B")
     assert not ui.tailing.tails and ui.revealed is None
     assert TailFailure.LEADER_NOT_IN_FRONT_ARC in ui.tailing.failures
-    assert "not in Iverian&#x27;s front arc" in ui._verdict.object or "not in Iverian's front arc" in ui._verdict.object
+    assert "Dukes is not in Iverian's front arc" in html.unescape(ui._verdict.object)
     assert "Nothing is revealed" in ui._reveal.object
     assert ui.verdict.startswith("Iverian does not tail Dukes")
 
