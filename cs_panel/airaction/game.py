@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Sequence
 
 from cs_panel.airaction.arcs import check_range, point_blank, rear_arc_bonus, require_range
+from cs_panel.airaction.collisions import CollisionChecks, CollisionDamage, Flyer, collision_damage, collisions
 from cs_panel.airaction.combat import Attack, AttackResult, ShotError, ShotLog, attack, weapons_of
 from cs_panel.airaction.fate import FateLog, spend_fate
 from cs_panel.airaction.movement import Maneuver
@@ -210,6 +211,44 @@ class GameState:
         status = Status.REMOVED if dmg.eliminated else Status.FLYING
         return self._put(replace(p, combat=dmg.dial, status=status, how=how if dmg.eliminated else p.how),
                          f"{p.name}: {dmg.applied} click(s) from {how}" + (", destroyed" if dmg.eliminated else ""))
+
+    def collisions(self, moved: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+        """Groups of flying planes whose final markers overlap an opponent's (A.collide.planes).
+        ``moved`` limits them to groups containing a plane that has just moved."""
+        groups = collisions([Flyer(p.id, p.player, p.pose) for p in self.flying()])
+        if moved is not None:
+            groups = [g for g in groups if set(g) & set(moved)]
+        return groups
+
+    def collision_checks(self, group: Sequence[str]) -> CollisionChecks:
+        """The pilot checks of one collision, in the group's order."""
+        return CollisionChecks(tuple(self._require_flying(pid).combat.value("piloting") for pid in group))
+
+    def collide(self, group: Sequence[str], results: Sequence[str], *, fate_ace: str | None = None) -> tuple["GameState", CollisionDamage]:
+        """Apply a collision's check results (``collision_checks(group).resolve(dice).outcome``).
+        ``fate_ace`` is the id of a plane whose Ace spends fate to avoid a serious collision
+        (A.fate.collision); its Ace dial clicks once."""
+        planes = [self._require_flying(pid) for pid in group]
+        idx = None
+        state = self
+        if fate_ace is not None:
+            if fate_ace not in group:
+                raise GameError(f"{fate_ace} is not in this collision", field="fate_ace")
+            idx = list(group).index(fate_ace)
+            p = planes[idx]
+            if p.ace is None:
+                raise GameError(f"{p.name} has no Ace to spend fate", field="fate_ace")
+            state = replace(state, fate=state.fate.use(p.ace))
+        result = collision_damage([p.combat for p in planes], results, fate_ace=idx, campaign=self.campaign)
+        if fate_ace is not None:
+            p = state.plane(fate_ace)
+            state = state._put(replace(p, ace_dial=spend_fate(p.ace_dial, "collision").ace_dial), f"{p.name}'s Ace spends fate in the collision")
+        for pid, dial, clicks in zip(group, result.dials, result.clicks):
+            p = state.plane(pid)
+            status = Status.REMOVED if dial.eliminated else Status.FLYING
+            state = state._put(replace(p, combat=dial, status=status, how="collision" if dial.eliminated else p.how),
+                               f"{p.name}: {clicks} click(s) in a collision" + (", destroyed" if dial.eliminated else ""))
+        return state, result
 
     def remove(self, pid: str, how: str) -> "GameState":
         p = self._require_flying(pid)

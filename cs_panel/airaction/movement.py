@@ -52,6 +52,11 @@ class Maneuver:
         """Where the plane ends: its final movement marker."""
         return self.markers[-1] if self.markers else self.start
 
+    def _repr_svg_(self) -> str:
+        from cs_panel.airaction.svg import maneuver_svg
+
+        return maneuver_svg(self)
+
 
 def _check_speed(speed: int) -> int:
     if isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= 10:

@@ -179,6 +179,11 @@ class NavigationCard:
             field="orientation",
         )
 
+    def _repr_svg_(self) -> str:
+        from cs_panel.airaction.svg import card_svg
+
+        return card_svg(self)
+
     def check_speed(self, speed: int) -> None:
         """Refuse the card if the plane's speed is below its rating (A.nav.deck)."""
         if speed < self.speed_rating:

@@ -246,3 +246,34 @@ def test_state_survives_json_after_every_action(actions):
         assert loads(GameState, dumps(g)) == g
         # damage never un-clicks a dial
         assert all(p.combat.position >= p.combat.start for p in g.planes)
+
+
+@pytest.mark.rule("A.collide.planes", "A.fate.collision")
+def test_collisions_in_a_game():
+    g, a, b = duel(ann_pose=Pose(18, 18, 0), bob_pose=Pose(18.6, 18.4, 180), ace=True)
+    groups = g.collisions()
+    assert groups == [(a, b)]
+    assert g.collisions(moved=["nobody"]) == []
+    checks = g.collision_checks(groups[0])
+    assert checks.pilotings == (5, 7)
+    g2, res = g.collide(groups[0], ("pass", "fail"))
+    assert res.clicks == (0, 1) and g2.plane(b).combat.position == 1
+    g3, res = g.collide(groups[0], ("critical", "pass"), fate_ace=a)
+    assert res.avoided and g3.plane(a).ace_dial.position == 1 and g3.plane(b).combat.position == 0
+    with pytest.raises(GameError):
+        g.collide(groups[0], ("critical", "pass"), fate_ace=b)
+    g4, res = g.collide(groups[0], ("critical", "pass"))
+    # serious: Charlie's failed check costs 1 of her 6 clicks, then each round costs both a click:
+    # on round 5 both dials show bullet holes together, and both planes are gone
+    assert res.clicks == (6, 5)
+    assert g4.plane(b).status is Status.REMOVED and g4.plane(a).status is Status.REMOVED
+    assert loads(GameState, dumps(g4)) == g4
+
+
+@pytest.mark.rule("A.move.execute", "A.nav.paths")
+def test_objects_draw_themselves_as_svg():
+    m = execute_maneuver(Pose(18, 4, 0), card("turn"), "right", 5)
+    svg = m._repr_svg_()
+    assert svg.startswith("<svg") and "<desc>turn (right) at speed 5: 5 markers" in svg
+    assert "speed rating 3" in card("wingover")._repr_svg_()
+    assert "sample" in F["sample-fighter"]._repr_html_()

@@ -1,0 +1,82 @@
+"""Plain SVG drawings of the play area, markers, maneuvers and navigation cards.
+
+Objects show themselves in a bare notebook before any widget exists (``Maneuver._repr_svg_``,
+``NavigationCard._repr_svg_``); a ``<desc>`` carries a text version for screen readers. Pure
+string building: no plotting library needed.
+
+>>> from cs_panel.airaction.navigation import card
+>>> "<svg" in card_svg(card("turn"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable, Sequence
+
+from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+
+
+def _poly(points, scale: float, size: float, **attrs) -> str:
+    pts = " ".join(f"{x * scale:.2f},{(size - y) * scale:.2f}" for x, y in points)
+    extra = " ".join(f"{k.replace('_', '-')}='{v}'" for k, v in attrs.items())
+    return f"<polygon points='{pts}' {extra}/>"
+
+
+def _marker(pose: Pose, scale: float, size: float, colour: str, label: str | None, opacity: float = 0.35) -> str:
+    out = _poly(octagon(pose), scale, size, fill=colour, fill_opacity=opacity, stroke=colour, stroke_width=1)
+    nose = pose.forward(MARKER_WIDTH / 2)
+    out += (f"<line x1='{pose.x * scale:.2f}' y1='{(size - pose.y) * scale:.2f}' x2='{nose.x * scale:.2f}' "
+            f"y2='{(size - nose.y) * scale:.2f}' stroke='{colour}' stroke-width='2'/>")
+    if label:
+        out += (f"<text x='{pose.x * scale:.2f}' y='{(size - pose.y) * scale + 4:.2f}' font-size='10' "
+                f"text-anchor='middle'>{html.escape(label)}</text>")
+    return out
+
+
+def table_svg(
+    planes: Sequence[tuple[str, Pose]] = (),
+    paths: Sequence[tuple[str, Sequence[Pose]]] = (),
+    obstacles: Iterable[Obstacle] = (),
+    *,
+    size: float = TABLE_SIZE,
+    pixels: int = 432,
+    description: str = "",
+) -> str:
+    """The play area with obstacles, laid markers (numbered from 1) and planes' markers."""
+    scale = pixels / size
+    parts = [f"<rect x='0' y='0' width='{pixels}' height='{pixels}' fill='#eef5fb' stroke='#333'/>"]
+    for ob in obstacles:
+        parts.append(_poly(ob.corners, scale, size, fill="#777", fill_opacity=0.6, stroke="#333"))
+    for i, (name, poses) in enumerate(paths):
+        c = COLOURS[i % len(COLOURS)]
+        for k, p in enumerate(poses, start=1):
+            parts.append(_marker(p, scale, size, c, str(k), 0.15))
+    for i, (name, pose) in enumerate(planes):
+        parts.append(_marker(pose, scale, size, COLOURS[i % len(COLOURS)], None, 0.6))
+    desc = description or "; ".join(f"{n} at x {p.x:.1f} in, y {p.y:.1f} in, heading {p.heading:.0f}" for n, p in planes)
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{pixels}' height='{pixels}' viewBox='0 0 {pixels} {pixels}'>"
+            f"<desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
+
+
+def maneuver_svg(maneuver, obstacles: Iterable[Obstacle] = (), others: Sequence[tuple[str, Pose]] = ()) -> str:
+    """A laid maneuver on the table: the start, the numbered markers, obstacles."""
+    m = maneuver
+    text = (f"{m.card_id} ({m.orientation.value}) at speed {m.speed}: {len(m.markers)} markers, ends at "
+            f"x {m.final.x:.1f}, y {m.final.y:.1f}, heading {m.final.heading:.0f}"
+            + ("; leaves the play area" if m.left_table else "")
+            + (f"; hits obstacle {m.obstacle}" if m.obstacle else ""))
+    return table_svg([("start", m.start)] + list(others), [(m.card_id, m.markers)], obstacles, description=text)
+
+
+def card_svg(nav_card, pixels: int = 240) -> str:
+    """A navigation card: every path from a plane at the bottom centre, markers numbered."""
+    span = max(max(abs(p.x), abs(p.y)) for path in nav_card.paths for p in path.markers) + MARKER_WIDTH
+    size = 2 * span
+    origin = Pose(span, MARKER_WIDTH, 0)
+    paths = [(p.orientation.value, [origin.compose(q) for q in p.markers]) for p in nav_card.paths]
+    desc = f"{nav_card.name}, speed rating {nav_card.speed_rating}; paths: " + ", ".join(
+        f"{p.orientation.value} ({p.highest} markers)" for p in nav_card.paths)
+    return table_svg([(nav_card.name, origin)], paths, size=size, pixels=pixels, description=desc)
