@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -315,11 +316,58 @@ class PilotedCollisionRoll(ChanceEvent):
         numbers.update(zip(self.hex.rollers, faces))
         return self.hex.collisions(numbers)
 
+    def outcomes(self) -> dict[Any, Fraction]:
+        """Exact odds without rolling through all 10**n faces: only *which* dice match each other
+        and which chosen numbers they hit matters, so each pattern is counted once and its
+        outcome still comes from ``outcome_of`` (a hex of six rollers takes milliseconds)."""
+        rollers = list(self.hex.rollers)
+        chosen = sorted(set(v for _, v in self.picks))
+        counts: dict[Any, int] = {}
+        for blocks in _set_partitions(rollers):
+            for values in itertools.product([*chosen, None], repeat=len(blocks)):
+                hit = [v for v in values if v is not None]
+                if len(set(hit)) != len(hit):
+                    continue  # two groups of dice cannot show the same number: they would be one group
+                fresh = values.count(None)
+                ways = _falling(10 - len(chosen), fresh)
+                if not ways:
+                    continue
+                faces: dict[str, int] = {}
+                spare = iter(range(11, 11 + len(blocks)))  # stand-ins for numbers nobody chose, all different
+                for block, v in zip(blocks, values):
+                    face = v if v is not None else next(spare)
+                    for name in block:
+                        faces[name] = face
+                outcome = self.outcome_of([faces[n] for n in rollers])
+                counts[outcome] = counts.get(outcome, 0) + ways
+        total = 10 ** len(rollers)
+        return {k: Fraction(v, total) for k, v in counts.items()}
+
     def describe(self) -> str:
         return f"collision check, {len(self.hex.rollers)} teammate die/dice"
 
     def describe_outcome(self, outcome: Any) -> str:
         return "no collision" if not outcome else "; ".join(f"{a} hits {b}" for a, b in sorted(outcome))
+
+
+def _set_partitions(items: list) -> Iterable[list[list]]:
+    """Every way to split ``items`` into non-empty groups (which dice show equal numbers)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _set_partitions(rest):
+        yield [[first], *part]
+        for i in range(len(part)):
+            yield [*part[:i], [first, *part[i]], *part[i + 1:]]
+
+
+def _falling(n: int, k: int) -> int:
+    """n * (n-1) * ... (k factors): ways to give k groups different numbers out of n."""
+    out = 1
+    for i in range(k):
+        out *= max(0, n - i)
+    return out
 
 
 @dataclass(frozen=True)

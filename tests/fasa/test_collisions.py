@@ -272,3 +272,26 @@ def test_a_pick_for_a_plane_not_in_the_hex_is_named():
     with pytest.raises(CollisionInputError, match="Ghost is not in this hex") as e:
         resolve_shared_hex([Flyer("Iverian", "F"), Flyer("Dukes", "R")], {"Iverian": 1, "Dukes": 2, "Ghost": 3})
     assert e.value.field == "pick_Ghost"
+
+
+@pytest.mark.rule("F.collide.piloted")
+@settings(max_examples=40, deadline=None)
+@given(flyer_lists, st.booleans(), st.data())
+def test_fast_odds_equal_rolling_through_every_face(flyers, obj, data):
+    from cs_panel.core.dice import ChanceEvent
+
+    sides = {f.name: f.side for f in flyers}
+    flyers = [f if f.partner is None or sides.get(f.partner, f.side) == f.side else Flyer(f.name, f.side, f.radio)
+              for f in flyers]
+    shared = SharedHex(tuple(flyers), obj)
+    picks = tuple((n, data.draw(st.integers(1, 10))) for n in shared.choosers)
+    event = PilotedCollisionRoll(shared, picks)
+    assert event.outcomes() == ChanceEvent.outcomes(event)  # the brute-force enumeration of the base class
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_six_teammates_without_radios_are_quick_and_exact():
+    six = SharedHex(tuple(Flyer(f"p{i}", "red", radio=False) for i in range(6)))
+    odds = PilotedCollisionRoll(six, ()).outcomes()
+    assert sum(odds.values()) == 1
+    assert odds[frozenset()] == Fraction(10 * 9 * 8 * 7 * 6 * 5, 10 ** 6)  # all six dice differ
