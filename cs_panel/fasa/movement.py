@@ -3,10 +3,22 @@ dice are rolled (F.move.*, FASA p.23-27).
 
 - ``PlaneState``: where a plane is, how it flew last turn, its pilot's Natural Touch, shock and
   smoke, and its ``Capabilities`` (the performance diagram, with hooks for damage).
-- ``plan(state, "3L2F")``: a ``MovePlan`` listing *every* reason the move is illegal and every
-  push it needs, each an explained ``TargetNumber`` with exact odds.
-- ``resolve(plan, dice)``: a ``MoveResult`` with the rolls, the outcome (as plotted, random
-  movement, flareout), every hex stepped through and the fracture hits.
+- ``plan(state, "3L2F")``: a ``MovePlan`` listing *every* reason the move is illegal
+  (``reasons``, each a ``Reason`` citing its rule) and every push it needs (``pushes``, each a
+  ``Push`` with an explained ``TargetNumber``), the destination on the map (``end``), the arrow
+  path (``path_hexes``), the chance to fly it as plotted (``chance``) and the collision checks
+  its path forces (``object_checks``).
+- ``resolve(plan, dice)``: a ``MoveResult`` with the push rolls, the ``Outcome`` (as plotted,
+  random movement, flareout), every hex stepped through with its die (``steps``), the fracture
+  hits and the plane's ``state_after`` for next turn.
+- Where the plane can go this turn and the next: ``cs_panel.fasa.reach``; the template itself:
+  ``cs_panel.fasa.template``; random movement alone: ``cs_panel.fasa.random_movement``.
+
+Readings of our own, where the text leaves a choice: a second restricted maneuver that is also
+over the wing's rating needs one Pushing-the-Gs roll, at the (higher) restricted target; a
+flareout after both redline rolls puts one nose hit per point over *each* rating; the "last
+maneuver" Gs after random movement are the Gs of the maneuver attempted (0 after a flareout,
+which flies one hex straight).
 
 >>> caps = Capabilities(max_speed=4, port_gs=3, starboard_gs=2, acceleration=2)
 >>> state = PlaneState(caps, speed=3, natural_touch=5)
@@ -25,7 +37,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Mapping
 
 from cs_panel.core.dice import D10Check, Dice
 from cs_panel.core.errors import RuleInputError
@@ -360,6 +371,19 @@ class MovePlan:
         """The hexes the arrow path enters, on the map (check them for objects, F.move.path-objects)."""
         return [] if self.arrow is None else self.arrow.path_hexes(self.state.hex, self.state.facing)
 
+    @property
+    def collision_path(self) -> list[Hex]:
+        """The plane's own hex followed by every hex the arrow path enters: the path that
+        ``collisions.path_collision_checks`` expects (F.move.path-objects, FASA p.24)."""
+        return [self.state.hex, *self.path_hexes]
+
+    def object_checks(self, obstacles, *, table=None) -> list:
+        """The avoidance rolls the arrow path forces for non-piloted ``obstacles``
+        (``collisions.Obstacle``s): F.move.path-objects, p.24, and F.collide.object, p.27."""
+        from cs_panel.fasa.collisions import path_collision_checks  # the collision rules' own module
+
+        return path_collision_checks(self.collision_path, obstacles, self.state.shocked, table=table)
+
     def require_legal(self) -> "MovePlan":
         """This plan, or an ``IllegalManeuverError`` listing every reason."""
         if self.reasons:
@@ -449,6 +473,14 @@ class MoveResult:
     @property
     def fracture_hits(self) -> dict[str, int]:
         return dict(self.fracture)
+
+    @property
+    def path(self) -> list[Hex]:
+        """The start hex and every hex actually entered (plotted, random or flareout)."""
+        entered = [s.hex for s in self.steps]
+        if self.plan.maneuver.is_stall and self.outcome is Outcome.AS_PLOTTED:
+            entered = []  # a stall turns in its own hex and enters none
+        return [self.plan.state.hex, *entered]
 
     def log(self) -> list[str]:
         lines = [f"{self.plan.maneuver}: {self.outcome.value}"]

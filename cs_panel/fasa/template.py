@@ -30,7 +30,7 @@ from typing import Iterator, Mapping
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout
-from cs_panel.fasa.maneuver import MAX_TEMPLATE_SPEED, Direction, IllegalManeuverError, Maneuver, as_maneuver
+from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
 
 PACKAGED = "package:fasa/maneuver_template.json"
 MAX_BARS = 6  # the rules' own example of the most bars behind an arrowhead (FASA p.10)
@@ -70,7 +70,7 @@ SCHEMA = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per template hex
 class Destination:
     """One destination hex of the template, relative to the plane at the origin facing A."""
 

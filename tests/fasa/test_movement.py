@@ -382,3 +382,27 @@ def test_plan_explains_itself():
     illegal = plan(plane(shocked=True), "3R3F")
     assert "becomes random movement" in str(illegal)
     assert OFFICIAL.enabled_names == frozenset()
+
+
+# -- paths through objects ------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.move.path-objects", "F.collide.object")
+def test_4L2_through_a_building_in_3L2_forces_a_check():
+    from cs_panel.fasa.collisions import Obstacle
+
+    s = plane(speed=4, max_speed=5)
+    p = plan(s, "4L2A")
+    assert p.collision_path == [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]
+    checks = p.object_checks([Obstacle(Hex(-2, -1), "building"), Obstacle(Hex(5, 5), "building")])
+    assert [(c.step, c.obstacle.hex) for c in checks] == [(3, Hex(-2, -1))]
+    assert checks[0].target.total == 9  # 10 - building 1 (F.collide.object, p.27)
+    assert plan(s, "4L1A").object_checks([Obstacle(Hex(-2, -1), "building")]) == []
+
+
+@pytest.mark.rule("F.move.resolve", "F.move.random")
+def test_result_path_lists_the_hexes_entered():
+    stall = resolve(plane(speed=2), ScriptedDice([]), "B")
+    assert stall.path == [Hex(0, 0)]
+    rm = resolve(plane(starboard=2, nt=3), ScriptedDice([4, 10, 9, 8]), "3R0D")
+    assert rm.path == [Hex(0, 0), Hex(0, -1), Hex(1, -1), Hex(0, 0)]

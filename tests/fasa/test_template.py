@@ -13,7 +13,7 @@ from hypothesis import given, strategies as st
 
 from cs_panel.core.errors import DataFileError
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver
+from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.template import ManeuverTemplate
 
 GOLDEN = Path(__file__).parent / "golden" / "maneuver_template.txt"
