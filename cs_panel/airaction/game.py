@@ -36,6 +36,7 @@ from cs_panel.airaction.arcs import check_range, point_blank, rear_arc_bonus, re
 from cs_panel.airaction.collisions import CollisionChecks, CollisionDamage, Flyer, collision_damage, collisions
 from cs_panel.airaction.combat import Attack, AttackResult, ShotError, ShotLog, attack, weapons_of
 from cs_panel.airaction.fate import FateLog, spend_fate
+from cs_panel.airaction.feats import can_attempt_feat, feat_table
 from cs_panel.airaction.movement import Maneuver
 from cs_panel.airaction.speed_effects import gunnery_effects
 from cs_panel.airaction.squadron import Squadron
@@ -249,6 +250,35 @@ class GameState:
             state = state._put(replace(p, combat=dial, status=status, how="collision" if dial.eliminated else p.how),
                                f"{p.name}: {clicks} click(s) in a collision" + (", destroyed" if dial.eliminated else ""))
         return state, result
+
+    def daring_feat(self, ace_plane: str, target: str, outcome: str, *, collided: bool = False) -> "GameState":
+        """Apply a daring feat's result (``feats.DaringFeat(attack).resolve(dice).outcome``)
+        by the Ace flying ``ace_plane`` against ``target`` (A.feat). The effects are our
+        reconstruction: clicks on the target, the target barred from shooting this turn, or the
+        target commandeered (removed from play; its points go to the opponents as any removal)."""
+        a = self._require_flying(ace_plane)
+        t = self._require_flying(target)
+        if a.ace is None:
+            raise GameError(f"{a.name} has no Ace: only Aces perform daring feats", field="ace_plane")
+        if a.player == t.player:
+            raise GameError("a daring feat targets an opposing plane", field="target")
+        if not can_attempt_feat(a.pose, t.pose, collided):
+            raise GameError("a daring feat needs overlapping final markers and no collision (A.feat)", field="target")
+        e = feat_table()[outcome]
+        state = self._put(a, f"{a.name}'s Ace tries a daring feat: {e['name']}")
+        if e.get("commandeer", False):
+            return state.remove(target, f"commandeered by {a.name}'s Ace")
+        if e.get("clicks", 0):
+            state = state.damage(target, e["clicks"], f"daring feat {e['name']}")
+        if e.get("no_shot", False) and state.plane(target).flying:
+            tp = state.plane(target)
+            weapons = weapons_of(tp.combat.value("front_gunnery"), tp.combat.value("rear_gunnery"))
+            shots = state.shots
+            for w in weapons:
+                if w not in shots.used(target):
+                    shots = shots.fire(target, w, weapons)
+            state = replace(state, shots=shots)
+        return state
 
     def remove(self, pid: str, how: str) -> "GameState":
         p = self._require_flying(pid)

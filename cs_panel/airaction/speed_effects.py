@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cs_panel.airaction.pilot import pilot_check
-from cs_panel.clix.dial import CombatDial, Damage, SpeedDial
+from cs_panel.clix.dial import CombatDial, SpeedDial
 from cs_panel.clix.skills import speed_effects_now
 from cs_panel.core.data import Entry, Table
 from cs_panel.core.dice import Dice, Roll

@@ -277,3 +277,37 @@ def test_objects_draw_themselves_as_svg():
     assert svg.startswith("<svg") and "<desc>turn (right) at speed 5: 5 markers" in svg
     assert "speed rating 3" in card("wingover")._repr_svg_()
     assert "sample" in F["sample-fighter"]._repr_html_()
+
+
+@pytest.mark.rule("A.feat", "A.victory")
+def test_daring_feats_in_a_game():
+    g, a, b = duel(ann_pose=Pose(18, 18, 0), bob_pose=Pose(18.6, 18.4, 180), ace=True)
+    winged = g.daring_feat(a, b, "winged-em")
+    assert winged.plane(b).combat.position == 1
+    distracted = g.daring_feat(a, b, "timely-distraction")
+    with pytest.raises(WeaponUsedError):
+        distracted.plan_shot(b, a)
+    ride = g.daring_feat(a, b, "enjoy-the-ride")
+    assert ride.plane(b).status is Status.REMOVED and ride.victory_points()["Ann"].removed == 100
+    assert g.daring_feat(a, b, "no-feat").plane(b).combat.position == 0
+    with pytest.raises(GameError, match="no collision"):
+        g.daring_feat(a, b, "winged-em", collided=True)
+    with pytest.raises(GameError, match="only Aces"):
+        g.daring_feat(b, a, "winged-em")
+
+
+@pytest.mark.rule("A.collide.planes")
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(2, 12)), min_size=2, max_size=3), st.booleans())
+def test_collision_distributions_sum_to_one_and_never_exceed_the_dial(specs, fate):
+    from cs_panel.airaction.collisions import damage_distribution
+    from cs_panel.clix.dial import AIR_ACTION_STATS, build_dial
+
+    dials = [build_dial(AIR_ACTION_STATS, [(6, 3, 0, p)] * n + [None]) for n, p in specs]
+    dist = damage_distribution(dials, fate_ace_if_serious=0 if fate else None)
+    assert sum(dist.values()) == 1
+    for clicks in dist:
+        assert all(c <= n for c, (n, _) in zip(clicks, specs))
+        # after a serious collision at most one plane is left flying (unless fate spared one)
+        if max(clicks) > 1 and not fate:
+            assert sum(c < n for c, (n, _) in zip(clicks, specs)) <= 1
