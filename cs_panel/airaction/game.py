@@ -45,6 +45,16 @@ from cs_panel.clix.dial import CombatDial, SpeedDial
 from cs_panel.clix.skills import is_shaken, showing_skills
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier
+from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
+
+#: our reading of the Loyle Crawford example is that an Ace shoots with its own attack value;
+#: this variant keeps the plane's front gunnery instead
+ACE_USES_PLANE_GUNNERY = register_variant(Variant(
+    "airaction.ace-uses-plane-gunnery",
+    "An Ace-flown plane rolls its own front gunnery value rather than the Ace's attack value",
+    "A.aces.pilots",
+    "house rule (ours): the other reading of the Fate example",
+))
 
 
 class Status(Enum):
@@ -124,12 +134,15 @@ class GameState:
     fate: FateLog = field(default_factory=FateLog)
     campaign: bool = False
     log: tuple[str, ...] = ()
+    rules: RuleSet = OFFICIAL
 
     __hash__ = None  # type: ignore[assignment]
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
-    def start(cls, squadrons: Sequence[Squadron], poses: dict[str, Pose], *, campaign: bool = False) -> "GameState":
+    def start(
+        cls, squadrons: Sequence[Squadron], poses: dict[str, Pose], *, campaign: bool = False, rules: RuleSet = OFFICIAL,
+    ) -> "GameState":
         """A new game: every combat dial at its starting position (A.setup); planes are named
         ``"<player>:<figure id>"`` and ``poses`` places each one."""
         planes = []
@@ -151,7 +164,7 @@ class GameState:
             raise GameError(f"markers given for planes not in any squadron: {sorted(extra)}", field="poses")
         if len(set(players)) != len(players):
             raise GameError("each player brings one squadron", field="squadrons")
-        return cls(tuple(players), tuple(planes), {sq.player: sq.points for sq in squadrons}, campaign=campaign)
+        return cls(tuple(players), tuple(planes), {sq.player: sq.points for sq in squadrons}, campaign=campaign, rules=rules)
 
     def plane(self, pid: str) -> PlaneState:
         for p in self.planes:
@@ -313,7 +326,7 @@ class GameState:
         notes = []
         gunnery = a.combat.value(f"{weapon}_gunnery")
         label = f"{weapon} gunnery"
-        if a.ace is not None and weapon == "front":
+        if a.ace is not None and weapon == "front" and not self.rules.enabled(ACE_USES_PLANE_GUNNERY.name):
             gunnery = a.ace_dial.value("attack")
             label = "Ace's attack value"
             notes.append("An Ace flying the plane shoots with its attack value (our reading of the Fate example, A.aces.pilots)")

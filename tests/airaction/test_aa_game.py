@@ -311,3 +311,16 @@ def test_collision_distributions_sum_to_one_and_never_exceed_the_dial(specs, fat
         # after a serious collision at most one plane is left flying (unless fate spared one)
         if max(clicks) > 1 and not fate:
             assert sum(c < n for c, (n, _) in zip(clicks, specs)) <= 1
+
+
+@pytest.mark.rule("A.aces.pilots", "A.fate.offense")
+def test_ace_gunnery_reading_is_a_switchable_variant():
+    from cs_panel.airaction.game import ACE_USES_PLANE_GUNNERY
+    from cs_panel.core.variants import RuleSet
+
+    g, a, b = duel(ann_pose=Pose(18, 16, 0), bob_pose=Pose(18, 19, 180), ace=True)
+    official = g.plan_shot(a, b)
+    assert official.dice_terms[0].label == "Ace's attack value" and official.dice_terms[0].value == 3
+    other = replace(g, rules=RuleSet.of(ACE_USES_PLANE_GUNNERY.name))
+    assert other.plan_shot(a, b).dice_terms[0].value == 4  # the sample plane's front gunnery
+    assert loads(GameState, dumps(other)) == other
