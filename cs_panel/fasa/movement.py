@@ -207,6 +207,21 @@ class Push:
     over: int
     target: TargetNumber
 
+    @property
+    def cause(self) -> Reason:
+        """Which limit the maneuver exceeds, citing the rule that sets the limit."""
+        rule_id = {
+            PushKind.GS: "F.move.capability",
+            PushKind.TOP_SPEED: "F.move.capability",
+            PushKind.ACCELERATION: "F.move.accel-decel",
+            PushKind.STALL: "F.move.accel-decel",
+            PushKind.RESTRICTED: "F.move.restricted",
+            PushKind.IMMELMANN: "F.move.immelmann",
+        }[self.kind]
+        label = self.target.terms[1].label
+        return Reason(rule_id, f"{label}: pushing the envelope", field="speed" if self.kind in
+                      (PushKind.TOP_SPEED, PushKind.ACCELERATION, PushKind.STALL) else "maneuver")
+
     def __str__(self) -> str:
         return f"{self.target.what}: {self.target} -- failure: {self.kind.on_failure}"
 
@@ -427,7 +442,8 @@ def plan(state: PlaneState, maneuver: Maneuver | str, template: ManeuverTemplate
     if arrow is not None:
         # position and facing never change a push, so the memoised helpers see the plane at the origin
         key = state if state.hex == ORIGIN and state.facing is Facing.A else dataclasses.replace(state, hex=ORIGIN, facing=Facing.A)
-        pushes += _speed_pushes(key, m.speed)
+        if not state.capabilities.gliding:  # a glide sheds one speed a turn: nothing to redline or stall
+            pushes += _speed_pushes(key, m.speed)
         pushes += _gs_pushes(key, m.direction, m.is_immelmann, arrow.gs)
     return MovePlan(state, m, arrow, tuple(reasons), tuple(pushes))
 

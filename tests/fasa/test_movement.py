@@ -132,6 +132,9 @@ def test_redline_top_speed_and_acceleration_both_rolled():
     assert top.over == 2 and top.target.total == 8 + 2 - 5
     assert p.chance == acc.target.chance * top.target.chance
     assert acc.target.term("F.move.redline").label == "acceleration 3 over rating 1"
+    assert str(acc.cause) == "acceleration 3 over rating 1: pushing the envelope (F.move.accel-decel (FASA p.24))"
+    assert top.cause.rule == "F.move.capability" and top.cause.field == "speed"
+    assert plan(plane(), "3R3F").pushes[0].cause.rule == "F.move.capability"
 
 
 @pytest.mark.rule("F.move.accel-decel", "F.move.stall-push")
@@ -232,6 +235,10 @@ def test_engine_out_glides_straight_losing_one_speed():
     assert rules_of(plan(s, "2L2A")) == ["F.dmg.engine"]
     assert plan(plane(speed=1, engine_out=True), "A").legal  # hangs at speed 0
     assert rules_of(plan(plane(speed=0, engine_out=True), "1SA")) == ["F.dmg.engine"]  # it has hung: it falls
+    dead = PlaneState(Capabilities(max_speed=0, port_gs=3, starboard_gs=3, acceleration=0), speed=4)
+    glide = plan(dead, "3SA")  # max speed 0 is a destroyed engine too; gliding is no redline
+    assert glide.legal and glide.pushes == ()
+    assert rules_of(plan(dead, "1SD")) == ["F.dmg.engine", "F.dmg.engine"]
 
 
 # -- resolution --------------------------------------------------------------------------

@@ -19,7 +19,7 @@ ARROWS = list(T)
 
 capabilities = st.builds(
     Capabilities,
-    max_speed=st.integers(1, 5),
+    max_speed=st.integers(0, 5),
     port_gs=st.integers(0, 5),
     starboard_gs=st.integers(0, 5),
     acceleration=st.integers(0, 3),

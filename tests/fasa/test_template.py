@@ -3,6 +3,7 @@ pattern, the golden table, user files and the SVG drawing."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -164,7 +165,10 @@ def test_packaged_gs_follow_the_documented_pattern():
 @pytest.mark.rule("F.move.plot")
 def test_golden_table_matches():
     """Regenerate with: python -m cs_panel.fasa.template > tests/fasa/golden/maneuver_template.txt"""
-    assert T.golden_text() == GOLDEN.read_text(encoding="utf-8")
+    want = GOLDEN.read_text(encoding="utf-8")
+    got = T.golden_text()
+    diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "template"))
+    assert got == want, diff
 
 
 @pytest.mark.rule("F.move.plot")
