@@ -16,4 +16,23 @@
 - ``campaign``: experience, levels, bailing out, heroic acts (A.campaign.*)
 - ``etiquette``: settling disputes with a d6 (A.etiquette.ambiguity)
 - ``game``: a whole game as one saveable state, ending and victory (A.end, A.victory, A.disengage)
+
+A quick tour, for the code that draws it (every call below is the public API):
+
+>>> from cs_panel.clix.figures import figures
+>>> from cs_panel.airaction.combat import attack
+>>> from cs_panel.airaction.navigation import card, NavigationDeck
+>>> from cs_panel.airaction.movement import execute_maneuver
+>>> from cs_panel.airaction.table import Pose
+>>> fighter = figures()["sample-fighter"]                 # a badged sample figure
+>>> fighter.badge, fighter.combat.click(2).value("piloting")
+('sample', 7)
+>>> shot = attack(3, 5, point_blank=True, fate_dice=2)    # the AttackOdds numbers
+>>> shot.dice, shot.silhouette, sum(shot.distribution().values())
+(5, 4, Fraction(1, 1))
+>>> m = execute_maneuver(Pose(18, 3, 0), card("turn"), "right", speed=4)
+>>> m.stopped_at, round(m.final.heading)
+(4, 90)
+>>> NavigationDeck.basic().playable(2)
+['cruise', 'glide', 'turn', 'side-slip']
 """
