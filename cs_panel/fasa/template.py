@@ -375,11 +375,19 @@ def template_svg(template: ManeuverTemplate, size: float = 30.0, highlight: Mane
         f'<polygon points="{pt(ox, oy + s)} {pt(ox - s * 0.6, oy - s * 0.6)} {pt(ox + s * 0.6, oy - s * 0.6)}" '
         'fill="#1c7ed6" class="cs-plane"/>'
     )
+    # the hexside letters A-F around the plane's hex, as printed around the counter (FASA p.23)
+    for f in Facing:
+        ux, uy = _facing_vector(layout, f)
+        lx, ly = ox + ux * size * 0.8, oy + uy * size * 0.8
+        labels.append(
+            f'<text x="{lx - minx:.1f}" y="{-ly - miny + size * 0.08:.1f}" font-size="{size * 0.2:.1f}" '
+            f'text-anchor="middle" font-family="sans-serif" fill="#1c7ed6" stroke="#ffffff" stroke-width="{size * 0.06:.1f}" paint-order="stroke" class="cs-hexside">{f.name}</text>'
+        )
     for a in template:
         same = [b for b in template if b.hex == a.hex and b.facing == a.facing]
         offset = 0.0
         if len(same) > 1:
-            offset = (-0.14 if a.maneuver.direction is Direction.L else 0.14) * size
+            offset = (0.14 if a.maneuver.direction is Direction.L else -0.14) * size
         parts.append(_arrow_svg(layout, a, pt, size, offset, hl is not None and a.maneuver == hl))
     parts.extend(labels)  # last, so that no arrow hides a designation
     parts.append("</svg>")
