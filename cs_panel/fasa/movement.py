@@ -514,6 +514,11 @@ class MoveResult:
     def __str__(self) -> str:
         return "\n".join(self.log())
 
+    def _repr_html_(self) -> str:
+        lines = self.log()
+        items = "".join(f"<li>{html.escape(x.strip())}</li>" for x in lines[1:])
+        return f"<div class='cs-move-result'><b>{html.escape(lines[0])}</b><ol>{items}</ol></div>"
+
 
 def _add(hits: dict[str, int], loc: str, n: int) -> None:
     if n > 0:

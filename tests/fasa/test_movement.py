@@ -319,6 +319,7 @@ def test_result_log_reads_like_the_book():
     assert "needs 7, rolled 4: failure" in text
     assert "rolled 10: 2 hexside(s) right" in text
     assert "6 fracture hit(s) on the port wing leading edge" in text
+    assert "<li>1. enter Hex(0, -1) facing C, rolled 10: 2 hexside(s) right</li>" in r._repr_html_()
 
 
 # -- state -----------------------------------------------------------------------------

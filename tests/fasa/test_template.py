@@ -274,6 +274,8 @@ def test_svg_draws_every_arrow_with_its_bars():
         assert len(g.findall("s:line[@class='cs-bar']", ns)) == a.gs
     assert "3L2" in root.find("s:desc", ns).text  # the text version for screen readers
     assert root.find(".//s:polygon[@class='cs-plane']", ns) is not None
+    letters = [t.text for t in root.findall(".//s:text[@class='cs-hexside']", ns)]
+    assert sorted(letters) == list("ABCDEF")
 
 
 @pytest.mark.rule("F.move.plot", "F.move.path-objects")
