@@ -389,6 +389,11 @@ class GameState:
         state = replace(state, shots=state.shots.fire(a.id, weapon, available))
         return state, ShotReport(plan, result, dmg.applied, down, tuple(notes))
 
+    def _repr_svg_(self) -> str:
+        from cs_panel.airaction.svg import table_svg
+
+        return table_svg([(p.name, p.pose) for p in self.flying()])
+
     # -- ending and scoring ------------------------------------------------------------------
     def players_in_play(self) -> tuple[str, ...]:
         """Players with at least one flying plane whose pilot is not Shaken (A.end)."""

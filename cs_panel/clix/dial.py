@@ -433,6 +433,17 @@ class SpeedDial:
     def __str__(self) -> str:
         return f"speed {self.speed}"
 
+    def _repr_html_(self) -> str:
+        cells = []
+        n = len(self.speeds)
+        for k in range(n):
+            i = self._from_linear(k)
+            colours = [f"{html.escape(s.colour)} {s.location.replace('_', ' ')}" for s in self.squares if s.position == i]
+            here = " class='cs-slot'" if i == self.position else ""
+            cells.append(f"<td{here}>{self.speeds[i]}" + (f"<br><small>{', '.join(colours)}</small>" if colours else "") + "</td>")
+        return ("<table class='cs-speed-dial'><caption>speed dial, throttle up to the right; red line at both ends</caption>"
+                f"<tr>{''.join(cells)}</tr></table>")
+
 
 def stats_for(game: str) -> tuple[str, ...]:
     """The combat-dial stats of a game: ``"air-action"`` or ``"aces"``."""

@@ -324,3 +324,12 @@ def test_ace_gunnery_reading_is_a_switchable_variant():
     other = replace(g, rules=RuleSet.of(ACE_USES_PLANE_GUNNERY.name))
     assert other.plan_shot(a, b).dice_terms[0].value == 4  # the sample plane's front gunnery
     assert loads(GameState, dumps(other)) == other
+
+
+@pytest.mark.rule("A.combat.shot", "A.throttle")
+def test_html_views_render():
+    g, a, b = duel()
+    html = g.plan_shot(a, b)._repr_html_()
+    assert "attack dice" in html and "A.combat.shot" in html and "hits (clicks)" in html
+    assert "cs-slot" in F["sample-fighter"].speed._repr_html_()
+    assert g._repr_svg_().count("<polygon") == 2
