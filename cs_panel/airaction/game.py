@@ -38,6 +38,7 @@ from cs_panel.airaction.combat import Attack, AttackResult, ShotError, ShotLog, 
 from cs_panel.airaction.fate import FateLog, spend_fate
 from cs_panel.airaction.feats import can_attempt_feat, feat_table
 from cs_panel.airaction.movement import Maneuver
+from cs_panel.airaction.order import activation_order
 from cs_panel.airaction.speed_effects import gunnery_effects
 from cs_panel.airaction.squadron import Squadron
 from cs_panel.airaction.table import Obstacle, Pose
@@ -192,12 +193,28 @@ class GameState:
         if aggressor not in self.players:
             raise GameError(f"{aggressor!r} is not a player", field="aggressor")
         planes = tuple(replace(p, cancelled=()) for p in self.planes)
-        return replace(self, planes=planes, turn=self.turn + 1 if self.aggressor else self.turn, aggressor=aggressor,
-                       shots=ShotLog(), fate=FateLog(), log=self.log + (f"turn {self.turn}: {aggressor} is the aggressor",))
+        turn = self.turn + 1 if self.aggressor else self.turn
+        return replace(self, planes=planes, turn=turn, aggressor=aggressor,
+                       shots=ShotLog(), fate=FateLog(), log=self.log + (f"turn {turn}: {aggressor} is the aggressor",))
+
+    def speed_steps(self) -> list[tuple[int, list[str]]]:
+        """The announced speeds of this turn that have flying planes, fastest first (A.order)."""
+        return activation_order({p.id: p.speed.speed for p in self.flying()})
+
+    def active(self, announced: int) -> dict[str, list[str]]:
+        """The active planes at an announced speed, by player, the aggressor's first (the
+        aggressor lays cards and reveals first, A.initiative; then clockwise)."""
+        seats = list(self.players)
+        if self.aggressor in seats:
+            i = seats.index(self.aggressor)
+            seats = seats[i:] + seats[:i]
+        out = {pl: [p.id for p in self.flying(pl) if p.speed.speed == announced] for pl in seats}
+        return {pl: ids for pl, ids in out.items() if ids}
 
     def set_speed(self, pid: str, speed: SpeedDial) -> "GameState":
         p = self._require_flying(pid)
-        return self._put(replace(p, speed=speed), f"{p.name}: speed {speed.speed}")
+        line = f"{p.name}: speed {p.speed.speed} -> {speed.speed}" if speed.speed != p.speed.speed else None
+        return self._put(replace(p, speed=speed), line)
 
     def cancel_skill(self, pid: str, skill_id: str) -> "GameState":
         """Cancel an optional skill until the end of the turn (A.base.skills)."""
@@ -215,7 +232,8 @@ class GameState:
         if maneuver.left_table:
             return self._put(replace(p, pose=maneuver.final, status=Status.REMOVED, how="left the play area"),
                              f"{p.name} flies off the play area and is out")
-        return self._put(replace(p, pose=maneuver.final), f"{p.name} flies {maneuver.card_id} to {maneuver.final}")
+        return self._put(replace(p, pose=maneuver.final), f"{p.name} flies {maneuver.card_id} ({maneuver.orientation.value}, speed {maneuver.speed}) to "
+                         f"x {maneuver.final.x:.2f}, y {maneuver.final.y:.2f}, heading {maneuver.final.heading:.0f}")
 
     def damage(self, pid: str, clicks: int, how: str) -> "GameState":
         """Clicks from anything but a shot (collision, throttle, redline, speed effect, obstacle);
