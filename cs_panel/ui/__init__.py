@@ -10,6 +10,7 @@ import importlib
 
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
+    "TailingReveal": "cs_panel.ui.tailing",
 }
 
 

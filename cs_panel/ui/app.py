@@ -15,6 +15,7 @@ from cs_panel.ui import _COMPONENTS
 #: tab title -> component class name; a component shows up here once it is listed in cs_panel.ui
 TABS = {
     "FASA: to-hit": "ToHitCalculator",
+    "FASA: tailing": "TailingReveal",
 }
 
 NOTICE = (
