@@ -1,0 +1,314 @@
+"""``NavigationCardExplorer``: lay a navigation card from a plane on the 36 x 36 inch table.
+
+Crimson Skies: Air Action, "Navigation" and "Movement" (``A.nav.deck``, ``A.nav.paths``,
+``A.move.execute``, ``A.obstacles``). Pick a card (the ones the plane's speed allows, or every
+card with the reason the others are barred), how it is laid (left, straight or right), the speed
+and where the plane starts; the markers the core lays are drawn numbered on the table, with the
+end of the move, whether the plane flew off the table, and what hitting an obstacle costs.
+Click the table to move the plane or to drop a square obstacle. The printed cards were lost:
+the paths are our reconstruction and are badged as such.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
+
+from cs_panel.airaction.movement import Maneuver, execute_maneuver
+from cs_panel.airaction.nav_view import ObstacleHit, end_text, obstacle_hit, start_pose, unflown, why_not_playable
+from cs_panel.airaction.navigation import NavigationDeck, nav_cards
+from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+
+CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
+ORIENTATIONS = ["left", "straight", "right"]
+FIELDS = ["card", "orientation", "speed", "x", "y", "heading", "piloting", "obstacles"]
+
+COLOURS = {"laid": "#2b6cb0", "final": "#1a365d", "off": "#c53030", "hit": "#dd6b20",
+           "unflown": "#cbd5e0", "plane": "#2f855a", "obstacle": "#718096", "bounce": "#dd6b20"}
+
+
+class NavigationCardExplorer(pn.viewable.Viewer):
+    """Lay a navigation card from a plane and see every marker, the end, the edge and obstacles."""
+
+    card = param.Selector(default="turn", objects=CARD_IDS, doc="The navigation card flown, by id (A.nav.deck).")
+    orientation = param.Selector(default="right", objects=ORIENTATIONS,
+                                 doc="How the card is laid against the plane, which picks its flight path (A.nav.paths).")
+    speed = param.Integer(default=4, doc="The plane's current speed, 0-10: it stops on the marker with this number (A.move.execute).")
+    show_all = param.Boolean(default=False, doc="List every card, the ones this speed bars marked and explained; otherwise only the playable ones.")
+    x = param.Number(default=18.0, doc="The plane's marker centre, inches from the table's left edge (0-36).")
+    y = param.Number(default=4.0, doc="The plane's marker centre, inches from the table's bottom edge (0-36).")
+    heading = param.Number(default=0.0, doc="The plane's heading in degrees, clockwise from straight up the table.")
+    piloting = param.Integer(default=8, doc="The plane's piloting value, for the pilot check after hitting an obstacle (A.obstacles).")
+    obstacles = param.List(default=[], item_type=Obstacle, doc="Obstacles on the table (optional rule, A.obstacles).")
+    obstacle_size = param.Number(default=3.0, bounds=(0.5, 12), doc="Side in inches of the square obstacle a click drops.")
+    click = param.Selector(default="plane", objects=["plane", "obstacle"], doc="What a click on the table does: move the plane or drop an obstacle.")
+
+    maneuver = param.ClassSelector(class_=Maneuver, default=None, allow_None=True, constant=True,
+                                   doc="The maneuver the core lays for the current inputs, or None while an input is wrong.")
+    hit = param.ClassSelector(class_=ObstacleHit, default=None, allow_None=True, constant=True,
+                              doc="The obstacle rule's outcome when the maneuver hits an obstacle, else None.")
+    playable = param.List(default=[], constant=True, doc="Ids of the basic cards a plane at this speed may take (A.nav.deck).")
+    barred = param.Dict(default={}, constant=True, doc="Card id -> why a plane at this speed may not take it (A.nav.deck).")
+    end = param.String(default="", constant=True, doc="Where the plane ends, or that it left the table, in one line.")
+    error = param.String(default="", constant=True, doc="Why the inputs lay no maneuver ('' when they do).")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._deck = NavigationDeck.basic()
+        self._errors = FieldErrors(FIELDS)
+        self._laid = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], heading=[], number=[], fill=[], nose_x=[], nose_y=[], state=[]))
+        self._ghost = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], number=[]))
+        self._plane = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], nose_x=[], nose_y=[]))
+        self._bounce = ColumnDataSource(dict(xs=[], ys=[]))
+        self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
+        self._figure = self._make_figure()
+        self._card_select = pn.widgets.Select(label="Card", options={}, css_classes=["in-card"], width=260)
+        self._card_select.param.watch(lambda ev: setattr(self, "card", ev.new), "value")
+        self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
+        self._orient_select.param.watch(lambda ev: setattr(self, "orientation", ev.new), "value")
+        self._end = pn.pane.HTML("", css_classes=["nav-end"], sizing_mode="stretch_width")
+        self._outcome = pn.pane.HTML("", css_classes=["nav-outcome"], sizing_mode="stretch_width")
+        self._barred = pn.pane.HTML("", css_classes=["nav-barred"], sizing_mode="stretch_width")
+        self._badge = pn.pane.HTML("", css_classes=["nav-badge"])
+        self._update()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _make_figure(self):
+        fig = figure(height=460, width=460, name="nav_table", title="The 36 x 36 inch table",
+                     x_range=Range1d(-1, TABLE_SIZE + 1), y_range=Range1d(-1, TABLE_SIZE + 1),
+                     match_aspect=True, toolbar_location=None, tools="", x_axis_label="inches", y_axis_label="inches")
+        fig.quad(left=0, right=TABLE_SIZE, bottom=0, top=TABLE_SIZE, fill_color="#eef5fb", line_color="#2d3748", line_width=2)
+        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["obstacle"], fill_alpha=0.7, line_color="#2d3748", source=self._obst)
+        fig.text(x="cx", y="cy", text="id", text_align="center", text_baseline="middle", text_font_size="8pt",
+                 text_color="white", source=self._obst)
+        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["unflown"], fill_alpha=0.3, line_color="#a0aec0",
+                    line_dash="dashed", source=self._ghost)
+        fig.text(x="x", y="y", text="number", text_align="center", text_baseline="middle", text_font_size="8pt",
+                 text_color="#a0aec0", source=self._ghost)
+        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["plane"], fill_alpha=0.8, line_color="black", source=self._plane)
+        fig.segment(x0="x", y0="y", x1="nose_x", y1="nose_y", line_color="white", line_width=3, source=self._plane)
+        markers = fig.patches(xs="xs", ys="ys", fill_color="fill", fill_alpha=0.55, line_color="fill", source=self._laid)
+        fig.segment(x0="x", y0="y", x1="nose_x", y1="nose_y", line_color="black", line_width=2, source=self._laid)
+        fig.text(x="x", y="y", text="number", text_align="center", text_baseline="middle", text_font_size="9pt",
+                 text_font_style="bold", source=self._laid)
+        fig.patches(xs="xs", ys="ys", fill_alpha=0, line_color=COLOURS["bounce"], line_width=2, line_dash="dotted", source=self._bounce)
+        fig.add_tools(HoverTool(renderers=[markers], tooltips=[("marker", "@number"), ("x", "@x{0.00}"), ("y", "@y{0.00}"),
+                                                               ("heading", "@heading{0}"), ("", "@state")]))
+        fig.on_event(Tap, lambda event: self.click_at(event.x, event.y))
+        return fig
+
+    @staticmethod
+    def _octagon_xy(pose: Pose) -> tuple[list[float], list[float]]:
+        pts = octagon(pose, MARKER_WIDTH)
+        return [p[0] for p in pts], [p[1] for p in pts]
+
+    def _draw(self, start: Pose | None, m: Maneuver | None, hit: ObstacleHit | None) -> None:
+        obst = dict(xs=[], ys=[], id=[], cx=[], cy=[])
+        for ob in self.obstacles:
+            obst["xs"].append([c[0] for c in ob.corners])
+            obst["ys"].append([c[1] for c in ob.corners])
+            obst["id"].append(ob.id)
+            obst["cx"].append(sum(c[0] for c in ob.corners) / len(ob.corners))
+            obst["cy"].append(sum(c[1] for c in ob.corners) / len(ob.corners))
+        self._obst.data = obst
+        plane = dict(xs=[], ys=[], x=[], y=[], nose_x=[], nose_y=[])
+        if start is not None:
+            xs, ys = self._octagon_xy(start)
+            nose = start.forward(MARKER_WIDTH / 2)
+            plane = dict(xs=[xs], ys=[ys], x=[start.x], y=[start.y], nose_x=[nose.x], nose_y=[nose.y])
+        self._plane.data = plane
+        laid = dict(xs=[], ys=[], x=[], y=[], heading=[], number=[], fill=[], nose_x=[], nose_y=[], state=[])
+        ghost = dict(xs=[], ys=[], x=[], y=[], number=[])
+        if m is not None:
+            for n, pose in enumerate(m.markers, start=1):
+                xs, ys = self._octagon_xy(pose)
+                nose = pose.forward(MARKER_WIDTH / 2)
+                if m.off_table_at is not None and n >= m.off_table_at:
+                    colour, state = COLOURS["off"], "overhangs the edge" if n == m.off_table_at else "off the table"
+                elif m.hit_at == n:
+                    colour, state = COLOURS["hit"], f"hits {m.obstacle}"
+                elif n == len(m.markers):
+                    colour, state = COLOURS["final"], "final marker"
+                else:
+                    colour, state = COLOURS["laid"], ""
+                for k, v in (("xs", xs), ("ys", ys), ("x", pose.x), ("y", pose.y), ("heading", pose.heading),
+                             ("number", str(n)), ("fill", colour), ("nose_x", nose.x), ("nose_y", nose.y), ("state", state)):
+                    laid[k].append(v)
+            for n, pose in enumerate(unflown(m, self._deck.card(m.card_id)), start=len(m.markers) + 1):
+                xs, ys = self._octagon_xy(pose)
+                for k, v in (("xs", xs), ("ys", ys), ("x", pose.x), ("y", pose.y), ("number", str(n))):
+                    ghost[k].append(v)
+        self._laid.data = laid
+        self._ghost.data = ghost
+        if hit is not None:
+            xs, ys = self._octagon_xy(hit.bounced)
+            self._bounce.data = dict(xs=[xs], ys=[ys])
+        else:
+            self._bounce.data = dict(xs=[], ys=[])
+
+    def drawn_markers(self) -> list[tuple[int, float, float, float]]:
+        """The numbered markers on the drawing as (number, x, y, heading), for tests and lessons."""
+        d = self._laid.data
+        return [(int(n), x, y, h) for n, x, y, h in zip(d["number"], d["x"], d["y"], d["heading"])]
+
+    # --- clicks and obstacles --------------------------------------------------------------
+
+    def click_at(self, x: float, y: float) -> None:
+        """A click on the table at (x, y) inches: move the plane there, or drop an obstacle."""
+        if self.click == "plane":
+            self.param.update(x=round(float(x), 2), y=round(float(y), 2))
+        else:
+            self.add_obstacle(x, y)
+
+    def add_obstacle(self, cx: float, cy: float, size: float | None = None) -> Obstacle:
+        """Drop a square obstacle centred at (cx, cy)."""
+        h = (size if size is not None else self.obstacle_size) / 2
+        used = {o.id for o in self.obstacles}
+        k = len(self.obstacles) + 1
+        while f"O{k}" in used:
+            k += 1
+        ob = Obstacle.rectangle(f"O{k}", cx - h, cy - h, cx + h, cy + h)
+        self.obstacles = list(self.obstacles) + [ob]
+        return ob
+
+    def clear_obstacles(self) -> None:
+        self.obstacles = []
+
+    # --- the rules, asked ------------------------------------------------------------------
+
+    def _card_options(self) -> dict[str, str]:
+        barred = self.barred
+        opts = {}
+        for cid in CARD_IDS:
+            c = self._deck.card(cid)
+            if cid in barred:
+                if self.show_all or cid == self.card:  # the chosen card stays chosen even when barred
+                    opts[f"{c.name} (needs speed {c.speed_rating})"] = cid
+            else:
+                opts[f"{c.name} (speed rating {c.speed_rating})"] = cid
+        return opts
+
+    @param.depends("card", watch=True)
+    def _orientation_follows_card(self):
+        c = self._deck.card(self.card)
+        names = [o.value for o in c.orientations]
+        if self.orientation not in names:
+            self.orientation = "straight" if "straight" in names else names[-1]
+
+    @param.depends("card", "orientation", "speed", "show_all", "x", "y", "heading", "piloting", "obstacles", watch=True)
+    def _update(self):
+        m = hit = start = None
+        error = None
+        speed_ok = isinstance(self.speed, int) and 0 <= self.speed <= 10
+        playable = self._deck.playable(self.speed) if speed_ok else []
+        barred = why_not_playable(self._deck, self.speed) if speed_ok else {}
+        with param.edit_constant(self):
+            self.playable, self.barred = playable, barred
+        try:
+            start = start_pose(self.x, self.y, self.heading)
+            m = execute_maneuver(start, self._deck.card(self.card), self.orientation, self.speed, obstacles=self.obstacles)
+            hit = obstacle_hit(m, self.obstacles, self.piloting)
+        except CsPanelError as e:
+            m = hit = None
+            error = e
+        with param.edit_constant(self):
+            self.maneuver, self.hit = m, hit
+            self.error = str(error) if error else ""
+            self.end = end_text(m) if m is not None else ""
+        self._errors.show(error)
+        self._refresh_widgets()
+        self._draw(start, m, hit)
+        c = self._deck.card(self.card)
+        self._badge.object = (f"<p>Card paths: {html.escape(c.name)} {badge_html(c.provenance)} "
+                              "<small>(the printed cards were lost; these paths are our reconstruction)</small></p>")
+        if m is None:
+            self._end.object = "<p class='cs-error'>No maneuver until the input marked above is fixed.</p>"
+            self._outcome.object = ""
+        else:
+            cls = "nav-left-table" if m.left_table else "nav-hit" if m.obstacle else "nav-ok"
+            self._end.object = f"<p class='{cls}'><b>{html.escape(self.end)}</b></p>"
+            self._outcome.object = self._outcome_html(m, hit)
+        rows = "".join(f"<li>{html.escape(why)}</li>" for why in barred.values())
+        self._barred.object = (f"<p>At speed {self.speed} these cards cannot be played:</p><ul>{rows}</ul>" if rows
+                               else f"<p>Every basic card can be played at speed {self.speed}.</p>")
+
+    def _outcome_html(self, m: Maneuver, hit: ObstacleHit | None) -> str:
+        path = self._deck.card(m.card_id).path(m.orientation)
+        parts = [f"<p>{html.escape(self._deck.card(m.card_id).name)} laid {m.orientation.value}: the path has "
+                 f"{path.highest} markers; at speed {m.speed} the plane lays {len(m.markers)} "
+                 f"(<code>A.move.execute</code>).</p>"]
+        if m.left_table:
+            parts.append("<p class='nav-removed'>The plane has left the engagement and is removed from play "
+                         "(<code>A.move.execute</code>).</p>")
+        if hit is not None:
+            dist = hit.collision.damage_distribution()
+            odds = ", ".join(f"{k} click{'s' if k != 1 else ''}: {percent(p)}" for k, p in sorted(dist.items()))
+            parts.append(
+                f"<p class='nav-obstacle'>Hits obstacle <b>{html.escape(hit.obstacle)}</b> at marker {hit.at_marker}: "
+                f"the pilot checks {html.escape(str(hit.collision.check))}. Success costs {hit.collision.clicks_on_success} "
+                f"click, failure {hit.collision.clicks_on_failure} (the speed). Damage odds: {odds}. If the plane "
+                f"survives, its marker is turned back to x {hit.bounced.x:.2f}, y {hit.bounced.y:.2f}, heading "
+                f"{hit.bounced.heading:.0f} (dotted) and its speed drops to {hit.new_speed} (<code>A.obstacles</code>).</p>")
+        return "".join(parts)
+
+    def _refresh_widgets(self):
+        opts = self._card_options()
+        if self._card_select.options != opts:
+            self._card_select.options = opts
+        if self._card_select.value != self.card:
+            self._card_select.value = self.card
+        names = [o.value for o in self._deck.card(self.card).orientations]
+        if list(self._orient_select.options) != names:
+            self._orient_select.options = names
+        if self._orient_select.value != self.orientation and self.orientation in names:
+            self._orient_select.value = self.orientation
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def __panel__(self):
+        e = self._errors
+        p = self.param
+        clear = pn.widgets.Button(label="Clear obstacles", css_classes=["clear-obstacles"])
+        clear.on_click(lambda event: self.clear_obstacles())
+        inputs = pn.Column(
+            "### Card and speed",
+            e.beside(pn.widgets.IntInput.from_param(p.speed, label="Current speed", css_classes=["in-speed"]), "speed"),
+            e.beside(self._card_select, "card"),
+            pn.widgets.Checkbox.from_param(p.show_all, label="List every card (barred ones explained)", css_classes=["in-show-all"]),
+            "Lay the card",
+            e.beside(self._orient_select, "orientation"),
+            "### Plane",
+            pn.Row(e.beside(pn.widgets.FloatInput.from_param(p.x, label="x (in)", width=80, css_classes=["in-x"]), "x"),
+                   e.beside(pn.widgets.FloatInput.from_param(p.y, label="y (in)", width=80, css_classes=["in-y"]), "y"),
+                   e.beside(pn.widgets.FloatInput.from_param(p.heading, label="heading", width=80, css_classes=["in-heading"]), "heading")),
+            e.beside(pn.widgets.IntInput.from_param(p.piloting, label="Piloting value", css_classes=["in-piloting"]), "piloting"),
+            "### A click on the table",
+            pn.widgets.RadioButtonGroup.from_param(p.click, css_classes=["in-click"]),
+            pn.widgets.FloatInput.from_param(p.obstacle_size, label="Obstacle size (in)", width=120),
+            clear,
+            e.slots["obstacles"],
+            e.general,
+            self._barred,
+            width=320,
+        )
+        legend = pn.pane.HTML(
+            f"<span style='color:{COLOURS['plane']}'>&#9632; the plane</span> "
+            f"<span style='color:{COLOURS['laid']}'>&#9632; markers laid</span> "
+            f"<span style='color:{COLOURS['final']}'>&#9632; final marker</span> "
+            f"<span style='color:{COLOURS['off']}'>&#9632; over the edge</span> "
+            f"<span style='color:{COLOURS['hit']}'>&#9632; obstacle hit</span> "
+            f"<span style='color:#a0aec0'>&#9633; not reached at this speed</span>")
+        results = pn.Column("### On the table", pn.pane.Bokeh(self._figure), legend, self._badge, self._end, self._outcome)
+        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-navigation"])
+
+
+__all__ = ["NavigationCardExplorer"]
