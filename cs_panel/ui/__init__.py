@@ -11,6 +11,7 @@ import importlib
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
     "TailingReveal": "cs_panel.ui.tailing",
+    "AttackOdds": "cs_panel.ui.attack",
 }
 
 
