@@ -71,9 +71,9 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
         self._figure = self._make_figure()
         self._card_select = pn.widgets.Select(label="Card", options={}, css_classes=["in-card"], width=260)
-        self._card_select.param.watch(lambda ev: setattr(self, "card", ev.new), "value")
+        self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
         self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
-        self._orient_select.param.watch(lambda ev: setattr(self, "orientation", ev.new), "value")
+        self._orient_select.param.watch(lambda ev: ev.new is not None and setattr(self, "orientation", ev.new), "value")
         self._end = pn.pane.HTML("", css_classes=["nav-end"], sizing_mode="stretch_width")
         self._outcome = pn.pane.HTML("", css_classes=["nav-outcome"], sizing_mode="stretch_width")
         self._barred = pn.pane.HTML("", css_classes=["nav-barred"], sizing_mode="stretch_width")
@@ -261,16 +261,14 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         return "".join(parts)
 
     def _refresh_widgets(self):
+        # options and value change together, so a widget never passes through an empty choice
         opts = self._card_options()
-        if self._card_select.options != opts:
-            self._card_select.options = opts
-        if self._card_select.value != self.card:
-            self._card_select.value = self.card
+        if self._card_select.options != opts or self._card_select.value != self.card:
+            self._card_select.param.update(options=opts, value=self.card)
         names = [o.value for o in self._deck.card(self.card).orientations]
-        if list(self._orient_select.options) != names:
-            self._orient_select.options = names
-        if self._orient_select.value != self.orientation and self.orientation in names:
-            self._orient_select.value = self.orientation
+        value = self.orientation if self.orientation in names else self._orient_select.value
+        if list(self._orient_select.options) != names or self._orient_select.value != value:
+            self._orient_select.param.update(options=names, value=value if value in names else names[0])
 
     # --- layout ----------------------------------------------------------------------------
 

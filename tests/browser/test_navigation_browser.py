@@ -1,0 +1,32 @@
+"""The navigation card explorer in a real browser: change the speed and the card, watch the end
+of the move and the drawn markers follow."""
+
+import pytest
+from playwright.sync_api import expect
+
+from cs_panel.ui import NavigationCardExplorer
+
+
+def explorer_app():
+    import panel as pn
+    return pn.Column(NavigationCardExplorer())
+
+
+MARKERS = """() => { const f = Bokeh.documents[0].get_model_by_name('nav_table');
+  const r = f.renderers.find(r => r.data_source.data.number && r.data_source.data.fill);
+  return r.data_source.data.number.length }"""
+
+
+@pytest.mark.rule("A.move.execute", "A.nav.deck")
+def test_changing_speed_and_card_moves_the_end(serve, page):
+    page.goto(serve(explorer_app))
+    end = page.locator(".nav-end")
+    expect(end).to_contain_text("Ends on marker 4 at x 20.90 in, y 8.40 in, heading 90")
+    assert page.evaluate(MARKERS) == 4
+    box = page.locator(".in-speed input")
+    box.fill("2")
+    box.press("Enter")
+    expect(end).to_contain_text("Ends on marker 2 at x 18.39 in, y 6.95 in, heading 30")
+    page.wait_for_function(MARKERS.replace("length }", "length === 2 }"))
+    page.locator(".in-card select").select_option(label="Cruise (speed rating 1)")
+    expect(end).to_contain_text("Ends on marker 2 at x 18.00 in, y 7.00 in, heading 0")
