@@ -82,10 +82,14 @@ class AttackOdds(pn.viewable.Viewer):
         self._face_errors = FieldErrors(["faces"])
         self._source = ColumnDataSource(dict(hits=[], chance=[], label=[], exact=[], colour=[]))
         self._figure = self._make_figure()
-        self._headline = pn.pane.HTML("", css_classes=["headline"], sizing_mode="stretch_width")
-        self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width")
-        self._explained = pn.pane.HTML("", css_classes=["summary"], sizing_mode="stretch_width")
-        self._roll = pn.pane.HTML("", css_classes=["roll"], sizing_mode="stretch_width")
+        self._headline = pn.pane.HTML("", css_classes=["headline"], sizing_mode="stretch_width",
+                              stylesheets=[STYLES, DIE_STYLES])
+        self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width",
+                              stylesheets=[STYLES, DIE_STYLES])
+        self._explained = pn.pane.HTML("", css_classes=["summary"], sizing_mode="stretch_width",
+                              stylesheets=[STYLES, DIE_STYLES])
+        self._roll = pn.pane.HTML("", css_classes=["roll"], sizing_mode="stretch_width",
+                          stylesheets=[STYLES, DIE_STYLES])
         self._update()
 
     def _make_figure(self):
@@ -95,7 +99,7 @@ class AttackOdds(pn.viewable.Viewer):
         fig.vbar(x="hits", top="chance", width=0.8, color="colour", source=self._source)
         fig.add_tools(HoverTool(tooltips=[("hits", "@hits"), ("chance", "@label"), ("exact", "@exact")]))
         fig.y_range.start = 0
-        fig.xaxis.minor_tick_line_color = None
+        fig.yaxis.minor_tick_line_color = None
         return fig
 
     # -- the attack and its odds ---------------------------------------------------------------
@@ -141,6 +145,7 @@ class AttackOdds(pn.viewable.Viewer):
             exact=[_fraction(p) for p in dist.values()],
             colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
         )
+        self._figure.xaxis.ticker = list(dist)
         fate = ", target spends defensive fate" if shot.defensive_fate else ""
         self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
         self._headline.object = (
