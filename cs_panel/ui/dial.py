@@ -1,0 +1,387 @@
+"""``ClixDial``: a clix figure's combat dial and speed dial, live (Air Action and Aces).
+
+Air Action, "Pilot and Plane", "Hit the Skies!", "Set Throttle", "Bailing Out" (``A.base.values``,
+``A.base.skills``, ``A.shot-down``, ``A.throttle``, ``A.campaign.bailout``); Aces, "Aces and
+Character Tokens" (``K.base.values``). Pick a figure from the packaged samples or from your own
+data file, click the combat dial forward (damage) and back, and watch the stat slot; the whole
+dial is laid out as a strip, a teaching view that the etiquette of the game forbids at the table.
+The speed dial shows its red line; the throttle control says what a change takes and its odds.
+Every answer comes from ``cs_panel.clix`` and ``cs_panel.airaction``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from cs_panel.airaction.campaign import bail_out_from_dial
+from cs_panel.airaction.throttle import ThrottlePlan, plan_throttle
+from cs_panel.clix.dial import STAT_LABELS, CombatDial, SpeedDial
+from cs_panel.clix.figures import Figure, figures
+from cs_panel.clix.skills import speed_effects
+from cs_panel.clix.view import css_colour, dial_svg, marker_meanings, speed_ring, strip
+from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+
+PACKAGED = "package:clix/figures.json"
+
+DIAL_STYLES = STYLES + """
+.cs-strip { border-collapse: collapse; font-size: 0.85em; }
+.cs-strip td, .cs-strip th { border: 1px solid #cbd5e0; padding: 1px 5px; text-align: center; }
+.cs-strip td.cs-now { outline: 3px solid #d69e2e; font-weight: bold; }
+.cs-strip td.cs-down { background: #fed7d7; }
+.cs-strip td.cs-past { background: #e2e8f0; color: #718096; }
+.cs-strip td.cs-limit { border-right: 5px solid black; }
+.cs-teaching { background: #fffaf0; border: 1px dashed #dd6b20; padding: 4px 8px; }
+.cs-ring td { border: 1px solid #cbd5e0; padding: 2px 8px; text-align: center; }
+.cs-ring td.cs-now { outline: 3px solid #d69e2e; font-weight: bold; }
+.cs-ring td.cs-red { border-left: 4px solid #e53e3e; }
+.cs-ring td.cs-red-end { border-right: 4px solid #e53e3e; }
+.cs-square { display: inline-block; width: 0.9em; height: 0.9em; border: 1px solid #4a5568; vertical-align: middle; }
+"""
+
+
+def _load(source: str):
+    """The figures of a data file; a user's file is read afresh each time (it may have been re-saved)."""
+    return figures(source) if source.startswith("package:") else figures.__wrapped__(source)
+
+
+def _square(colour: str) -> str:
+    return f"<span class='cs-square' style='background:{css_colour(colour)}'></span>"
+
+
+class ClixDial(pn.viewable.Viewer):
+    """Turn a clix figure's combat dial and throttle its speed dial, seeing what the rules say."""
+
+    source = param.String(default=PACKAGED, doc="Where the figures come from: the packaged samples "
+                          "('package:clix/figures.json') or the path of your own figures data file.")
+    figure_id = param.Selector(default="sample-fighter", objects=["sample-fighter"],
+                               doc="Which figure of the data file to show (its id).")
+    campaign = param.Boolean(default=False, doc="Campaign play: damage goes on past the first three-bullet-hole "
+                             "click up to the structural limit line (A.campaign.bailout).")
+    level = param.Selector(default="rookie", objects=["rookie", "veteran", "ace", "double-ace", "legend"],
+                           doc="The pilot's campaign level, for the bail-out roll (A.campaign.levels).")
+    throttle_clicks = param.Integer(default=1, doc="Throttle change to plan: clicks up (positive) or down (negative); "
+                                    "one is safe, two need a pilot check (A.throttle).")
+    first_turn = param.Boolean(default=False, doc="First turn of the game: the speed dial may be set to any speed (A.throttle).")
+    show_strip = param.Boolean(default=True, doc="Show the whole combat dial as a strip (a teaching view only).")
+    seed = param.Integer(default=2003, doc="Seed of the dice rolled for a two-click throttle check.")
+
+    figure = param.ClassSelector(class_=Figure, default=None, allow_None=True,
+                                 doc="The figure shown; set by figure_id, or handed in by show_figure (the dial editor).")
+    combat = param.ClassSelector(class_=CombatDial, default=None, allow_None=True, constant=True,
+                                 doc="The combat dial as it is turned now.")
+    speed = param.ClassSelector(class_=SpeedDial, default=None, allow_None=True, constant=True,
+                                doc="The speed dial as it is set now (None for an Aces figure).")
+    plan = param.ClassSelector(class_=ThrottlePlan, default=None, allow_None=True, constant=True,
+                               doc="What the planned throttle change takes, or None while it is refused.")
+    error = param.String(default="", constant=True, doc="The last refusal from the rules core ('' if none).")
+    last_throttle = param.String(default="", constant=True, doc="What the last throttle change did, in words.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._dice = Dice(self.seed)
+        self._errors = FieldErrors(["source", "figure_id", "clicks"])
+        self._throttle_errors = FieldErrors(["throttle_clicks"])
+        self._header = pn.pane.HTML("", css_classes=["dial-header"], sizing_mode="stretch_width")
+        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], width=270, height=270)
+        self._slot = pn.pane.HTML("", css_classes=["dial-slot"], sizing_mode="stretch_width")
+        self._markers = pn.pane.HTML("", css_classes=["dial-markers"], sizing_mode="stretch_width")
+        self._status = pn.pane.HTML("", css_classes=["dial-status"], sizing_mode="stretch_width")
+        self._strip = pn.pane.HTML("", css_classes=["dial-strip"], sizing_mode="stretch_width")
+        self._speed = pn.pane.HTML("", css_classes=["speed-dial"], sizing_mode="stretch_width")
+        self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], sizing_mode="stretch_width")
+        self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"])
+        self._table = None
+        given = params.get("figure")
+        self._load_source()
+        if given is not None:
+            self.figure = given
+        self._reset_dials()
+
+    # --- choosing a figure -------------------------------------------------------------------
+
+    @param.depends("source", watch=True)
+    def _load_source(self):
+        try:
+            table = _load(self.source)
+        except CsPanelError as e:
+            self._refuse(e, "source")
+            return
+        except OSError as e:
+            self._refuse(CsPanelError(f"{self.source}: {e.strerror or e}", field="source"))
+            return
+        if not len(table):
+            self._refuse(CsPanelError(f"{self.source}: the file holds no figures", field="source"))
+            return
+        self._table = table
+        ids = table.ids()
+        self.param.figure_id.objects = ids
+        self._refuse(None)
+        if self.figure_id not in ids:
+            self.figure_id = ids[0]  # triggers _choose
+        else:
+            self._choose()
+
+    @param.depends("figure_id", watch=True)
+    def _choose(self):
+        if self._table is None:
+            return
+        try:
+            self.figure = self._table[self.figure_id]
+        except CsPanelError as e:
+            self._refuse(e, "figure_id")
+
+    def show_figure(self, figure: Figure) -> None:
+        """Show a figure that is not in the data file (the dial editor hands its figure here)."""
+        self.figure = figure
+
+    @param.depends("figure", watch=True)
+    def _reset_dials(self):
+        f = self.figure
+        with param.edit_constant(self):
+            self.combat = f.combat.reset() if f else None
+            self.speed = f.speed if f else None
+        if f is not None and f.level:
+            self.level = f.level
+        self._refuse(None)
+        self._update()
+
+    # --- turning the combat dial ---------------------------------------------------------------
+
+    def click_forward(self, n: int = 1) -> bool:
+        """Take ``n`` clicks of damage (clockwise). A refused click leaves the dial as it was and
+        shows the core's reason beside the buttons; returns whether the dial turned."""
+        return self._turn(lambda d: d.click(n, campaign=self.campaign))
+
+    def click_back(self, n: int = 1) -> bool:
+        """Turn the dial ``n`` clicks back (healing or undoing a click), never past the start."""
+        return self._turn(lambda d: d.click_back(n))
+
+    def reset(self) -> None:
+        """Back to the green starting triangle."""
+        self._turn(lambda d: d.reset())
+
+    def _turn(self, how) -> bool:
+        if self.combat is None:
+            return False
+        try:
+            new = how(self.combat)
+        except CsPanelError as e:
+            self._refuse(e, "clicks")
+            return False
+        with param.edit_constant(self):
+            self.combat = new
+        self._refuse(None)
+        self._update()
+        return True
+
+    def _refuse(self, error: Exception | None, field: str | None = None) -> None:
+        if error is not None and field is not None and getattr(error, "field", None) != field:
+            error = CsPanelError(str(error), field=field)
+        with param.edit_constant(self):
+            self.error = str(error) if error else ""
+        self._errors.show(error)
+
+    # --- throttle -----------------------------------------------------------------------------
+
+    @param.depends("throttle_clicks", "first_turn", watch=True)
+    def _plan_throttle(self):
+        plan, error = None, None
+        if self.speed is not None:
+            try:
+                piloting = None if self.combat.eliminated else self.combat.value("piloting")
+                plan = plan_throttle(self.speed, self.throttle_clicks, piloting, first_turn=self.first_turn)
+            except CsPanelError as e:
+                error = CsPanelError(str(e), field="throttle_clicks")
+        with param.edit_constant(self):
+            self.plan = plan
+        self._throttle_errors.show(error)
+        self._draw_plan()
+
+    def throttle(self) -> str:
+        """Carry out the planned throttle change: a safe one at once; a two-click one rolls the
+        pilot check with the seeded dice, and a failure costs a click of damage (A.throttle)."""
+        if self.plan is None or self.combat is None:
+            return ""
+        if self.combat.eliminated:
+            self._throttle_errors.show(CsPanelError("the plane is shot down: its throttle no longer matters (A.shot-down)",
+                                                    field="throttle_clicks"))
+            return ""
+        result = self.plan.resolve(self._dice, self.combat, campaign=self.campaign)
+        if result.roll is None:
+            text = f"Throttled to speed {result.speed.speed}."
+        else:
+            faces = "+".join(map(str, result.roll.faces))
+            text = (f"Pilot check: rolled {faces} = {sum(result.roll.faces)} against {self.plan.check.total}: "
+                    + (f"success, speed {result.speed.speed}." if result.roll.success
+                       else f"failure, speed stays {result.speed.speed} and the plane takes {result.damage.applied} click of damage."))
+        with param.edit_constant(self):
+            self.speed = result.speed
+            self.combat = result.damage.dial
+            self.last_throttle = text
+        self._throttle_result.object = f"<p>{html.escape(text)}</p>"
+        self._update()
+        return text
+
+    @param.depends("seed", watch=True)
+    def _reseed(self):
+        self._dice = Dice(self.seed)
+
+    # --- showing ------------------------------------------------------------------------------
+
+    @param.depends("campaign", "level", "show_strip", watch=True)
+    def _update(self):
+        f, d = self.figure, self.combat
+        if f is None or d is None:
+            for pane in (self._header, self._svg, self._slot, self._markers, self._status, self._strip, self._speed):
+                pane.object = ""
+            return
+        base = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in f.base.items())
+        self._header.object = (f"<h3>{html.escape(f.name)} {badge_html(f.provenance)}</h3>"
+                               f"<p>{f.points} points; printed on the base (never change): {html.escape(base)} "
+                               f"<small>({'A.base.values' if f.game == 'air-action' else 'K.base.values'})</small></p>")
+        self._svg.object = dial_svg(d)
+        self._slot.object = f"<p class='slot-text'>click {d.position}: {html.escape(d.describe_click())}</p>"
+        self._draw_markers(d)
+        self._draw_status(f, d)
+        self._draw_strip(d)
+        self._draw_speed()
+        self._plan_throttle()
+
+    def _draw_markers(self, d: CombatDial) -> None:
+        if d.eliminated:
+            self._markers.object = ""
+            return
+        rows = []
+        for m in marker_meanings(d):
+            what = (f"<b>{html.escape(m.name)}</b>{' (optional: may be cancelled until the end of the turn)' if m.optional else ''}: "
+                    f"{html.escape(m.effect)} {badge_html(m.provenance)}") if m.name else html.escape(m.effect)
+            rows.append(f"<li>{_square(m.colour)} {html.escape(m.colour)} on {html.escape(STAT_LABELS.get(m.stat, m.stat))}: {what}</li>")
+        self._markers.object = (
+            "<p><b>Coloured squares in the slot</b> (A.base.skills):</p><ul>" + "".join(rows) + "</ul>" if rows
+            else "<p>No coloured squares in the slot now.</p>")
+
+    def _draw_status(self, f: Figure, d: CombatDial) -> None:
+        parts = []
+        if d.eliminated:
+            down = "KO: the character is out (K.attack)" if f.game == "aces" else (
+                "<b>Shot down</b>: three bullet holes in the slot; the plane leaves the table (A.shot-down)")
+            parts.append(f"<p class='cs-down'>{down}.</p>")
+            if self.campaign and d.bail_out is not None:
+                try:
+                    bo = bail_out_from_dial(d, self.level)
+                    parts.append(f"<p class='bail-out'>Bail-out value {d.bail_out}: {html.escape(str(bo.check))} to survive "
+                                 f"(A.campaign.bailout).</p>")
+                except CsPanelError as e:
+                    parts.append(f"<p class='cs-error'>{html.escape(str(e))}</p>")
+            if self.campaign and d.position == d.limit(campaign=True):
+                parts.append("<p>The structural limit line: the dial turns no further, whatever the hits.</p>")
+        else:
+            n = d.clicks_to_eliminate()
+            parts.append(f"<p>{n} more click{'s' if n != 1 else ''} of damage and three bullet holes show "
+                         f"(click {d.limit()}).</p>")
+        if d.structural_limit is not None:
+            parts.append(f"<p><small>Campaign dial: bail-out values on the shot-down clicks, structural limit line "
+                         f"after click {d.structural_limit}. {'Campaign play is on.' if self.campaign else ''}</small></p>")
+        self._status.object = "".join(parts)
+
+    def _draw_strip(self, d: CombatDial) -> None:
+        if not self.show_strip:
+            self._strip.object = ""
+            return
+        cells = strip(d)
+        head = "".join(f"<th>{c.index}{' &#9650;' if c.is_start else ''}</th>" for c in cells)
+        body = []
+        for s in d.stats:
+            row = []
+            for c in cells:
+                cls = ["cs-now"] if c.is_slot else []
+                if c.limit_line:
+                    cls.append("cs-limit")
+                if c.eliminated:
+                    cls.append("cs-past" if c.past_limit else "cs-down")
+                    txt = "&#9679;&#9679;&#9679;" if s == d.stats[0] else (
+                        f"bail {c.bail_out}" if s == d.stats[1] and c.bail_out is not None else "")
+                    style = ""
+                else:
+                    txt = str(c.values[s])
+                    style = f" style='background:{css_colour(c.markers[s])}'" if s in c.markers else ""
+                row.append(f"<td class='{' '.join(cls)}'{style}>{txt}</td>")
+            body.append(f"<tr><th>{html.escape(STAT_LABELS.get(s, s))}</th>{''.join(row)}</tr>")
+        self._strip.object = (
+            "<div class='cs-teaching'><p><b>Teaching view</b> <span class='cs-badge' style='background:#dd6b20'>"
+            "not at the table</span>: the whole dial at once. In a game you may not turn a dial just to see "
+            "what comes next (Air Action, Crimson Skies Etiquette, point 1).</p>"
+            f"<table class='cs-strip'><tr><th>click</th>{head}</tr>{''.join(body)}</table>"
+            "<p><small>&#9650; start (green triangle); outlined: in the slot now; red: three bullet holes "
+            "(with the campaign bail-out value); thick black line: structural limit; grey: beyond it.</small></p></div>")
+
+    def _draw_speed(self) -> None:
+        sp = self.speed
+        if sp is None:
+            self._speed.object = "<p>An Aces figure has no speed dial.</p>"
+            return
+        effects = speed_effects()
+        cells = []
+        ring = speed_ring(sp)
+        for k, c in enumerate(ring):
+            cls = (["cs-now"] if c.current else []) + (["cs-red"] if k == 0 else []) + (["cs-red-end"] if k == len(ring) - 1 else [])
+            sq = "".join(_square(col) for _, col in c.squares)
+            cells.append(f"<td class='{' '.join(cls)}'>{c.speed}<br>{sq}</td>")
+        showing = []
+        for s in sp.squares_at():
+            key = f"{s.colour}-{s.location}"
+            e = effects[key] if key in effects else None
+            name = f"{e['name']}: {e['effect']} {badge_html(e.provenance)}" if e else "not on the card"
+            showing.append(f"<li>{_square(s.colour)} {html.escape(s.colour)} at the {s.location.replace('_', ' ')} location: {name}</li>")
+        self._speed.object = (
+            f"<p><b>Speed dial</b>: speed <span class='speed-now'>{sp.speed}</span>; throttle up to the right. "
+            f"The red line sits between {sp.highest} and {sp.lowest}: the dial never turns across it (A.throttle).</p>"
+            f"<table class='cs-ring'><tr>{''.join(cells)}</tr></table>"
+            + (f"<ul>{''.join(showing)}</ul>" if showing else ""))
+
+    def _draw_plan(self) -> None:
+        p = self.plan
+        if p is None:
+            self._plan.object = ""
+            return
+        if p.check is None:
+            text = f"{'Setting the speed freely' if self.first_turn else 'A safe change'}: speed {p.dial.speed} to {p.target.speed}."
+        else:
+            odds = "; ".join(f"{html.escape(k)} {percent(v)}" for k, v in p.outcomes().items())
+            text = f"Two clicks need a pilot check: {html.escape(str(p.check))}. Outcomes: {odds}."
+        self._plan.object = f"<p>{text}</p>"
+
+    def __panel__(self):
+        e = self._errors
+        fwd = pn.widgets.Button(label="Take a hit (click forward)", css_classes=["dial-forward"])
+        back = pn.widgets.Button(label="Click back", css_classes=["dial-back"])
+        reset = pn.widgets.Button(label="Reset to start", css_classes=["dial-reset"])
+        fwd.on_click(lambda event: self.click_forward())
+        back.on_click(lambda event: self.click_back())
+        reset.on_click(lambda event: self.reset())
+        go = pn.widgets.Button(label="Throttle", css_classes=["throttle-go"])
+        go.on_click(lambda event: self.throttle())
+        chooser = pn.Column(
+            "### Figure",
+            e.beside(pn.widgets.TextInput.from_param(self.param.source, label="Figures data file", css_classes=["in-source"]), "source"),
+            e.beside(pn.widgets.Select.from_param(self.param.figure_id, label="Figure", css_classes=["in-figure"]), "figure_id"),
+            pn.widgets.Checkbox.from_param(self.param.campaign, label="Campaign play", css_classes=["in-campaign"]),
+            pn.widgets.Select.from_param(self.param.level, label="Pilot level (bail-out roll)"),
+            pn.widgets.Checkbox.from_param(self.param.show_strip, label="Show the whole dial (teaching view)"),
+            "### Throttle",
+            self._throttle_errors.beside(pn.widgets.IntInput.from_param(
+                self.param.throttle_clicks, label="Throttle clicks (+ up, - down)", css_classes=["in-throttle"]), "throttle_clicks"),
+            pn.widgets.Checkbox.from_param(self.param.first_turn, label="First turn (any speed)"),
+            self._plan, go, self._throttle_result,
+            e.general,
+            width=300,
+        )
+        dial = pn.Column(self._header, pn.Row(self._svg, pn.Column(self._slot, self._markers, self._status)),
+                         pn.Row(fwd, back, reset), e.slots["clicks"], self._strip, self._speed)
+        return pn.Row(chooser, dial, stylesheets=[DIAL_STYLES], css_classes=["cs-clix-dial"])
