@@ -1,0 +1,407 @@
+"""``ManeuverExplorer``: every move a FASA plane can plot this turn, on a hex map, and why
+(F.move.plot, F.move.capability, F.move.accel-decel, F.move.restricted, F.move.push-target,
+FASA p.23-26).
+
+The plane's ratings, last turn's maneuver and its pilot are widgets. Every arrow of the
+maneuver template is drawn where it would take the plane, coloured by its Gs or by the push
+target number it needs; hover an arrowhead for its odds. Click an arrowhead (or pick a
+maneuver, or type its notation) to see the arrow path on the map and the plan explained term
+by term: each comparison with the plane's ratings, each push with its target number and odds,
+and every reason an illegal plot is illegal. "Two turns ahead" shades every hex the plane can
+end the following turn in. The component only gathers inputs and draws what
+``cs_panel.fasa.movement``, ``reach`` and ``explore`` answer.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import panel as pn
+import param
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.core.rules import rule
+from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
+from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, spiral
+from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
+from cs_panel.fasa.movement import Capabilities, MovePlan, PlaneState, plan
+from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
+from cs_panel.fasa.template import ManeuverTemplate
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+
+PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
+                "natural_touch"]
+
+#: arrow colour by G bars, 0 (green) to 6 (purple), as on the template picture
+G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
+#: arrow colour by the hardest push target number: 2 or less (easy) to 10 or more (hard)
+PUSH_COLOURS = ("#fcc419", "#fab005", "#f59f00", "#f08c00", "#e8590c", "#d9480f", "#c92a2a", "#a61e1e", "#7a1010")
+NO_PUSH = "#2b8a3e"
+ILLEGAL = "#adb5bd"
+PATH = "#1c7ed6"
+
+FRAME_W, FRAME_H = 640, 480  # pixels of the map's drawing area (no axes, no borders)
+
+
+def _template_options() -> dict[str, str]:
+    return {"(none)": ""} | {f"{a.maneuver} ({a.gs} G)": str(a.maneuver) for a in ManeuverTemplate.default()}
+
+
+def push_colour(option: Option) -> str:
+    """The arrow colour in 'push' mode: grey if illegal, green without a push, else by target number."""
+    if not option.legal:
+        return ILLEGAL
+    t = hardest_push(option)
+    if t is None:
+        return NO_PUSH
+    return PUSH_COLOURS[min(max(t.total, 2), 10) - 2]
+
+
+def _cite(rule_id: str) -> str:
+    r = rule(rule_id)
+    return f"<code>{html.escape(r.id)}</code> {html.escape(r.citation)}"
+
+
+class ManeuverExplorer(pn.viewable.Viewer):
+    """See every maneuver a FASA plane can plot this turn: where it goes, its Gs, its pushes and odds."""
+
+    max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats); faster is a redline push.")
+    port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits left turns (F.move.capability).")
+    starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits right turns (F.move.capability).")
+    acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: speed gained per turn without a push (F.move.accel-decel).")
+    deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): speed shed per turn without a push (F.move.accel-decel).")
+    speed = param.Integer(default=3, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
+    last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")
+    last_restricted = param.Boolean(default=False, doc="Was last turn's maneuver restricted (3+ G)? Follows last_gs; may be set by hand (F.move.restricted).")
+    shocked = param.Boolean(default=False, doc="Is the pilot shocked? Straight maneuvers only, no Immelmann, +2 on pushes (F.shock).")
+    natural_touch = param.Integer(default=5, doc="The pilot's Natural Touch skill, 0-10, subtracted from every push target (F.move.push-target).")
+
+    maneuver = param.String(default="3L2F", doc="The maneuver explained, in the notation players write: 3L2F, 3SA, 1SD, or a stall's facing B (F.move.plot).")
+    pick = param.Selector(default="3L2F", objects=list(_template_options().values()),
+                          doc="A maneuver chosen from the template's arrows ('' when the typed one is off the template).")
+    colour_by = param.Selector(default="gs", objects=["gs", "push"], doc="Colour the arrows by their Gs or by the push target number they need.")
+    two_turns = param.Boolean(default=False, doc="Shade every hex the plane could end in after two turns (reach_two_turns).")
+
+    state = param.ClassSelector(class_=PlaneState, default=None, allow_None=True, constant=True,
+                                doc="The plane as it plots this turn, or None while a plane input is wrong.")
+    options = param.List(default=[], constant=True, doc="Every template arrow as a reach.Option for this plane (empty while an input is wrong).")
+    plan = param.ClassSelector(class_=MovePlan, default=None, allow_None=True, constant=True,
+                               doc="The plan for the chosen maneuver, or None while there is none.")
+    reach2 = param.ClassSelector(class_=TwoTurnReach, default=None, allow_None=True, constant=True,
+                                 doc="Where the plane can be after two turns, while 'two_turns' is on.")
+    error = param.String(default="", constant=True, doc="Why the inputs give no answer ('' when they do).")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.template = ManeuverTemplate.default()
+        self._geom = HexLayout(size=1.0)
+        self._errors = FieldErrors(PLANE_FIELDS)
+        self._m_errors = FieldErrors(["maneuver"])
+        self._grid = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
+        self._reach = ColumnDataSource(dict(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[]))
+        self._arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], angle=[], colour=[], maneuver=[], gs=[],
+                                             legal=[], pushes=[], odds=[], width=[], size=[], line=[]))
+        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
+        self._path = ColumnDataSource(dict(xs=[], ys=[]))
+        self._x_range, self._y_range = Range1d(-9, 9), Range1d(-2, 11)
+        self._figure = self._make_figure()
+        self._breakdown = pn.pane.HTML("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
+        self._summary = pn.pane.HTML("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
+        self._legend = pn.pane.HTML("", css_classes=["maneuver-legend"])
+        if self.last_gs >= 3 and "last_restricted" not in params:
+            self.last_restricted = True
+        self._sync_pick()
+        self._update()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _make_figure(self):
+        fig = figure(frame_width=FRAME_W, frame_height=FRAME_H, x_range=self._x_range, y_range=self._y_range,
+                     name="maneuver_map", toolbar_location=None, tools="", min_border=0)
+        fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#ced4da", source=self._grid)
+        reach = fig.patches(xs="xs", ys="ys", fill_color=PATH, fill_alpha="alpha", line_color=None, source=self._reach)
+        fig.multi_line(xs="xs", ys="ys", line_color=PATH, line_width=9, line_alpha=0.45, source=self._path)
+        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="7pt",
+                 text_color="#495057", source=self._labels)
+        fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="colour", line_width="width", source=self._arrows)
+        heads = fig.scatter(x="x1", y="y1", angle="angle", marker="triangle", size="size", fill_color="colour",
+                            line_color="line", source=self._arrows)
+        fig.scatter(x=[0], y=[0], marker="triangle", size=18, fill_color="#1c7ed6", line_color="black", alpha=0.8)
+        fig.add_tools(HoverTool(renderers=[heads], tooltips=[
+            ("maneuver", "@maneuver"), ("Gs", "@gs"), ("legal", "@legal"), ("pushes", "@pushes"),
+            ("flies as plotted", "@odds")]))
+        fig.add_tools(HoverTool(renderers=[reach], tooltips=[
+            ("after two turns", "hex @hex"), ("facings", "@facings"), ("likeliest", "@route")]))
+        fig.axis.visible = False
+        fig.grid.visible = False
+        fig.outline_line_color = None
+        fig.on_event(Tap, lambda event: self.select_at(event.x, event.y))
+        return fig
+
+    def _fit(self, hexes: list[Hex]) -> None:
+        """Set the map's ranges to show ``hexes`` at the frame's aspect ratio (regular hexes)."""
+        pts = [c for h in hexes for c in self._geom.corners(h)]
+        x0, x1 = min(p[0] for p in pts) - 0.3, max(p[0] for p in pts) + 0.3
+        y0, y1 = min(p[1] for p in pts) - 0.3, max(p[1] for p in pts) + 0.3
+        want = FRAME_W / FRAME_H
+        if (x1 - x0) / (y1 - y0) < want:
+            grow = (y1 - y0) * want - (x1 - x0)
+            x0, x1 = x0 - grow / 2, x1 + grow / 2
+        else:
+            grow = (x1 - x0) / want - (y1 - y0)
+            y0, y1 = y0 - grow / 2, y1 + grow / 2
+        self._x_range.update(start=x0, end=x1)
+        self._y_range.update(start=y0, end=y1)
+
+    def _arrow_geometry(self, o: Option, shared: bool) -> tuple[float, float, float, float, float]:
+        cx, cy = self._geom.center(o.hex)
+        nx, ny = self._geom.center(o.hex.neighbor(o.facing))
+        ux, uy = (nx - cx) / math.sqrt(3), (ny - cy) / math.sqrt(3)
+        if shared:  # 3L0D and 3R0D share a hex and a facing: port's arrow to the plane's left
+            side = 0.15 if o.maneuver.direction.name == "L" else -0.15
+            cx, cy = cx + uy * side, cy - ux * side
+        return cx + ux * 0.15, cy + uy * 0.15, cx + ux * 0.62, cy + uy * 0.62, -int(o.facing) * math.pi / 3
+
+    def _draw(self) -> None:
+        options: list[Option] = self.options
+        selected = self.plan.maneuver if self.plan is not None else None
+        # the grid: every hex of the picture, destinations tinted, the plane's own hex blue
+        dests = {o.hex for o in options}
+        radius = 11 if self.reach2 is not None else 6
+        grid = dict(xs=[], ys=[], fill=[])
+        for h in spiral(ORIGIN, radius):
+            corners = self._geom.corners(h)
+            grid["xs"].append([c[0] for c in corners])
+            grid["ys"].append([c[1] for c in corners])
+            grid["fill"].append("#e7f5ff" if h == ORIGIN else "#fff9db" if h in dests else "#ffffff")
+        self._grid.data = grid
+        # two turns ahead: hexes shaded by the likeliest route's odds
+        reach = dict(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[])
+        if self.reach2 is not None:
+            for h, hr in sorted(two_turn_hexes(self.reach2).items()):
+                corners = self._geom.corners(h)
+                reach["xs"].append([c[0] for c in corners])
+                reach["ys"].append([c[1] for c in corners])
+                reach["alpha"].append(0.08 + 0.4 * hr.best.chance)
+                reach["hex"].append(f"({h.q}, {h.r})")
+                reach["facings"].append(" ".join(f.name for f in hr.facings))
+                reach["route"].append(f"{hr.best} facing {hr.best_facing.name}")
+        self._reach.data = reach
+        # the arrows
+        seen: dict[tuple[Hex, Facing], int] = {}
+        for o in options:
+            seen[(o.hex, o.facing)] = seen.get((o.hex, o.facing), 0) + 1
+        cols = {k: [] for k in self._arrows.data}
+        for o in options:
+            x0, y0, x1, y1, angle = self._arrow_geometry(o, seen[(o.hex, o.facing)] > 1)
+            chosen = o.maneuver == selected
+            colour = G_COLOURS[min(o.gs, 6)] if self.colour_by == "gs" else push_colour(o)
+            if self.colour_by == "gs" and not o.legal:
+                colour = ILLEGAL
+            for k, v in dict(x0=x0, y0=y0, x1=x1, y1=y1, angle=angle, colour=colour, maneuver=str(o.maneuver),
+                             gs=o.gs, legal="yes" if o.legal else "no: " + "; ".join(r.text for r in o.reasons),
+                             pushes=", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes) or "none",
+                             odds=percent(o.chance), width=4 if chosen else 2, size=16 if chosen else 9,
+                             line="black" if chosen else colour).items():
+                cols[k].append(v)
+        self._arrows.data = cols
+        # designations under each destination, as printed on the template
+        names: dict[Hex, list[str]] = {}
+        for o in options:
+            d = o.plan.arrow.destination.id if o.plan.arrow is not None else ""
+            if d != "stall" and d not in names.setdefault(o.hex, []):
+                names[o.hex].append(d)
+        labels = dict(x=[], y=[], text=[])
+        for h, ids in names.items():
+            x, y = self._geom.center(h)
+            labels["x"].append(x)
+            labels["y"].append(y - 0.62)
+            labels["text"].append("/".join(ids))
+        self._labels.data = labels
+        # the chosen maneuver's arrow path
+        path = dict(xs=[], ys=[])
+        if self.plan is not None and self.plan.arrow is not None and self.plan.path_hexes:
+            pts = [self._geom.center(h) for h in [self.state.hex, *self.plan.path_hexes]]
+            path = dict(xs=[[p[0] for p in pts]], ys=[[p[1] for p in pts]])
+        self._path.data = path
+        self._fit(list(self.reach2.hexes()) + [ORIGIN] if self.reach2 is not None else sorted(dests | {ORIGIN}))
+        self._legend.object = self._legend_html()
+
+    def _legend_html(self) -> str:
+        def chip(colour: str, text: str) -> str:
+            return f"<span style='background:{colour};color:white;padding:0 5px;border-radius:3px'>{html.escape(text)}</span>"
+
+        if self.colour_by == "gs":
+            chips = " ".join(chip(c, f"{g} G") for g, c in enumerate(G_COLOURS))
+            what = "Arrow colour: G bars (<code>F.move.plot</code> FASA p.23)"
+        else:
+            chips = chip(NO_PUSH, "no push") + " " + " ".join(
+                chip(c, f"{'≤' if i == 0 else '≥' if i == 8 else ''}{i + 2}") for i, c in enumerate(PUSH_COLOURS))
+            what = "Arrow colour: hardest push target number (<code>F.move.push-target</code> FASA p.25)"
+        extra = (f" <span style='background:{PATH};opacity:0.5;color:white;padding:0 5px'>two turns ahead</span>"
+                 if self.reach2 is not None else "")
+        return (f"<p>{what}: {chips} {chip(ILLEGAL, 'illegal')}{extra}</p>"
+                f"<p>Maneuver template {badge_html(self.template.destinations[0].provenance)}: the printed one was "
+                "lost, so these arrows and G bars are rebuilt from the rules' examples.</p>")
+
+    # --- selection -------------------------------------------------------------------------
+
+    def select_at(self, x: float, y: float) -> Option | None:
+        """Choose the arrow nearest drawing point (x, y): its hex, then the facing it points at."""
+        h = self._geom.hex_at(x, y)
+        o = pick_option(self.options, h, facing_at(self._geom, h, x, y))
+        if o is not None:
+            self.maneuver = str(o.maneuver)
+        return o
+
+    @param.depends("pick", watch=True)
+    def _pick_changed(self):
+        if not self.pick:
+            return
+        try:
+            same = Maneuver.parse(self.maneuver) == Maneuver.parse(self.pick)
+        except IllegalManeuverError:
+            same = False
+        if not same:  # the typed text stays as the user wrote it when it already names this arrow
+            self.maneuver = self.pick
+
+    @param.depends("maneuver", watch=True)
+    def _sync_pick(self):
+        try:
+            m = Maneuver.parse(self.maneuver)
+        except IllegalManeuverError:
+            return  # keep the list where it was; the error shows beside the text
+        self.pick = str(m) if m in self.template else ""
+
+    @param.depends("last_gs", watch=True)
+    def _restricted_follows_gs(self):
+        self.last_restricted = self.last_gs >= 3
+
+    # --- the rules, asked ------------------------------------------------------------------
+
+    def _plane(self) -> PlaneState:
+        caps = Capabilities(self.max_speed, self.port_gs, self.starboard_gs, self.acceleration, self.deceleration)
+        return PlaneState(caps, speed=self.speed, last_gs=self.last_gs, last_restricted=self.last_restricted,
+                          natural_touch=self.natural_touch, shocked=self.shocked)
+
+    @param.depends(*PLANE_FIELDS, "last_restricted", "shocked", "maneuver", "colour_by", "two_turns", watch=True)
+    def _update(self):
+        state = p = reach2 = None
+        options: list[Option] = []
+        error = m_error = None
+        try:
+            state = self._plane()
+            options = reachable(state)
+            reach2 = reach_two_turns(state) if self.two_turns else None
+        except CsPanelError as e:
+            state, options, reach2, error = None, [], None, e
+        try:
+            m = Maneuver.parse(self.maneuver)
+            p = plan(state, m) if state is not None else None
+        except CsPanelError as e:
+            e.field = "maneuver"  # a notation error belongs beside the notation, whatever part it names
+            m_error = e
+        with param.edit_constant(self):
+            self.state, self.options, self.plan, self.reach2 = state, options, p, reach2
+            self.error = str(error or m_error or "")
+        self._errors.show(error)
+        self._m_errors.show(m_error)
+        self._draw()
+        self._summary.object = self._summary_html()
+        if error is not None:
+            self._breakdown.object = "<p class='cs-error'>No maneuvers until the plane input marked above is fixed.</p>"
+        elif m_error is not None:
+            self._breakdown.object = "<p class='cs-error'>No breakdown until the notation beside the maneuver box is fixed.</p>"
+        else:
+            self._breakdown.object = self._breakdown_html(p)
+
+    def _summary_html(self) -> str:
+        if self.state is None:
+            return ""
+        opts = self.options
+        legal = [o for o in opts if o.legal]
+        free = [o for o in legal if not o.pushes]
+        text = (f"{len(opts)} arrows on the template: {len(legal)} legal for this plane, {len(free)} without a push.")
+        if self.reach2 is not None:
+            text += (f" Two turns ahead: {len(self.reach2.hexes())} hexes, {len(self.reach2)} hex-and-facing "
+                     f"positions ({self.reach2.states} end states).")
+        return f"<p class='mv-summary'>{html.escape(text)}</p>"
+
+    def _breakdown_html(self, p: MovePlan) -> str:
+        m = p.maneuver
+        parts = []
+        if p.arrow is None:
+            parts.append(f"<p class='mv-head'><b>{html.escape(str(m))}</b>: not an arrow on the template</p>")
+        else:
+            end_hex, end_facing = p.end
+            steps = " ".join(f.name for f in p.arrow.path) or "none (turns in its own hex)"
+            kind = "restricted (3 G or more)" if p.restricted else "not restricted"
+            parts.append(
+                f"<p class='mv-head'><b>{html.escape(str(m))}</b>: {p.gs} G, {kind}; ends in hex "
+                f"({end_hex.q}, {end_hex.r}) facing {end_facing.name}; arrow path {steps} "
+                f"{badge_html(p.arrow.provenance)} (<code>F.move.plot</code> FASA p.23)</p>")
+        if p.legal:
+            parts.append(f"<p class='mv-verdict mv-legal'>Legal. Chance to fly it as plotted: <b>{percent(p.chance)}</b></p>")
+        else:
+            reasons = "".join(f"<li>{html.escape(r.text)} ({_cite(r.rule)})</li>" for r in p.reasons)
+            parts.append("<p class='mv-verdict mv-illegal'><b>Illegal.</b> An illegal plot is flown as random movement "
+                         f"at its speed ({_cite('F.move.illegal')}). Why:</p><ul class='mv-reasons'>{reasons}</ul>")
+        rows = "".join(
+            f"<tr class='{'mv-ok' if c.ok else 'mv-over'}'><td>{'&#10003;' if c.ok else '&#10007;'}</td>"
+            f"<td>{html.escape(c.text)}</td><td class='cs-rule'>{_cite(c.rule)}</td></tr>" for c in comparisons(p))
+        parts.append(f"<table class='cs-breakdown mv-compare'><caption>Against the plane's ratings</caption>{rows}</table>")
+        if p.pushes:
+            parts.append(f"<p class='mv-pushes-head'><b>{len(p.pushes)} push{'es' if len(p.pushes) > 1 else ''}</b> "
+                         "(pushing the envelope):</p>")
+            for push in p.pushes:
+                cause = push.cause
+                parts.append(
+                    f"<div class='mv-push'><p>{html.escape(cause.text)} ({_cite(cause.rule)}); if the roll fails: "
+                    f"{html.escape(push.kind.on_failure)}.</p>{push.target._repr_html_()}</div>")
+        elif p.arrow is not None:
+            parts.append("<p class='mv-pushes-head'>No push needed.</p>")
+        return "<div class='cs-maneuver'>" + "".join(parts) + "</div>"
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def __panel__(self):
+        e, p = self._errors, self.param
+
+        def num(name: str, label: str) -> pn.Column:
+            css = "in-" + name.replace("_", "-")
+            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=130, css_classes=[css]), name)
+
+        plane = pn.Column(
+            "#### The plane",
+            pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
+            pn.Row(num("port_gs", "Port Gs"), num("starboard_gs", "Starboard Gs")),
+            num("deceleration", "Deceleration"),
+            "#### Last turn and the pilot",
+            pn.Row(num("speed", "Last speed"), num("last_gs", "Last Gs")),
+            pn.widgets.Checkbox.from_param(p.last_restricted, label="Last maneuver restricted (3+ G)", css_classes=["in-last-restricted"]),
+            num("natural_touch", "Natural Touch"),
+            pn.widgets.Checkbox.from_param(p.shocked, label="Pilot shocked", css_classes=["in-shocked"]),
+            e.general,
+            width=300,
+        )
+        choose = pn.Column(
+            "#### The maneuver",
+            self._m_errors.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Type notation (e.g. 3L2F, 1SD, B)",
+                                                                  css_classes=["in-maneuver"]), "maneuver"),
+            pn.widgets.Select.from_param(p.pick, options=_template_options(), label="or pick an arrow", css_classes=["in-pick"]),
+            pn.widgets.RadioButtonGroup.from_param(p.colour_by, options={"colour by Gs": "gs", "colour by push target": "push"},
+                                                   css_classes=["in-colour-by"]),
+            pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
+            width=300,
+        )
+        results = pn.Column(pn.pane.Bokeh(self._figure, css_classes=["maneuver-map"]), self._legend, self._summary,
+                            self._breakdown, width=680)
+        return pn.Row(pn.Column(plane, choose), results, stylesheets=[STYLES], css_classes=["cs-maneuver-explorer"])
+
+
+__all__ = ["ManeuverExplorer"]

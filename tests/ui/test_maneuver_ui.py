@@ -1,0 +1,191 @@
+"""The ManeuverExplorer component, tested without a browser by setting its parameters."""
+
+import html
+
+import pytest
+
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.movement import PushKind
+from cs_panel.ui.maneuver import G_COLOURS, ILLEGAL, NO_PUSH, PUSH_COLOURS, ManeuverExplorer
+
+
+def text(pane) -> str:
+    return html.unescape(pane.object)
+
+
+def arrow(ui, notation):
+    data = ui._arrows.data
+    i = data["maneuver"].index(notation)
+    return {k: v[i] for k, v in data.items()}
+
+
+@pytest.mark.rule("F.move.plot", "F.move.capability")
+def test_defaults_draw_every_arrow_and_explain_3L2F():
+    ui = ManeuverExplorer()
+    assert ui.error == "" and len(ui.options) == len(ui._arrows.data["maneuver"]) == 153
+    assert str(ui.plan.maneuver) == "3L2F" and ui.plan.gs == 1 and ui.plan.legal and not ui.plan.pushes
+    b = text(ui._breakdown)
+    assert "ends in hex (-2, -1) facing F; arrow path A F F" in b
+    assert "1 G to port against the port wing's rating 3" in b and "Chance to fly it as plotted: <b>100%</b>" in b
+    assert "cs-badge-reconstructed" in b  # the template is our reconstruction
+    # the arrow path is drawn from the plane's hex through each hex entered
+    assert len(ui._path.data["xs"][0]) == 4
+    assert arrow(ui, "3L2F")["size"] > arrow(ui, "3L2A")["size"]  # the chosen arrowhead stands out
+
+
+@pytest.mark.rule("F.move.push-gs", "F.move.push-target")
+def test_condor_3R0D_shows_its_push_term_by_term():
+    ui = ManeuverExplorer()
+    ui.maneuver = "3R0D"
+    assert ui.pick == "3R0D"  # the list follows the typed notation
+    (push,) = ui.plan.pushes
+    assert push.kind is PushKind.GS and push.target.total == 8 + 2 - 5
+    b = text(ui._breakdown)
+    assert "4 G over the starboard wing rating 2" in b and "F.move.push-gs" in b
+    assert "Chance of success: <b>60%</b>" in b and "random movement" in b
+    assert arrow(ui, "3R0D")["odds"] == "60%" and arrow(ui, "3R0D")["pushes"] == "5 (60%)"
+
+
+@pytest.mark.rule("F.move.plot")
+def test_bad_notation_shows_beside_its_input_and_keeps_the_text():
+    ui = ManeuverExplorer()
+    ui.maneuver = "3Q2F"
+    assert ui.maneuver == "3Q2F" and ui.plan is None
+    assert "cannot read '3Q2F' as a maneuver" in ui._m_errors.message("maneuver")
+    assert ui._errors.message() == "" and all(ui._errors.message(f) == "" for f in ui._errors.slots)
+    assert "No breakdown" in ui._breakdown.object
+    assert len(ui._arrows.data["maneuver"]) == 153  # the map stays
+    ui.maneuver = "2L2A"
+    assert ui._m_errors.message("maneuver") == "" and ui.plan.legal and ui.pick == "2L2A"
+
+
+@pytest.mark.rule("F.move.no-jink")
+def test_off_template_jink_says_why_it_is_illegal():
+    ui = ManeuverExplorer(maneuver="3L0A")
+    assert ui.pick == "" and not ui.plan.legal and ui.plan.arrow is None
+    b = text(ui._breakdown)
+    assert "Illegal." in b and "no jinking" in b and "F.move.no-jink" in b and "F.move.illegal" in b
+    assert ui._m_errors.message("maneuver") == ""  # well-written notation is not an input error
+
+
+@pytest.mark.rule("F.move.plot")
+def test_choosing_from_the_list_sets_the_notation():
+    ui = ManeuverExplorer()
+    ui.pick = "4L3C"
+    assert ui.maneuver == "4L3C" and str(ui.plan.maneuver) == "4L3C"
+    ui.maneuver = "4l3c"  # typed in lower case: the list agrees and the text is left as typed
+    assert ui.pick == "4L3C" and ui.maneuver == "4l3c"
+
+
+@pytest.mark.rule("F.move.plot")
+def test_clicking_an_arrowhead_selects_that_maneuver():
+    ui = ManeuverExplorer()
+    head = arrow(ui, "3L3B")
+    chosen = ui.select_at(head["x1"], head["y1"])
+    assert str(chosen.maneuver) == "3L3B" and ui.maneuver == "3L3B"
+    assert "4 G, restricted" in text(ui._breakdown)
+    assert ui.select_at(30.0, 30.0) is None and ui.maneuver == "3L3B"  # off the template: nothing changes
+
+
+@pytest.mark.rule("F.move.stall")
+def test_stall_after_stall_is_illegal_and_grey():
+    ui = ManeuverExplorer(speed=0, maneuver="B")
+    assert not ui.plan.legal
+    assert "stalled last turn" in text(ui._breakdown) and "F.move.stall" in text(ui._breakdown)
+    assert arrow(ui, "B")["colour"] == ILLEGAL and arrow(ui, "B")["legal"].startswith("no:")
+    assert arrow(ui, "1SA")["colour"] == G_COLOURS[0]
+
+
+@pytest.mark.rule("F.move.accel-decel", "F.move.redline", "F.move.stall-push")
+def test_speed_changes_past_the_ratings_are_pushes():
+    ui = ManeuverExplorer(speed=1, maneuver="4SA")  # +3 against acceleration 2
+    kinds = [p.kind for p in ui.plan.pushes]
+    assert kinds == [PushKind.ACCELERATION] and ui.plan.pushes[0].target.total == 8 + 1 - 5
+    assert "acceleration 2 and deceleration 2 allow a change to 0-3" in text(ui._breakdown)
+    assert "flareout" in text(ui._breakdown)
+    ui.param.update(speed=5, maneuver="2SA")  # -3 against deceleration 2
+    assert [p.kind for p in ui.plan.pushes] == [PushKind.STALL]
+    assert "leading edges" in text(ui._breakdown)
+
+
+@pytest.mark.rule("F.move.capability", "F.move.redline")
+def test_max_speed_and_wing_ratings_drive_the_pushes():
+    ui = ManeuverExplorer(maneuver="5SA", speed=4)
+    assert [p.kind for p in ui.plan.pushes] == [PushKind.TOP_SPEED]
+    ui.max_speed = 5
+    assert ui.plan.pushes == () and ui.plan.legal
+    ui.maneuver = "3L3B"
+    assert ui.plan.pushes[0].target.total == 8 + 1 - 5
+    ui.port_gs = 4
+    assert ui.plan.pushes == ()
+
+
+@pytest.mark.rule("F.move.restricted")
+def test_second_restricted_maneuver_is_a_push_and_the_flag_follows_last_gs():
+    ui = ManeuverExplorer(maneuver="3L3B")
+    assert ui.plan.pushes[0].kind is PushKind.GS
+    ui.last_gs = 4
+    assert ui.last_restricted  # 3 G or more was restricted
+    (push,) = ui.plan.pushes
+    assert push.kind is PushKind.RESTRICTED and push.target.total == 8 + 4 - 5
+    assert "second restricted maneuver in a row" in text(ui._breakdown)
+    ui.last_restricted = False  # set by hand: the rule no longer applies
+    assert ui.plan.pushes[0].kind is PushKind.GS
+
+
+@pytest.mark.rule("F.move.immelmann", "F.shock")
+def test_immelmann_is_rated_on_the_weaker_wing_and_barred_when_shocked():
+    ui = ManeuverExplorer(maneuver="1SD")
+    assert ui.plan.pushes[0].target.total == 8 + (6 - 2) - 5
+    assert "the Immelmann: 6 G against the weaker wing's rating 2" in text(ui._breakdown)
+    ui.shocked = True
+    assert not ui.plan.legal and "may not fly the Immelmann" in text(ui._breakdown)
+    ui.maneuver = "3SA"
+    assert ui.plan.legal
+    assert not ui.options[[str(o.maneuver) for o in ui.options].index("3L2F")].legal  # shocked: straight only
+
+
+@pytest.mark.rule("F.move.push-target")
+def test_colour_by_push_target():
+    ui = ManeuverExplorer(colour_by="push")
+    assert arrow(ui, "3L2F")["colour"] == NO_PUSH
+    assert arrow(ui, "3R0D")["colour"] == PUSH_COLOURS[5 - 2]  # target 5
+    assert arrow(ui, "1SD")["colour"] == PUSH_COLOURS[7 - 2]  # target 7
+    assert "hardest push target number" in ui._legend.object
+    ui.colour_by = "gs"
+    assert arrow(ui, "3R0D")["colour"] == G_COLOURS[4] and "G bars" in ui._legend.object
+
+
+@pytest.mark.rule("F.move.push-target", "F.pilot.skills")
+def test_bad_plane_input_shows_beside_its_widget_and_keeps_the_value():
+    ui = ManeuverExplorer()
+    ui.natural_touch = 12
+    assert ui.natural_touch == 12 and ui.options == [] and ui.plan is None
+    assert "Natural Touch 12" in ui._errors.message("natural_touch")
+    assert ui._errors.message("max_speed") == ""
+    assert "No maneuvers" in ui._breakdown.object and ui._arrows.data["maneuver"] == []
+    ui.natural_touch = 2
+    assert ui._errors.message("natural_touch") == "" and ui.plan.legal
+    ui.starboard_gs = 9
+    assert "starboard_gs 9 must be 0-5" in ui._errors.message("starboard_gs") and ui.starboard_gs == 9
+
+
+@pytest.mark.rule("F.move.plot", "F.move.capability")
+def test_two_turns_ahead_shades_the_reachable_hexes():
+    ui = ManeuverExplorer()
+    one_turn_width = ui._x_range.end - ui._x_range.start
+    ui.two_turns = True
+    assert ui.reach2 is not None and len(ui._reach.data["hex"]) == len(ui.reach2.hexes())
+    assert ui._x_range.end - ui._x_range.start > one_turn_width  # the map widens to show them
+    i = ui._reach.data["hex"].index("(0, -6)")  # two 3SA in a row
+    assert "A" in ui._reach.data["facings"][i].split() and "100%" in ui._reach.data["route"][i]
+    assert "Two turns ahead" in ui._summary.object
+    ui.two_turns = False
+    assert ui.reach2 is None and ui._reach.data["hex"] == []
+
+
+def test_component_renders_as_panel_layout():
+    import panel as pn
+
+    layout = ManeuverExplorer().__panel__()
+    assert isinstance(layout, pn.Row)
