@@ -12,6 +12,7 @@ _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
     "TailingReveal": "cs_panel.ui.tailing",
     "AttackOdds": "cs_panel.ui.attack",
+    "NavigationCardExplorer": "cs_panel.ui.navigation",
 }
 
 

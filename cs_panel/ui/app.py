@@ -17,6 +17,7 @@ TABS = {
     "FASA: to-hit": "ToHitCalculator",
     "FASA: tailing": "TailingReveal",
     "Air Action: attack odds": "AttackOdds",
+    "Air Action: navigation": "NavigationCardExplorer",
 }
 
 NOTICE = (
