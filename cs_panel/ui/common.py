@@ -23,11 +23,22 @@ STYLES = """
 .cs-breakdown td.cs-value { text-align: right; font-family: monospace; }
 .cs-breakdown td.cs-rule { color: #555; font-size: 0.85em; }
 .cs-breakdown tr.cs-total td { font-weight: bold; border-top: 2px solid #444; }
-.cs-chance b { font-size: 1.3em; }
+.cs-chance { font-size: 1.05em; }
+.cs-chance b { font-size: 1.4em; color: #2c5282; }
+.explained { font-family: monospace; background: #f7fafc; padding: 4px 8px; border-left: 3px solid #2c5282; }
 .cs-badge { display: inline-block; padding: 0 6px; margin-left: 4px; border-radius: 8px;
             color: white; font-size: 0.75em; vertical-align: middle; }
 .cs-error { color: #c53030; font-size: 0.85em; }
 """
+
+
+def html_pane(obj: str = "", **params) -> pn.pane.HTML:
+    """An HTML pane that carries the shared styles.
+
+    Panel renders each pane in its own shadow root, so a stylesheet on an outer layout does not
+    reach the tables and badges inside; every pane that shows them needs the styles itself.
+    """
+    return pn.pane.HTML(obj, stylesheets=[STYLES, *params.pop("stylesheets", [])], **params)
 
 
 def badge_html(provenance: str | None) -> str:
@@ -52,9 +63,9 @@ class FieldErrors:
     """
 
     def __init__(self, fields: list[str]):
-        self.slots = {f: pn.pane.HTML("", css_classes=["cs-field-error", f"cs-error-{f}"], margin=(0, 10))
+        self.slots = {f: html_pane("", css_classes=["cs-field-error", f"cs-error-{f}"], margin=(0, 10))
                       for f in fields}
-        self.general = pn.pane.HTML("", css_classes=["cs-field-error", "cs-error-general"], margin=(0, 10))
+        self.general = html_pane("", css_classes=["cs-field-error", "cs-error-general"], margin=(0, 10))
 
     def show(self, error: Exception | None) -> None:
         field = getattr(error, "field", None) if error else None

@@ -24,7 +24,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
-from cs_panel.ui.common import STYLES, FieldErrors
+from cs_panel.ui.common import FieldErrors, STYLES, html_pane
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -81,9 +81,9 @@ class TailingReveal(pn.viewable.Viewer):
         self._hexes = ColumnDataSource(dict(xs=[], ys=[], fill=[], q=[], r=[], zone=[]))
         self._planes = ColumnDataSource(dict(x=[], y=[], angle=[], colour=[], name=[], label_y=[]))
         self._figure = self._make_figure()
-        self._verdict = pn.pane.HTML("", css_classes=["tail-verdict"], sizing_mode="stretch_width")
-        self._number = pn.pane.HTML("", css_classes=["tail-number"], sizing_mode="stretch_width")
-        self._reveal = pn.pane.HTML("", css_classes=["tail-reveal"], sizing_mode="stretch_width")
+        self._verdict = html_pane("", css_classes=["tail-verdict"], sizing_mode="stretch_width")
+        self._number = html_pane("", css_classes=["tail-number"], sizing_mode="stretch_width")
+        self._reveal = html_pane("", css_classes=["tail-reveal"], sizing_mode="stretch_width")
         self._update()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -214,12 +214,12 @@ class TailingReveal(pn.viewable.Viewer):
             p = self.param
             return pn.Column(
                 f"#### {title}",
-                pn.widgets.TextInput.from_param(p[f"{role}_name"], label="Name", css_classes=[f"in-{role}-name"]),
+                pn.widgets.TextInput.from_param(p[f"{role}_name"], label="Name", width=200, css_classes=[f"in-{role}-name"]),
                 pn.Row(e.beside(pn.widgets.IntInput.from_param(p[f"{role}_q"], label="Hex q", width=90), f"{role}_q"),
                        e.beside(pn.widgets.IntInput.from_param(p[f"{role}_r"], label="Hex r", width=90), f"{role}_r")),
-                e.beside(pn.widgets.Select.from_param(p[f"{role}_facing"], label="Facing", css_classes=[f"in-{role}-facing"]), f"{role}_facing"),
-                e.beside(pn.widgets.IntInput.from_param(p[f"{role}_speed"], label="Speed this turn", css_classes=[f"in-{role}-speed"]), f"{role}_speed"),
-                e.beside(pn.widgets.IntInput.from_param(p[f"{role}_sixth_sense"], label="Sixth Sense", css_classes=[f"in-{role}-sixth-sense"]), f"{role}_sixth_sense"),
+                e.beside(pn.widgets.Select.from_param(p[f"{role}_facing"], label="Facing", width=200, css_classes=[f"in-{role}-facing"]), f"{role}_facing"),
+                e.beside(pn.widgets.IntInput.from_param(p[f"{role}_speed"], label="Speed this turn", width=200, css_classes=[f"in-{role}-speed"]), f"{role}_speed"),
+                e.beside(pn.widgets.IntInput.from_param(p[f"{role}_sixth_sense"], label="Sixth Sense", width=200, css_classes=[f"in-{role}-sixth-sense"]), f"{role}_sixth_sense"),
                 *extra,
                 margin=(0, 10),
             )
@@ -230,16 +230,16 @@ class TailingReveal(pn.viewable.Viewer):
         leader = plane_inputs("leader", "Leader (may be tailed)", [
             pn.widgets.Checkbox.from_param(p.leader_smoking, label="Plane smoking", css_classes=["in-leader-smoking"]),
             pn.widgets.Checkbox.from_param(p.leader_shocked, label="Shocked", css_classes=["in-leader-shocked"]),
-            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Plotted maneuver", css_classes=["in-maneuver"]), "maneuver"),
+            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Plotted maneuver", width=200, css_classes=["in-maneuver"]), "maneuver"),
         ])
         placer = pn.widgets.RadioButtonGroup.from_param(p.place, label="Click places", css_classes=["in-place"])
-        legend = pn.pane.HTML(
+        legend = html_pane(
             f"<span style='background:{COLOURS['front']}'>&nbsp;follower's front arc&nbsp;</span> "
             f"<span style='background:{COLOURS['rear']}'>&nbsp;leader's rear arc&nbsp;</span> "
             f"<span style='background:{COLOURS['both']}'>&nbsp;both&nbsp;</span> "
             "<span class='cs-badge cs-badge-reconstructed' style='background:#b7791f' "
             "title='the printed arcs diagram was lost; these wedges are rebuilt from the text'>reconstructed arcs</span>")
-        inputs = pn.Column("### Planes", pn.Row(follower, leader), e.general, width=520)
+        inputs = pn.Column("### Planes", pn.Row(follower, leader), e.general, width=480)
         results = pn.Column("### Tailing", pn.pane.Bokeh(self._figure), legend, pn.Row("Click places:", placer),
                             self._verdict, self._number, self._reveal)
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tailing"])

@@ -18,7 +18,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
 
@@ -51,9 +51,9 @@ class ToHitCalculator(pn.viewable.Viewer):
         self._errors = FieldErrors(["target_base", "deflection", "range_hexes", "dead_eye", "weapon"])
         self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
         self._figure = self._make_figure()
-        self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width")
-        self._summary = pn.pane.HTML("", css_classes=["summary"])
-        self._roll_text = pn.pane.HTML("", css_classes=["roll"])
+        self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
+        self._summary = html_pane("", css_classes=["summary"])
+        self._roll_text = html_pane("", css_classes=["roll"])
         self._update()
 
     def _make_figure(self):
