@@ -1,0 +1,530 @@
+"""A referee for a small FASA game: plots, movement, shots and tailing turn by turn, as a log of
+actions folded into a state (F.seq.phases, FASA p.13-14).
+
+- ``Referee.start(seed, planes)`` opens a game; ``plot(name, "3L2F")`` records a plane's secret
+  plot after checking it (an illegal plot is refused with every reason, F.move.plot); ``move()``
+  flies every plot, planes that push last (F.move.resolve), pushes rolled with seeded dice;
+  ``combat()`` lets each plane, in Quick Draw order (F.combat.order), fire each gun at an enemy in
+  its forward column and range (F.combat.arc) or under the same-hex rule (F.combat.same-hex), with
+  the explained to-hit number (F.hit.number); ``tailing()`` finds who tails whom
+  (F.tail.position) and ends the turn. When a tailed plane plots next turn, the referee tells the
+  tailer what the leader must reveal (F.tail.reveal).
+- Every action is kept in ``Referee.log`` with the die faces it used, so the state is the fold of
+  the log (``fold``) and replays without the random generator. ``dumps``/``loads`` of
+  ``cs_panel.core.state`` save and load a ``Referee`` or a ``GameState`` at any point.
+- Damage is NOT implemented: a hit is reported and counted (``RefPlane.hits_taken``), nothing on
+  the plane is marked off.
+- Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
+  (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
+
+Readings of our own: the per-action dice are seeded from the game's seed and the action's place in
+the log; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
+the other's tail at "directly behind"; collisions between the planes are not checked.
+
+>>> ref = Referee.start(7, [demo_planes()[0]])
+>>> ref = ref.plot("Ace", "3SA").move()
+>>> ref.state.plane("Ace").plane.hex
+Hex(0, 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from typing import Sequence
+
+from cs_panel.core.dice import D10Check, Dice, ScriptedDice
+from cs_panel.core.errors import RuleInputError
+from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
+from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
+from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
+from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
+from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
+from cs_panel.fasa.tohit import Deflection, check_skill, deflection_from, to_hit_number, weapons
+
+# -- die faces typed by a player ----------------------------------------------------------------
+
+
+class DieFacesError(RuleInputError):
+    """Die faces typed in that cannot be used: not a d10 face, too few, or in the wrong box."""
+
+
+_TOKEN = re.compile(r"[\s,;]+")
+
+
+def parse_faces(text: str, field: str = "faces", sides: int = 10) -> tuple[int, ...]:
+    """Read die faces typed as ``"10 9 8"`` (spaces or commas); each must be 1-``sides``
+    (F.dice.d10, FASA p.11). Empty text is no faces.
+
+    >>> parse_faces("10, 9 8")
+    (10, 9, 8)
+    """
+    out = []
+    for tok in (t for t in _TOKEN.split(str(text).strip()) if t):
+        if not tok.isdigit() or not 1 <= int(tok) <= sides:
+            raise DieFacesError(f"{tok!r} is not a face of a d{sides}: type whole numbers 1-{sides}, e.g. \"10 9 8\"",
+                                field=field)
+        out.append(int(tok))
+    return tuple(out)
+
+
+def random_movement_faces(speed: int, direction: Direction) -> int:
+    """How many dice a random movement rolls: one per hex, plus the even/odd side die first for a
+    straight maneuver (F.move.random, FASA p.26)."""
+    return speed + (1 if direction is Direction.S and speed > 0 else 0)
+
+
+@dataclass(frozen=True)
+class EnteredMove:
+    """A move resolved with faces typed in: the result and the faces that were not needed."""
+
+    result: MoveResult
+    unused: tuple[int, ...]
+
+
+def resolve_with_faces(p: MovePlan, push_faces: Sequence[int], move_faces: Sequence[int]) -> EnteredMove:
+    """Resolve a plan with typed faces: ``push_faces`` for the push rolls in the order they are
+    rolled (redline, stall, then Pushing the Gs), ``move_faces`` for the random movement, if any
+    (F.move.resolve, F.move.random; FASA p.24-26). A face in the wrong box or too few faces is a
+    ``DieFacesError`` naming the box."""
+    push_faces, move_faces = tuple(push_faces), tuple(move_faces)
+    needed = len(p.pushes) if p.legal else 0
+    what = ", ".join(x.target.what for x in p.pushes) if p.legal else ""
+    if len(push_faces) > needed:
+        raise DieFacesError(
+            f"{p.maneuver} rolls at most {needed} push roll{'s' if needed != 1 else ''}" + (f" ({what})" if what else
+            " (an illegal plot is not pushed: it moves randomly, F.move.illegal)") + f"; {len(push_faces)} given",
+            field="push_faces")
+    dice = ScriptedDice([*push_faces, *move_faces])
+    try:
+        result = resolve(p, dice)
+    except RuleInputError as e:
+        if "ran out" not in str(e):
+            raise
+        if len(push_faces) < needed:
+            raise DieFacesError(f"{p.maneuver} needs {needed} push roll{'s' if needed != 1 else ''} ({what}); "
+                                f"{len(push_faces)} given", field="push_faces") from None
+        m = p.maneuver
+        n = random_movement_faces(m.speed, m.turn_direction)
+        side = " (the even/odd side die first, then one per hex)" if m.turn_direction is Direction.S else " (one per hex)"
+        raise DieFacesError(f"the random movement at speed {m.speed} needs {n} facing-change roll{'s' if n != 1 else ''}"
+                            f"{side}; {len(move_faces)} given", field="move_faces") from None
+    if len(result.rolls) != len(push_faces):
+        # the movement dice were read as push rolls: the push box is short
+        raise DieFacesError(f"{p.maneuver} needs {len(result.rolls)} push roll{'s' if len(result.rolls) != 1 else ''} "
+                            f"({what}); {len(push_faces)} given", field="push_faces")
+    return EnteredMove(result, tuple(dice.remaining))
+
+
+# -- the pieces of a game -----------------------------------------------------------------------
+
+
+class RefereeError(RuleInputError):
+    """An action the game does not allow now (wrong phase, unknown plane, plane already plotted)."""
+
+
+class Phase(str, Enum):
+    PLOT = "plot"  # every plane writes its maneuver in secret (F.seq.phases step 1)
+    COMBAT = "combat"  # after movement: weapons fire (steps 3-8)
+    TAILING = "tailing"  # who tails whom for next turn (step 9)
+    OVER = "over"  # the agreed number of turns has been flown
+
+
+@dataclass(frozen=True)
+class RefPlane:
+    """A plane in the game: its pilot, its movement state, its guns, and the hits counted on it."""
+
+    name: str
+    player: str
+    plane: PlaneState
+    base_to_hit: int
+    dead_eye: int = 0
+    sixth_sense: int = 0
+    quick_draw: int = 0
+    guns: tuple[str, ...] = ("mg-50", "mg-50")
+    hits_taken: int = 0  # counted only: damage is not implemented yet
+    fracture: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self):
+        if not self.name:
+            raise RefereeError("every plane needs a name", field="name")
+        for skill in ("dead_eye", "sixth_sense", "quick_draw"):
+            check_skill(getattr(self, skill), skill)
+        for g in self.guns:
+            weapons()[g]  # an unknown weapon id fails here, naming the table
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.player})"
+
+
+@dataclass(frozen=True)
+class Tail:
+    """A tailing position found at the end of a turn: the number decides what is revealed."""
+
+    follower: str
+    leader: str
+    number: int
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of the game log: what was done, by which plane, and the die faces it used."""
+
+    kind: str  # "plot", "move", "combat", "tailing"
+    plane: str = ""
+    maneuver: str = ""
+    faces: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        who = f" {self.plane}" if self.plane else ""
+        what = f" {self.maneuver}" if self.kind != "plot" and self.maneuver else (" (secret)" if self.kind == "plot" else "")
+        dice = f" dice {list(self.faces)}" if self.faces else ""
+        return f"{self.kind}{who}{what}{dice}"
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The table after some actions: turn, phase, planes, this turn's plots and what was said."""
+
+    turn: int
+    phase: Phase
+    planes: tuple[RefPlane, ...]
+    max_turns: int = 3
+    plots: tuple[tuple[str, str], ...] = ()  # (plane, notation), secret until the movement phase
+    tails: tuple[Tail, ...] = ()  # found at the end of last turn, revealed as leaders plot
+    paths: tuple[tuple[str, tuple[Hex, ...]], ...] = ()  # last movement, for the map
+    report: tuple[str, ...] = ()  # what the referee said in the current turn
+    history: tuple[str, ...] = ()  # everything said in earlier turns
+
+    def plane(self, name: str) -> RefPlane:
+        for p in self.planes:
+            if p.name == name:
+                return p
+        raise RefereeError(f"no plane called {name!r}; the planes are {[p.name for p in self.planes]}", field="plane")
+
+    def plotted(self, name: str) -> str | None:
+        return dict(self.plots).get(name)
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """Planes that still have to plot this turn."""
+        return [p.name for p in self.planes if self.phase is Phase.PLOT and self.plotted(p.name) is None]
+
+    def to_svg(self, radius: int = 3, size: float = 18.0) -> str:
+        return map_svg(self, radius, size)
+
+    def _repr_html_(self) -> str:
+        lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.report)
+        head = (f"Turn {self.turn}: game over" if self.phase is Phase.OVER
+                else f"Turn {self.turn}, {self.phase.value} phase")
+        planes = "".join(
+            f"<tr><td>{html.escape(p.label)}</td><td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
+            f"<td>speed {p.plane.speed}</td><td>{p.hits_taken}</td>"
+            f"<td>{html.escape(', '.join(f'{n} {loc}' for loc, n in p.fracture) or '-')}</td></tr>"
+            for p in self.planes)
+        table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
+                 f"<td><b>hits taken (counted, no damage)</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
+        return (f"<div class='cs-referee'><b>{html.escape(head)}</b>{self.to_svg()}{table}"
+                f"<ul>{lines}</ul></div>")
+
+
+# -- the rules of each action ------------------------------------------------------------------
+
+
+def _replace_plane(state: GameState, new: RefPlane) -> tuple[RefPlane, ...]:
+    return tuple(new if p.name == new.name else p for p in state.planes)
+
+
+def _need(state: GameState, phase: Phase, what: str) -> None:
+    if state.phase is not phase:
+        raise RefereeError(f"cannot {what} in the {state.phase.value} phase of turn {state.turn}; "
+                           f"the game is waiting for: {_next_step(state)}", field="action")
+
+
+def _next_step(state: GameState) -> str:
+    if state.phase is Phase.PLOT:
+        waiting = state.waiting_for
+        return f"plots from {', '.join(waiting)}" if waiting else "move()"
+    return {Phase.COMBAT: "combat()", Phase.TAILING: "tailing()", Phase.OVER: "nothing: the game is over"}[state.phase]
+
+
+def _plot(state: GameState, action: Action) -> GameState:
+    _need(state, Phase.PLOT, "plot")
+    rp = state.plane(action.plane)
+    if state.plotted(rp.name) is not None:
+        raise RefereeError(f"{rp.name} has already plotted this turn", field="plane")
+    p = plan(rp.plane, action.maneuver)  # bad notation raises IllegalManeuverError(field="maneuver")
+    if not p.legal:
+        raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
+                                   reasons=p.reasons)
+    said = [f"{rp.label} has plotted a maneuver"]
+    if p.pushes:
+        said.append(f"  {rp.name} will push: " + "; ".join(str(x.target) for x in p.pushes))
+    for t in state.tails:
+        if t.leader == rp.name:
+            told = reveal(t.number, str(p.maneuver))
+            said.append(f"  {t.follower} tails {rp.name} (tailing number {t.number}): {rp.name} reveals {told}")
+    return dataclasses.replace(state, plots=state.plots + ((rp.name, str(p.maneuver)),), report=state.report + tuple(said))
+
+
+def _move(state: GameState, dice: Dice) -> GameState:
+    _need(state, Phase.PLOT, "move")
+    if state.waiting_for:
+        raise RefereeError(f"still waiting for plots from {', '.join(state.waiting_for)}", field="action")
+    plans = [(rp, plan(rp.plane, state.plotted(rp.name))) for rp in state.planes]
+    # planes that push move last, since they may move randomly (F.move.resolve, p.24)
+    order = [x for x in plans if not x[1].pushes] + [x for x in plans if x[1].pushes]
+    said = ["movement phase: plots revealed: " + ", ".join(f"{rp.name} {p.maneuver}" for rp, p in plans)]
+    planes = state.planes
+    paths = []
+    for rp, p in order:
+        r = resolve(p, dice)
+        said += [f"{rp.name}: {line.strip()}" for line in r.log()]
+        fracture = dict(rp.fracture)
+        for loc, n in r.fracture:
+            fracture[loc] = fracture.get(loc, 0) + n
+        new = dataclasses.replace(rp, plane=r.state_after, fracture=tuple(fracture.items()))
+        planes = tuple(new if x.name == rp.name else x for x in planes)
+        paths.append((rp.name, tuple(r.path)))
+    return dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, paths=tuple(paths),
+                               report=state.report + tuple(said))
+
+
+def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str]:
+    """May ``a`` fire ``gun`` at ``b``, at which deflection and range, and why not."""
+    pa, pb = a.plane, b.plane
+    if pa.hex == pb.hex:
+        rule = same_hex_fire(SameHexPlane(pa.facing, pa.speed, pa.natural_touch, a.name),
+                             SameHexPlane(pb.facing, pb.speed, pb.natural_touch, b.name))
+        if not rule.a_fires:
+            return False, None, 0, str(rule)
+        # our reading: nose to nose is nose to nose; on the same heading the shot is from directly behind
+        d = Deflection.NOSE_TO_NOSE if pb.facing == pa.facing.reverse else Deflection.DIRECTLY_BEHIND
+        return True, d, 0, str(rule)
+    check = can_fire(pa.hex, pa.facing, pb.hex, weapons()[gun]["range"])
+    if not check:
+        return False, None, check.range, "; ".join(check.reasons)
+    return True, deflection_from(pb.hex, pb.facing, pa.hex), check.range, str(check)
+
+
+def _combat(state: GameState, dice: Dice) -> GameState:
+    _need(state, Phase.COMBAT, "fire")
+    # highest Quick Draw fires first; a tie is settled by a d10 each (F.combat.order, p.34)
+    qds = [p.quick_draw for p in state.planes]
+    tie_roll = {p.name: (dice.d10() if qds.count(p.quick_draw) > 1 else 0) for p in state.planes}
+    order = sorted(state.planes, key=lambda p: (-p.quick_draw, -tie_roll[p.name]))
+    said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in order)]
+    planes = {p.name: p for p in state.planes}
+    for shooter in order:
+        enemies = [p for p in order if p.player != shooter.player]
+        if not enemies:
+            said.append(f"{shooter.name} has no enemy to fire at")
+        for target in enemies:
+            hits, shots, refused = 0, 0, []
+            for gun in shooter.guns:
+                ok, deflection, rng, why = _shot_geometry(shooter, target, gun)
+                w = weapons()[gun]
+                if not ok:
+                    refused.append((w["name"], why))
+                    continue
+                tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun,
+                                   shooter.plane.shocked)
+                roll = tn.resolve(dice)
+                shots += 1
+                hits += bool(roll.success)
+                said.append(f"{shooter.name} fires a {w['name']} at {target.name}: needs {tn} -- rolled "
+                            f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+            reasons = sorted({why for _, why in refused})
+            if refused and not shots:
+                said.append(f"{shooter.name} cannot fire at {target.name}: " + " / ".join(reasons))
+            elif refused:
+                said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+            if hits:
+                t = planes[target.name]
+                planes[target.name] = dataclasses.replace(t, hits_taken=t.hits_taken + hits)
+                said.append(f"{target.name} takes {hits} hit{'s' if hits != 1 else ''} (counted only: "
+                            "damage is not implemented yet)")
+            if shots:
+                break  # a plane's guns fire at one target (F.combat.choice, p.33)
+    return dataclasses.replace(state, planes=tuple(planes[p.name] for p in state.planes), phase=Phase.TAILING,
+                               report=state.report + tuple(said))
+
+
+def _tailing(state: GameState) -> GameState:
+    _need(state, Phase.TAILING, "check tailing")
+    tplanes = [TailingPlane(p.plane.hex, p.plane.facing, p.plane.speed, p.sixth_sense, p.plane.smoking,
+                            p.plane.shocked, p.name) for p in state.planes]
+    found = tailing_phase(tplanes, {p.name: p.player for p in state.planes})
+    tails = tuple(Tail(t.follower.name, t.leader.name, t.number().total) for t in found)
+    said = [f"tailing phase: {t.follower} tails {t.leader}, tailing number {t.number}: next turn {t.leader} "
+            f"reveals {reveal(t.number, '1SA').level.value}" for t in tails] or ["tailing phase: nobody tails anybody"]
+    over = state.turn >= state.max_turns
+    report = state.report + tuple(said)
+    history = state.history + tuple(f"turn {state.turn}: {x}" for x in report)
+    if over:
+        return dataclasses.replace(state, phase=Phase.OVER, tails=tails, report=report + ("the game is over",),
+                                   history=history)
+    return dataclasses.replace(state, turn=state.turn + 1, phase=Phase.PLOT, plots=(), tails=tails, report=(),
+                               history=history)
+
+
+def apply(state: GameState, action: Action, dice: Dice) -> GameState:
+    """The state after one action; ``dice`` give the faces (seeded, or the logged ones replayed)."""
+    if action.kind == "plot":
+        return _plot(state, action)
+    if action.kind == "move":
+        return _move(state, dice)
+    if action.kind == "combat":
+        return _combat(state, dice)
+    if action.kind == "tailing":
+        return _tailing(state)
+    raise RefereeError(f"unknown action {action.kind!r}", field="action")
+
+
+def fold(start: GameState, log: Sequence[Action]) -> GameState:
+    """Replay a log of actions from the start, each with the faces it recorded."""
+    state = start
+    for a in log:
+        state = apply(state, a, ScriptedDice(a.faces))
+    return state
+
+
+# -- the referee: a start and a log --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Referee:
+    """A game: the seed, the starting table and the log of actions; ``state`` is their fold.
+
+    Each method returns a new ``Referee`` with one more action; an action the rules refuse raises
+    a ``CsPanelError`` naming the input at fault and leaves the game unchanged.
+    """
+
+    seed: int
+    start_state: GameState
+    log: tuple[Action, ...] = ()
+
+    @classmethod
+    def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3) -> "Referee":
+        names = [p.name for p in planes]
+        if len(set(names)) != len(names):
+            raise RefereeError(f"two planes share a name: {names}", field="planes")
+        return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns))
+
+    @cached_property
+    def state(self) -> GameState:
+        return fold(self.start_state, self.log)
+
+    def act(self, action: Action) -> "Referee":
+        """Apply an action, rolling seeded dice (seed and the action's place in the log) and
+        recording the faces it used."""
+        dice = Dice(self.seed * 1000 + len(self.log))
+        apply(self.state, action, dice)  # raises, leaving this game as it was, if the rules refuse
+        done = dataclasses.replace(action, faces=tuple(face for _, face in dice.log))
+        return dataclasses.replace(self, log=self.log + (done,))
+
+    def plot(self, plane: str, maneuver: str) -> "Referee":
+        return self.act(Action("plot", plane, str(maneuver).strip()))
+
+    def move(self) -> "Referee":
+        return self.act(Action("move"))
+
+    def combat(self) -> "Referee":
+        return self.act(Action("combat"))
+
+    def tailing(self) -> "Referee":
+        return self.act(Action("tailing"))
+
+    def undo(self) -> "Referee":
+        """Take back the last action if it was a plot: dice rolled and plots revealed stay."""
+        if not self.log or self.log[-1].kind != "plot":
+            raise RefereeError("only a plot not yet revealed can be taken back", field="action")
+        return dataclasses.replace(self, log=self.log[:-1])
+
+    @property
+    def next_step(self) -> str:
+        return _next_step(self.state)
+
+    def transcript(self) -> list[str]:
+        """Every action of the log, one line each (plots stay secret until they are flown)."""
+        return [f"{i}. {a}" for i, a in enumerate(self.log, 1)]
+
+    def _repr_html_(self) -> str:
+        return self.state._repr_html_()
+
+
+# -- the map ------------------------------------------------------------------------------------
+
+PLANE_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+
+
+def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
+    """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
+    layout = HexLayout(size=size)
+    region: set[Hex] = set()
+    for p in state.planes:
+        region |= set(spiral(p.plane.hex, radius))
+    for _, path in state.paths:
+        for h in path:
+            region |= set(spiral(h, 1))
+    xs, ys = [], []
+    for h in region:
+        for x, y in layout.corners(h):
+            xs.append(x)
+            ys.append(y)
+    pad = 4
+    x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+
+    def pt(x: float, y: float) -> str:
+        return f"{x - x0:.1f},{y1 - y:.1f}"  # SVG's y runs down
+
+    parts = []
+    colour = {p.name: PLANE_COLOURS[i % len(PLANE_COLOURS)] for i, p in enumerate(state.planes)}
+    for h in sorted(region):
+        pts = " ".join(pt(*c) for c in layout.corners(h))
+        parts.append(f"<polygon points='{pts}' fill='#f7fafc' stroke='#a0aec0' stroke-width='0.8'/>")
+    for name, path in state.paths:
+        if len(path) > 1:
+            pts = " ".join(pt(*layout.center(h)) for h in path)
+            parts.append(f"<polyline points='{pts}' fill='none' stroke='{colour[name]}' stroke-width='2' "
+                         "stroke-dasharray='4 3' opacity='0.7'/>")
+    for p in state.planes:
+        cx, cy = layout.center(p.plane.hex)
+        a = -int(p.plane.facing) * math.pi / 3  # facing A points up the map; B-F clockwise
+        tri = [(0, size * 0.7), (-size * 0.45, -size * 0.5), (size * 0.45, -size * 0.5)]
+        pts = " ".join(pt(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in tri)
+        parts.append(f"<polygon points='{pts}' fill='{colour[p.name]}' stroke='black' stroke-width='1'/>")
+        lx, ly = pt(cx, cy - size * 1.05).split(",")
+        parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(p.name)}</text>")
+    desc = "; ".join(f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes)
+    w, h = x1 - x0, y1 - y0
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w:.0f}' height='{h:.0f}' viewBox='0 0 {w:.0f} {h:.0f}' "
+            f"class='cs-referee-map'><desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
+
+
+# -- a ready-made pair of planes ----------------------------------------------------------------
+
+
+def demo_planes() -> list[RefPlane]:
+    """Two sample planes for the demo game (invented stats: ``sample`` data, not from a record sheet)."""
+    ace = RefPlane("Ace", "Ann",
+                   PlaneState(Capabilities(max_speed=5, port_gs=3, starboard_gs=3, acceleration=2),
+                              speed=3, hex=Hex(0, 5), facing=Facing.A, natural_touch=4),
+                   base_to_hit=5, dead_eye=5, sixth_sense=5, quick_draw=5, guns=("mg-50", "mg-50"))
+    raider = RefPlane("Raider", "Bob",
+                      PlaneState(Capabilities(max_speed=4, port_gs=2, starboard_gs=3, acceleration=2),
+                                 speed=3, hex=Hex(1, -3), facing=Facing.D, natural_touch=3),
+                      base_to_hit=4, dead_eye=4, sixth_sense=4, quick_draw=3, guns=("mg-30", "mg-30", "mg-60"))
+    return [ace, raider]
+
+
+__all__ = [
+    "Action", "DieFacesError", "EnteredMove", "GameState", "Phase", "RefPlane", "Referee", "RefereeError", "Tail",
+    "apply", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+]

@@ -1,0 +1,403 @@
+"""``RandomMovementPlayer``: attempt a maneuver that pushes the envelope and replay what happens,
+hex by hex (F.move.push-target, F.move.push-gs, F.move.redline, F.move.flareout,
+F.move.stall-push, F.move.random, F.move.illegal; FASA p.24-26).
+
+Pick the plane (its ratings, last turn's speed and Gs, the pilot's Natural Touch) and type a
+maneuver: the component shows every push it needs with the explained target number and the odds
+of flying it as plotted. **Attempt** rolls seeded dice, or the faces you type (a push roll box and
+a random-movement box, e.g. ``10 9 8``). A failed push is replayed step by step on the hex map:
+the die, the row of the facing-change table it picks, the hexsides turned and the fracture hits
+so far. The rules are ``cs_panel.fasa.movement``'s; typed faces are read by
+``cs_panel.fasa.referee.resolve_with_faces``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource
+from bokeh.plotting import figure
+
+from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
+from cs_panel.fasa.maneuver import Direction
+from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
+from cs_panel.fasa.random_movement import FacingChange
+from cs_panel.fasa.referee import parse_faces, resolve_with_faces
+from cs_panel.ui.common import STYLES, FieldErrors
+
+PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
+                "natural_touch"]
+FIELDS = PLANE_FIELDS + ["maneuver", "push_faces", "move_faces"]
+DICE_MODES = {"Seeded dice": "seeded", "Faces I type": "typed"}
+
+COLOURS = {"plain": "#f7fafc", "start": "#bee3f8", "plotted": "#e6fffa", "visited": "#fefcbf",
+           "current": "#fbd38d", "plane": "#c53030", "ghost": "#a0aec0", "path": "#dd6b20"}
+
+
+def _table_rows() -> list[tuple[str, int]]:
+    """The facing-change table as rows of faces, read from the chance event itself."""
+    event = FacingChange()
+    rows: list[tuple[list[int], int]] = []
+    for face in range(1, 11):
+        out = event.outcome_of((face,))
+        if rows and rows[-1][1] == out:
+            rows[-1][0].append(face)
+        else:
+            rows.append(([face], out))
+    return [(f"{fs[0]}-{fs[-1]}" if len(fs) > 1 else str(fs[0]), out) for fs, out in rows]
+
+
+TABLE_ROWS = _table_rows()
+
+
+def _row_of(face: int) -> str:
+    out = FacingChange().outcome_of((face,))
+    return next(label for label, o in TABLE_ROWS if o == out)
+
+
+def _hits_text(hits: dict[str, int]) -> str:
+    return ", ".join(f"{n} on the {loc}" for loc, n in hits.items()) or "none"
+
+
+class RandomMovementPlayer(pn.viewable.Viewer):
+    """Attempt a pushed maneuver with seeded or typed dice and step through what the plane does."""
+
+    max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats).")
+    port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits L maneuvers (F.move.capability).")
+    starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits R maneuvers (F.move.capability).")
+    acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: the most speed gained in one turn without redlining (F.move.accel-decel).")
+    deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): the most speed shed without a stall roll (F.move.accel-decel).")
+    speed = param.Integer(default=3, doc="Speed of last turn's maneuver (0 if the plane stalled).")
+    last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")
+    natural_touch = param.Integer(default=3, doc="The pilot's Natural Touch skill, 0-10: taken off every push target (F.move.push-target).")
+    shocked = param.Boolean(default=False, doc="Is the pilot shocked? +2 to every push, straight maneuvers only (F.shock).")
+    maneuver = param.String(default="3R0D", doc="The maneuver to attempt, in template notation: 3R0D, 3L2F, 1SD, 5SA, or a stall facing.")
+
+    dice = param.Selector(default="seeded", objects=list(DICE_MODES.values()),
+                          doc="Roll seeded dice, or use the faces typed in the two boxes.")
+    seed = param.Integer(default=1937, doc="Seed of the dice the Attempt button rolls, so a lesson can be replayed.")
+    push_faces = param.String(default="", doc="Typed faces of the push rolls in the order rolled (redline, stall, Gs), e.g. '3'.")
+    move_faces = param.String(default="10 9 8", doc="Typed faces of the random movement: one per hex (a straight maneuver rolls its even/odd side die first).")
+    step = param.Integer(default=0, bounds=(0, None), doc="The step of the move shown on the map: 0 is the start, then one per hex entered.")
+
+    plan = param.ClassSelector(class_=MovePlan, default=None, allow_None=True, constant=True,
+                               doc="The checked maneuver for the current plane, or None while an input is wrong.")
+    result = param.ClassSelector(class_=MoveResult, default=None, allow_None=True, constant=True,
+                                 doc="What the last attempt did, or None before an attempt (or after an input changed).")
+    error = param.String(default="", constant=True, doc="Why the inputs give no answer ('' when they do).")
+    step_text = param.String(default="", constant=True, doc="The shown step in words: hex, die, table row, hexsides turned, fracture hits so far.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._dice = Dice(self.seed)
+        self._geom = HexLayout(size=1.0)
+        self._errors = FieldErrors(FIELDS)
+        self._face_error: CsPanelError | None = None
+        self._plan_error: CsPanelError | None = None
+        self._rolled: list[int] = []
+        self._hexes = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
+        self._path = ColumnDataSource(dict(x=[], y=[]))
+        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
+        self._planes = ColumnDataSource(dict(xs=[], ys=[], angle=[], colour=[]))
+        self._figure = self._make_figure()
+        self._plan_pane = pn.pane.HTML("", css_classes=["rm-plan"], sizing_mode="stretch_width")
+        self._outcome_pane = pn.pane.HTML("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
+        self._step_pane = pn.pane.HTML("", css_classes=["rm-step"], sizing_mode="stretch_width")
+        self._table_pane = pn.pane.HTML("", css_classes=["rm-table"])
+        self._slider = pn.widgets.IntSlider(start=0, end=1, value=0, disabled=True, css_classes=["rm-step-slider"],
+                                            label="Step")
+        self._slider.param.watch(lambda e: setattr(self, "step", e.new), "value")
+        self._update()
+
+    # --- the rules, asked ------------------------------------------------------------------
+
+    def _state(self) -> PlaneState:
+        caps = Capabilities(max_speed=self.max_speed, port_gs=self.port_gs, starboard_gs=self.starboard_gs,
+                            acceleration=self.acceleration, deceleration=self.deceleration)
+        return PlaneState(caps, speed=self.speed, last_gs=self.last_gs, natural_touch=self.natural_touch,
+                          shocked=self.shocked)
+
+    def _check_faces(self) -> None:
+        """Read both typed boxes so a bad face shows beside its box at once (the text is kept)."""
+        self._face_error = None
+        if self.dice != "typed":
+            return
+        try:
+            parse_faces(self.push_faces, "push_faces")
+            parse_faces(self.move_faces, "move_faces")
+        except CsPanelError as e:
+            self._face_error = e
+
+    @param.depends(*PLANE_FIELDS, "shocked", "maneuver", watch=True)
+    def _update(self):
+        try:
+            p, error = plan(self._state(), self.maneuver), None
+        except CsPanelError as e:
+            p, error = None, e
+        self._plan_error = error
+        with param.edit_constant(self):
+            self.plan = p
+            self.result = None  # an attempt belongs to the inputs it was made with
+            self.error = str(error) if error else ""
+        self._check_faces()
+        self._errors.show(error or self._face_error)
+        self._set_steps()
+        self._plan_pane.object = self._plan_html(p)
+        self._outcome_pane.object = ""
+
+    @param.depends("push_faces", "move_faces", "dice", watch=True)
+    def _faces_changed(self):
+        self._check_faces()
+        self._errors.show(self._plan_error or self._face_error)
+
+    @param.depends("seed", watch=True)
+    def _reseed(self):
+        self._dice = Dice(self.seed)
+
+    def attempt(self) -> MoveResult | None:
+        """Roll for the current plan (seeded dice, or the typed faces) and show the move from its start."""
+        if self.plan is None:
+            return None
+        error = None
+        result = None
+        try:
+            if self.dice == "typed":
+                entered = resolve_with_faces(self.plan, parse_faces(self.push_faces, "push_faces"),
+                                             parse_faces(self.move_faces, "move_faces"))
+                result, unused = entered.result, entered.unused
+            else:
+                before = len(self._dice.log)
+                result, unused = resolve(self.plan, self._dice), ()
+                self._rolled = [f for _, f in self._dice.log[before:]]
+        except CsPanelError as e:
+            error = e
+        self._errors.show(error)
+        if error is not None:
+            with param.edit_constant(self):
+                self.result = None
+                self.error = str(error)
+            self._outcome_pane.object = ""
+            self._set_steps()
+            return None
+        with param.edit_constant(self):
+            self.result = result
+            self.error = ""
+        self._outcome_pane.object = self._outcome_html(result, unused)
+        self._set_steps()
+        return result
+
+    # --- stepping ---------------------------------------------------------------------------
+
+    @property
+    def steps_total(self) -> int:
+        return len(self.result.steps) if self.result is not None else 0
+
+    def next(self) -> None:
+        if self.step < self.steps_total:
+            self.step += 1
+
+    def back(self) -> None:
+        if self.step > 0:
+            self.step -= 1
+
+    def _set_steps(self) -> None:
+        n = self.steps_total
+        self._slider.end = max(n, 1)
+        self._slider.disabled = n == 0
+        self.step = n if self.result is not None and self.result.outcome is Outcome.AS_PLOTTED else 0
+        self._show_step()
+
+    @param.depends("step", watch=True)
+    def _show_step(self):
+        if self.step > self.steps_total:
+            self.step = self.steps_total  # re-enters this method with a step that exists
+            return
+        if self._slider.value != self.step:
+            self._slider.value = self.step
+        text, row = self._describe_step()
+        with param.edit_constant(self):
+            self.step_text = text
+        self._step_pane.object = f"<p class='rm-step-text'>{html.escape(text)}</p>" if text else ""
+        self._table_pane.object = self._table_html(row)
+        self._draw()
+
+    def _describe_step(self) -> tuple[str, str | None]:
+        r = self.result
+        if r is None:
+            return "", None
+        i, n = self.step, len(r.steps)
+        start = r.plan.state
+        if i == 0:
+            text = f"Start: {start.hex!r} facing {start.facing.name}, {r.outcome.value}; {n} step{'s' if n != 1 else ''} to go."
+            if r.random is not None and r.random.side_roll is not None:
+                side = "right" if r.random.turn_side is Direction.R else "left"
+                text += f" Side die {r.random.side_roll}: {'even' if r.random.side_roll % 2 == 0 else 'odd'}, every turn goes {side}."
+            return text, None
+        s = r.steps[i - 1]
+        head = f"Step {i} of {n}: enters {s.hex!r}, now facing {s.facing.name}"
+        if s.roll is None:
+            note = f" ({s.note})" if s.note else ""
+            return head + note + "." + (f" Fracture hits: {_hits_text(r.fracture_hits)}." if i == n and r.fracture else ""), None
+        row = _row_of(s.roll)
+        turned = "no turn" if not s.turn else f"{abs(s.turn)} hexside{'s' if abs(s.turn) != 1 else ''} {'right' if s.turn > 0 else 'left'}"
+        so_far = dataclasses.replace(r.random, steps=r.random.steps[:i])
+        hits = dict(so_far.fracture_hits)
+        for loc, k in r.fracture:  # hits from a failed stall roll came before the random movement
+            extra = k - r.random.fracture_hits.get(loc, 0)
+            if extra > 0:
+                hits[loc] = hits.get(loc, 0) + extra
+        text = (f"{head}. Die {s.roll}: table row {row} -> {turned}; {so_far.hexsides_turned} hexside"
+                f"{'s' if so_far.hexsides_turned != 1 else ''} turned so far. Fracture hits so far: {_hits_text(hits)}.")
+        return text, row
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def _make_figure(self):
+        fig = figure(height=380, width=380, match_aspect=True, name="random_movement_map",
+                     title="Random movement", toolbar_location=None, tools="")
+        fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#a0aec0", source=self._hexes)
+        fig.line(x="x", y="y", line_color=COLOURS["path"], line_width=3, line_dash="dashed", source=self._path)
+        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="9pt",
+                 source=self._labels)
+        # a long thin triangle, so the nose shows the facing (an equilateral marker looks the same turned 120 degrees)
+        fig.patches(xs="xs", ys="ys", fill_color="colour", line_color="black", source=self._planes)
+        fig.axis.visible = False
+        fig.grid.visible = False
+        return fig
+
+    def _draw(self) -> None:
+        p, r = self.plan, self.result
+        start = p.state if p is not None else None
+        start_hex, start_facing = (start.hex, start.facing) if start else (Hex(0, 0), Facing.A)
+        radius = max(3, (p.maneuver.speed if p is not None else 3))
+        region = set(spiral(start_hex, radius))
+        plotted = set(p.path_hexes) if p is not None and p.arrow is not None else set()
+        shown = r.steps[: self.step] if r is not None else ()
+        for s in (r.steps if r is not None else ()):
+            region |= set(spiral(s.hex, 1))
+        fill = {h: COLOURS["plain"] for h in region}
+        for h in plotted:
+            fill[h] = COLOURS["plotted"]
+        fill[start_hex] = COLOURS["start"]
+        for s in shown:
+            fill[s.hex] = COLOURS["visited"]
+        if shown:
+            fill[shown[-1].hex] = COLOURS["current"]
+        order = sorted(region)
+        corners = [self._geom.corners(h) for h in order]
+        self._hexes.data = dict(xs=[[c[0] for c in cs] for cs in corners], ys=[[c[1] for c in cs] for cs in corners],
+                                fill=[fill[h] for h in order])
+        hexes = [start_hex] + [s.hex for s in shown]
+        xy = [self._geom.center(h) for h in hexes]
+        self._path.data = dict(x=[x for x, _ in xy], y=[y for _, y in xy])
+        labels = dict(x=[], y=[], text=[])
+        for k, s in enumerate(shown, 1):
+            x, y = self._geom.center(s.hex)
+            labels["x"].append(x + 0.45)
+            labels["y"].append(y + 0.5)
+            labels["text"].append(str(k))
+        self._labels.data = labels
+        here_hex, here_facing = (shown[-1].hex, shown[-1].facing) if shown else (start_hex, start_facing)
+        planes = dict(xs=[], ys=[], angle=[], colour=[])
+        for h, f, c in ((start_hex, start_facing, COLOURS["ghost"]), (here_hex, here_facing, COLOURS["plane"])):
+            x, y = self._geom.center(h)
+            a = -int(f) * math.pi / 3  # facing A points up the map; B-F clockwise
+            shape = [(0, 0.7), (-0.35, -0.45), (0, -0.25), (0.35, -0.45)]
+            planes["xs"].append([x + u * math.cos(a) - v * math.sin(a) for u, v in shape])
+            planes["ys"].append([y + u * math.sin(a) + v * math.cos(a) for u, v in shape])
+            planes["angle"].append(a)
+            planes["colour"].append(c)
+        self._planes.data = planes
+        if r is None:
+            self._figure.title.text = f"{p.maneuver}: not attempted yet" if p is not None else "No maneuver"
+        else:
+            self._figure.title.text = f"{r.plan.maneuver}, {r.outcome.value}: step {self.step} of {len(r.steps)}"
+
+    # --- words ------------------------------------------------------------------------------
+
+    def _plan_html(self, p: MovePlan | None) -> str:
+        if p is None:
+            return "<p class='cs-error'>No plan until the input marked above is fixed.</p>"
+        head = f"<p><b>{html.escape(str(p.maneuver))}</b>: " + (f"{p.gs} G" if p.gs is not None else "not on the template") + "</p>"
+        if not p.legal:
+            reasons = "".join(f"<li>{html.escape(str(x))}</li>" for x in p.reasons)
+            return (head + f"<ul class='rm-illegal'>{reasons}</ul><p>Flown anyway, an illegal plot becomes random "
+                    "movement at its speed (<code>F.move.illegal</code>, FASA p.24).</p>")
+        if not p.pushes:
+            return head + "<p class='rm-chance'>No push needed: it flies as plotted (100%).</p>"
+        pushes = "".join(
+            f"<div class='rm-push'>{x.target._repr_html_()}<p>On a failure: <b>{html.escape(x.kind.on_failure)}</b>.</p></div>"
+            for x in p.pushes)
+        return head + pushes + f"<p class='rm-chance'>Chance to fly it as plotted: <b>{percent(p.chance)}</b></p>"
+
+    def _outcome_html(self, r: MoveResult, unused: tuple[int, ...]) -> str:
+        rolls = "".join(f"<li>{html.escape(str(x))}</li>" for x in r.rolls)
+        notes = "".join(f"<li>{html.escape(x)}</li>" for x in r.notes)
+        h, f = r.end
+        hits = _hits_text(r.fracture_hits)
+        extra = (f"<p>Faces not needed: {' '.join(map(str, unused))}</p>" if unused else "")
+        rolled = ""
+        if self.dice == "seeded":
+            rolled = f"<p>Dice (seed {self.seed}) showed: {' '.join(map(str, self._rolled))}</p>"
+        return (f"<p class='rm-outcome-head'><b>{html.escape(r.outcome.value.capitalize())}</b>: ends in {h!r} facing "
+                f"{f.name}, speed {r.state_after.speed}; fracture hits: {html.escape(hits)}.</p>"
+                f"<ul>{rolls}{notes}</ul>{rolled}{extra}")
+
+    def _table_html(self, row: str | None) -> str:
+        event = FacingChange()
+        body = "".join(
+            f"<tr class='{'rm-row-used' if label == row else ''}' style='{'background:#fbd38d' if label == row else ''}'>"
+            f"<td>{label}</td><td>{html.escape(event.describe_outcome(out))}</td></tr>" for label, out in TABLE_ROWS)
+        return (f"<table class='cs-breakdown rm-facing-table'><caption>Facing change table "
+                f"(<code>F.move.random</code>, FASA p.26)</caption><tr><td><b>d10</b></td><td><b>turn</b></td></tr>{body}</table>")
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def __panel__(self):
+        e, p = self._errors, self.param
+
+        def num(name, label):
+            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=130,
+                                                           css_classes=[f"in-{name.replace('_', '-')}"]), name)
+
+        attempt = pn.widgets.Button(label="Attempt", css_classes=["rm-attempt"])
+        attempt.on_click(lambda event: self.attempt())
+        back = pn.widgets.Button(label="Back", css_classes=["rm-back"], width=80)
+        back.on_click(lambda event: self.back())
+        nxt = pn.widgets.Button(label="Next", css_classes=["rm-next"], width=80)
+        nxt.on_click(lambda event: self.next())
+        plane = pn.Column(
+            "### The plane",
+            pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
+            pn.Row(num("port_gs", "Port wing Gs"), num("starboard_gs", "Starboard wing Gs")),
+            pn.Row(num("speed", "Last turn's speed"), num("last_gs", "Last turn's Gs")),
+            pn.Row(num("natural_touch", "Natural Touch"), num("deceleration", "Deceleration")),
+            pn.widgets.Checkbox.from_param(p.shocked, label="Pilot shocked", css_classes=["in-shocked"]),
+            "### The attempt",
+            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", css_classes=["in-maneuver"]), "maneuver"),
+            pn.widgets.RadioButtonGroup.from_param(p.dice, options=DICE_MODES, css_classes=["in-dice"]),
+            pn.widgets.IntInput.from_param(p.seed, label="Seed", width=130, css_classes=["in-seed"]),
+            e.beside(pn.widgets.TextInput.from_param(p.push_faces, label="Push roll(s), typed", css_classes=["in-push-faces"]), "push_faces"),
+            e.beside(pn.widgets.TextInput.from_param(p.move_faces, label="Random movement dice, typed", css_classes=["in-move-faces"]), "move_faces"),
+            attempt,
+            e.general,
+            width=300,
+        )
+        legend = pn.pane.HTML(" ".join(
+            f"<span style='background:{COLOURS[k]}'>&nbsp;{words}&nbsp;</span>" for k, words in
+            (("start", "start hex (grey plane)"), ("plotted", "plotted path"), ("visited", "hexes entered"),
+             ("current", "this step (red plane)"))))
+        results = pn.Column("### Push and odds", self._plan_pane, "### What happened", self._outcome_pane,
+                            pn.pane.Bokeh(self._figure), legend, pn.Row(back, nxt, self._slider), self._step_pane)
+        return pn.Row(plane, results, pn.Column(self._table_pane, width=220), stylesheets=[STYLES],
+                      css_classes=["cs-random-movement"])
+
+
+__all__ = ["RandomMovementPlayer"]

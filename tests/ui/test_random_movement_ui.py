@@ -1,0 +1,187 @@
+"""The RandomMovementPlayer component, tested without a browser by setting its parameters."""
+
+import html
+
+import panel as pn
+import pytest
+
+from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout
+from cs_panel.fasa.movement import Outcome
+from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
+from cs_panel.ui.random_movement import COLOURS, RandomMovementPlayer
+
+
+def condor(**kw):
+    """Pilot Condor's failed 3R0D (FASA p.26): a 2-G starboard wing, Natural Touch 3, typed dice."""
+    return RandomMovementPlayer(**{"dice": "typed", "push_faces": "3", "move_faces": "10 9 8", **kw})
+
+
+@pytest.mark.rule("F.move.random", "F.move.push-gs", "F.move.resolve")
+def test_condor_example_through_the_component():
+    ui = condor()
+    assert ui.plan.pushes[0].target.total == 7  # 8 + 2 over the rating - 3 Natural Touch
+    result = ui.attempt()
+    assert result.outcome is Outcome.RANDOM and ui.error == ""
+    assert [s.roll for s in result.steps] == [10, 9, 8]
+    assert result.end == (Hex(0, 0), Facing.A)  # back in the start hex
+    assert result.fracture_hits == {PORT_LEADING: 6}
+    assert ui.step == 0 and ui.step_text.startswith("Start: Hex(0, 0) facing A, random movement; 3 steps")
+    assert "Random movement" in ui._outcome_pane.object and "6 on the port wing leading edge" in ui._outcome_pane.object
+
+
+@pytest.mark.rule("F.move.random")
+def test_stepping_shows_die_table_row_hexsides_and_hits_so_far():
+    ui = condor()
+    ui.attempt()
+    ui.next()
+    assert ui.step_text == ("Step 1 of 3: enters Hex(0, -1), now facing C. Die 10: table row 8-10 -> 2 hexsides "
+                            "right; 2 hexsides turned so far. Fracture hits so far: 2 on the port wing leading edge.")
+    assert "rm-row-used" in ui._table_pane.object and "<td>8-10</td>" in ui._table_pane.object
+    ui.next()
+    assert "Die 9" in ui.step_text and "4 hexsides turned so far" in ui.step_text and "4 on the port" in ui.step_text
+    ui.next()
+    assert "enters Hex(0, 0), now facing A" in ui.step_text and "6 on the port wing" in ui.step_text
+    ui.next()  # no step past the end
+    assert ui.step == 3
+    ui.back()
+    assert ui.step == 2 and "Step 2 of 3" in ui.step_text
+    ui.step = 1  # the slider sets the step directly
+    assert ui._slider.value == 1 and ui._slider.end == 3 and "Step 1 of 3" in ui.step_text
+
+
+@pytest.mark.rule("F.move.random")
+def test_map_follows_the_step():
+    ui = condor()
+    ui.attempt()
+    assert ui._planes.data["angle"][1] == 0 and len(ui._path.data["x"]) == 1
+    ui.step = 2
+    assert len(ui._path.data["x"]) == 3 and ui._labels.data["text"] == ["1", "2"]
+    assert ui._planes.data["angle"][1] == pytest.approx(-4 * 3.141592653589793 / 3)  # facing E
+    nose_x, nose_y = ui._planes.data["xs"][1][0], ui._planes.data["ys"][1][0]
+    cx, cy = HexLayout(size=1.0).center(Hex(1, -1))
+    assert nose_x < cx and nose_y < cy  # E points down and to the left on the map
+    assert COLOURS["current"] in ui._hexes.data["fill"]
+    assert ui._figure.title.text == "3R0D, random movement: step 2 of 3"
+
+
+@pytest.mark.rule("F.dice.d10")
+@pytest.mark.parametrize("text", ["11", "x", "10 9 0"])
+def test_bad_faces_are_shown_beside_their_box_and_kept(text):
+    ui = condor()
+    ui.move_faces = text
+    assert "is not a face of a d10" in ui._errors.message("move_faces")
+    assert ui._errors.message("push_faces") == ""
+    assert ui.move_faces == text
+    assert ui.attempt() is None and ui.result is None and "not a face of a d10" in ui.error
+    ui.move_faces = "10 9 8"
+    assert ui._errors.message("move_faces") == ""
+    assert ui.attempt().end == (Hex(0, 0), Facing.A)
+
+
+@pytest.mark.rule("F.move.random", "F.move.push-gs")
+def test_too_few_faces_name_the_box_that_is_short():
+    ui = condor(push_faces="")
+    assert ui.attempt() is None
+    assert "needs 1 push roll" in ui._errors.message("push_faces") and ui.push_faces == ""
+    ui.push_faces = "3"
+    ui.move_faces = "10 9"
+    assert ui.attempt() is None
+    assert "needs 3 facing-change rolls" in ui._errors.message("move_faces") and ui.move_faces == "10 9"
+
+
+@pytest.mark.rule("F.move.push-gs", "F.move.push-target")
+def test_successful_push_shows_the_plotted_path():
+    ui = condor(push_faces="7")  # exactly the target: success
+    r = ui.attempt()
+    assert r.outcome is Outcome.AS_PLOTTED and r.rolls[0].success
+    assert ui.step == 3 and "Faces not needed: 10 9 8" in ui._outcome_pane.object
+    assert r.path == [Hex(0, 0), Hex(0, -1), Hex(0, -2), Hex(0, -3)]
+    assert len(ui._path.data["x"]) == 4
+
+
+@pytest.mark.rule("F.move.push-target", "F.move.push-gs")
+def test_push_target_and_odds_follow_the_plane():
+    ui = RandomMovementPlayer()
+    assert "= 7" in ui._plan_pane.object and "40%" in ui._plan_pane.object
+    ui.natural_touch = 6
+    assert ui.plan.pushes[0].target.total == 4 and "70%" in ui._plan_pane.object
+    ui.shocked = True  # shock adds 2, and a shocked pilot may only fly straight
+    assert not ui.plan.legal and "F.move.illegal" in ui._plan_pane.object
+    ui.shocked = False
+    ui.starboard_gs = 4
+    assert ui.plan.pushes == () and "No push needed" in ui._plan_pane.object
+
+
+@pytest.mark.rule("F.move.redline", "F.move.flareout")
+def test_failed_redline_is_a_flareout_of_one_hex():
+    ui = RandomMovementPlayer(maneuver="5SA", speed=2, acceleration=1, max_speed=3, natural_touch=5,
+                              dice="typed", push_faces="2 9", move_faces="")
+    assert len(ui.plan.pushes) == 2 and ui.plan.chance == pytest.approx(0.36)
+    r = ui.attempt()
+    assert r.outcome is Outcome.FLAREOUT and r.fracture_hits == {"nose": 4}
+    ui.next()
+    assert "flareout" in ui.step_text and "4 on the nose" in ui.step_text
+
+
+@pytest.mark.rule("F.move.stall-push")
+def test_failed_stall_push_lands_in_the_destination_with_wing_hits():
+    ui = RandomMovementPlayer(maneuver="1SA", speed=5, max_speed=5, natural_touch=5, dice="typed", push_faces="1")
+    assert "still ends in its destination" in html.unescape(ui._plan_pane.object)
+    r = ui.attempt()
+    assert r.outcome is Outcome.AS_PLOTTED
+    assert r.fracture_hits == {PORT_LEADING: 2, STARBOARD_LEADING: 2}
+
+
+@pytest.mark.rule("F.move.illegal", "F.move.random")
+def test_illegal_plot_moves_randomly_with_no_push_roll():
+    ui = RandomMovementPlayer(maneuver="3L2F", shocked=True, dice="typed", move_faces="5 1 1")
+    assert not ui.plan.legal and "shocked pilot" in ui._plan_pane.object
+    r = ui.attempt()
+    assert r.outcome is Outcome.RANDOM and r.rolls == ()
+    assert r.fracture_hits == {STARBOARD_LEADING: 1}
+    ui.push_faces = "4"
+    assert ui.attempt() is None and "illegal plot is not pushed" in ui._errors.message("push_faces")
+
+
+@pytest.mark.rule("F.move.random")
+def test_straight_failure_shows_the_side_die():
+    ui = RandomMovementPlayer(maneuver="1SD", port_gs=1, starboard_gs=1, dice="typed", push_faces="1",
+                              move_faces="4 6")
+    r = ui.attempt()
+    assert r.outcome is Outcome.RANDOM and r.random.side_roll == 4
+    assert "Side die 4: even, every turn goes right" in ui.step_text
+
+
+@pytest.mark.rule("F.move.push-gs")
+def test_seeded_dice_replay_and_inputs_clear_the_attempt():
+    a, b = RandomMovementPlayer(seed=5), RandomMovementPlayer(seed=5)
+    ra, rb = a.attempt(), b.attempt()
+    assert [x.face for x in ra.rolls] == [x.face for x in rb.rolls] and ra.steps == rb.steps
+    assert "Dice (seed 5) showed" in a._outcome_pane.object
+    a.maneuver = "3R1C"
+    assert a.result is None and a.step == 0 and a._outcome_pane.object == ""
+
+
+@pytest.mark.rule("F.plane.stats", "F.pilot.skills")
+def test_bad_plane_inputs_show_beside_their_widget_and_keep_the_value():
+    ui = RandomMovementPlayer()
+    ui.starboard_gs = 7
+    assert ui.plan is None and ui.starboard_gs == 7
+    assert "starboard_gs 7" in ui._errors.message("starboard_gs")
+    assert ui.attempt() is None
+    ui.starboard_gs = 2
+    ui.natural_touch = 11
+    assert "Natural Touch 11" in ui._errors.message("natural_touch")
+    ui.natural_touch = 3
+    ui.maneuver = "3Q"
+    assert "cannot read '3Q'" in ui._errors.message("maneuver") and ui.maneuver == "3Q"
+    ui.dice = "typed"
+    ui.move_faces = "x"  # a plan error stays shown while a faces box changes
+    assert "cannot read '3Q'" in ui._errors.message("maneuver")
+
+
+def test_component_renders_as_panel_layout():
+    layout = RandomMovementPlayer().__panel__()
+    assert isinstance(layout, pn.Row)
+    assert len(layout.select(pn.pane.Bokeh)) == 1
+    assert any(isinstance(w, pn.widgets.IntSlider) for w in layout.select(pn.widgets.IntSlider))
