@@ -127,3 +127,30 @@ def test_rulebook_command_opens_jupyterlab_offline(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def test_cs_panel_serve_command_serves_the_app(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    exe = shutil.which("cs-panel") or str(Path(sys.executable).parent / "cs-panel")
+    log = open(tmp_path / "serve.log", "w")
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--address", "127.0.0.1"], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read().decode()
+                break
+            except OSError:
+                assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+                assert time.time() < deadline, "cs-panel serve did not come up"
+                time.sleep(0.3)
+        assert "cs_panel" in page and "bokeh" in page.lower()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
