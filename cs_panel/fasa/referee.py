@@ -264,12 +264,10 @@ def _plot(state: GameState, action: Action) -> GameState:
         raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
                                    reasons=p.reasons)
     said = [f"{rp.label} has plotted a maneuver"]
-    if p.pushes:
-        said.append(f"  {rp.name} will push: " + "; ".join(str(x.target) for x in p.pushes))
     for t in state.tails:
         if t.leader == rp.name:
             told = reveal(t.number, str(p.maneuver))
-            said.append(f"  {t.follower} tails {rp.name} (tailing number {t.number}): {rp.name} reveals {told}")
+            said.append(f"{t.follower} tails {rp.name} (tailing number {t.number}): {rp.name} reveals {told}")
     return dataclasses.replace(state, plots=state.plots + ((rp.name, str(p.maneuver)),), report=state.report + tuple(said))
 
 
@@ -284,6 +282,8 @@ def _move(state: GameState, dice: Dice) -> GameState:
     planes = state.planes
     paths = []
     for rp, p in order:
+        if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
+            said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
         r = resolve(p, dice)
         said += [f"{rp.name}: {line.strip()}" for line in r.log()]
         fracture = dict(rp.fracture)
@@ -519,7 +519,7 @@ def demo_planes() -> list[RefPlane]:
                    base_to_hit=5, dead_eye=5, sixth_sense=5, quick_draw=5, guns=("mg-50", "mg-50"))
     raider = RefPlane("Raider", "Bob",
                       PlaneState(Capabilities(max_speed=4, port_gs=2, starboard_gs=3, acceleration=2),
-                                 speed=3, hex=Hex(1, -3), facing=Facing.D, natural_touch=3),
+                                 speed=3, hex=Hex(0, -3), facing=Facing.D, natural_touch=3),
                       base_to_hit=4, dead_eye=4, sixth_sense=4, quick_draw=3, guns=("mg-30", "mg-30", "mg-60"))
     return [ace, raider]
 

@@ -1,0 +1,206 @@
+"""The FASA referee: typed die faces, a game as a log of actions folded into a state, JSON saves."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.state import dumps, loads
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
+from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan
+from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
+from cs_panel.fasa.referee import (
+    Action, DieFacesError, GameState, Phase, Referee, RefereeError, demo_planes, fold, parse_faces,
+    random_movement_faces, resolve_with_faces,
+)
+
+#: the demo game of examples/fasa_demo_game.ipynb: (Ace's plot, Raider's plot) for each turn
+DEMO_PLOTS = [("3SA", "3SA"), ("3R3B", "2L1E"), ("3L0D", "3SA")]
+
+
+def demo_game(seed: int = 1937, every_action=None) -> Referee:
+    ref = Referee.start(seed, demo_planes())
+    steps = []
+    for ace, raider in DEMO_PLOTS:
+        steps += [lambda r, m=ace: r.plot("Ace", m), lambda r, m=raider: r.plot("Raider", m),
+                  Referee.move, Referee.combat, Referee.tailing]
+    for step in steps:
+        ref = step(ref)
+        if every_action:
+            every_action(ref)
+    return ref
+
+
+def condor_plan():
+    caps = Capabilities(max_speed=4, port_gs=3, starboard_gs=2, acceleration=2)
+    return plan(PlaneState(caps, speed=3, natural_touch=3), "3R0D")
+
+
+# -- typed die faces ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.dice.d10")
+def test_parse_faces_reads_spaces_and_commas_and_names_a_bad_face():
+    assert parse_faces("10 9 8") == (10, 9, 8) == parse_faces(" 10,9;8 ")
+    assert parse_faces("") == ()
+    for bad in ("11", "x", "0", "3.5", "-2"):
+        with pytest.raises(DieFacesError) as err:
+            parse_faces(f"4 {bad}", field="move_faces")
+        assert err.value.field == "move_faces" and "not a face of a d10" in str(err.value)
+
+
+@pytest.mark.rule("F.move.random", "F.move.push-gs")
+def test_condor_with_typed_faces_10_9_8():
+    entered = resolve_with_faces(condor_plan(), [3], [10, 9, 8])
+    r = entered.result
+    assert r.outcome is Outcome.RANDOM and entered.unused == ()
+    assert r.end == (Hex(0, 0), Facing.A) and r.fracture_hits == {PORT_LEADING: 6}
+
+
+@pytest.mark.rule("F.move.push-gs", "F.move.random")
+def test_typed_faces_in_the_wrong_box_are_named():
+    p = condor_plan()
+    with pytest.raises(DieFacesError) as err:
+        resolve_with_faces(p, [], [10, 9, 8])  # the 10 would be read as the push roll
+    assert err.value.field == "push_faces" and "needs 1 push roll" in str(err.value)
+    with pytest.raises(DieFacesError) as err:
+        resolve_with_faces(p, [3, 3], [10, 9, 8])
+    assert err.value.field == "push_faces" and "at most 1" in str(err.value)
+    with pytest.raises(DieFacesError) as err:
+        resolve_with_faces(p, [3], [10])
+    assert err.value.field == "move_faces" and "needs 3 facing-change rolls" in str(err.value)
+    ok = resolve_with_faces(p, [9], [10, 9, 8])
+    assert ok.result.outcome is Outcome.AS_PLOTTED and ok.unused == (10, 9, 8)
+
+
+@pytest.mark.rule("F.move.random")
+def test_random_movement_faces_count_the_side_die_of_a_straight_move():
+    assert random_movement_faces(3, Direction.R) == 3
+    assert random_movement_faces(3, Direction.S) == 4
+    assert random_movement_faces(0, Direction.S) == 0
+
+
+# -- the game as a log ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.seq.phases", "F.move.resolve", "F.dice.d10")
+def test_seeded_three_turn_game_gives_the_same_log_every_time():
+    a, b = demo_game(), demo_game()
+    assert a.log == b.log and a.state == b.state
+    assert len(a.log) == 15 and a.state.phase is Phase.OVER and a.state.turn == 3
+    # the faces rolled are part of the log: pinned so a change to the dice or the rules shows up here
+    assert [x.faces for x in a.log if x.faces] == [(10, 4, 3, 9, 8), (1, 9, 4), (3, 8, 5, 4)]
+    assert demo_game(seed=2).log != a.log
+
+
+@pytest.mark.rule("F.seq.phases")
+def test_save_and_load_after_every_action_gives_the_same_state():
+    seen = []
+
+    def check(ref: Referee):
+        again = loads(Referee, dumps(ref))
+        assert again == ref and again.state == ref.state
+        assert loads(GameState, dumps(ref.state)) == ref.state
+        seen.append(ref.state.phase)
+
+    demo_game(every_action=check)
+    assert len(seen) == 15 and seen[-1] is Phase.OVER
+
+
+@pytest.mark.rule("F.seq.phases")
+def test_state_is_the_fold_of_the_log_without_the_random_generator():
+    ref = demo_game()
+    assert fold(ref.start_state, ref.log) == ref.state
+    # change one logged face and the replay follows the log, not the seed
+    log = list(ref.log)
+    i = next(i for i, a in enumerate(log) if a.kind == "combat")
+    log[i] = dataclasses.replace(log[i], faces=(1, 1, 10, 10, 10))
+    changed = fold(ref.start_state, log)
+    assert changed.plane("Raider").hits_taken == 0
+
+
+@pytest.mark.rule("F.move.push-gs", "F.move.random", "F.move.resolve")
+def test_demo_game_turn_three_push_fails_into_random_movement_after_the_non_pusher():
+    ref = demo_game()
+    text = "\n".join(ref.state.history)
+    assert text.index("turn 3: Raider: 3SA: as plotted") < text.index("turn 3: Ace pushes the envelope")
+    assert "Ace: pushing the Gs: needs 5, rolled 3: failure" in text
+    ace = ref.state.plane("Ace")
+    assert ace.fracture == ((STARBOARD_LEADING, 4),)
+    assert (ace.plane.hex, ace.plane.facing) == (Hex(2, -1), Facing.D)
+
+
+@pytest.mark.rule("F.combat.arc", "F.hit.number", "F.hit.deflection", "F.combat.order")
+def test_shots_are_checked_and_hits_counted_without_damage():
+    ref = demo_game()
+    first = [x for x in ref.state.history if x.startswith("turn 1: ")]
+    assert "turn 1: combat phase: firing order Ace (Quick Draw 5), Raider (Quick Draw 3)" in first
+    assert ("turn 1: Ace fires a .50 machine gun at Raider: needs 4 base to-hit + 2 nose to nose + 2 range 2 hexes "
+            "- 5 Dead Eye 5 = 3 (80%) -- rolled 10: HIT") in first
+    assert "turn 2: Ace cannot fire at Raider: the target is not in the column straight ahead" in ref.state.history
+    ace, raider = ref.state.plane("Ace"), ref.state.plane("Raider")
+    assert (ace.hits_taken, raider.hits_taken) == (4, 2)
+    # no damage: the planes' ratings are what they started with
+    assert ace.plane.capabilities == demo_planes()[0].plane.capabilities
+
+
+@pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
+def test_tailing_found_at_turn_end_is_revealed_when_the_leader_plots():
+    ref = demo_game()
+    hist = ref.state.history
+    assert "turn 2: tailing phase: Raider tails Ace, tailing number -1: next turn Ace reveals direction only" in hist
+    assert "turn 3: Raider tails Ace (tailing number -1): Ace reveals direction: left" in hist
+
+
+@pytest.mark.rule("F.move.plot", "F.move.no-jink")
+def test_illegal_and_out_of_turn_actions_are_refused_and_leave_the_game_unchanged():
+    ref = Referee.start(1, demo_planes())
+    with pytest.raises(IllegalManeuverError) as err:
+        ref.plot("Ace", "3L2F3")
+    assert err.value.field == "maneuver"
+    with pytest.raises(IllegalManeuverError) as err:
+        ref.plot("Ace", "3L0A")  # well written, but a left turn that ends on its own line is a jink
+    assert "no jinking" in str(err.value) and [r.rule for r in err.value.reasons] == ["F.move.no-jink"]
+    ref2 = ref.plot("Ace", "3SA")
+    with pytest.raises(RefereeError, match="already plotted"):
+        ref2.plot("Ace", "3SA")
+    with pytest.raises(RefereeError, match="still waiting for plots from Raider"):
+        ref2.move()
+    with pytest.raises(RefereeError, match="cannot fire in the plot phase"):
+        ref2.combat()
+    with pytest.raises(RefereeError, match="no plane called 'Zed'"):
+        ref2.plot("Zed", "3SA")
+    assert ref2.log == (Action("plot", "Ace", "3SA"),)
+    assert ref2.undo() == ref
+    with pytest.raises(RefereeError, match="only a plot"):
+        ref2.plot("Raider", "3SA").move().undo()
+
+
+@pytest.mark.rule("F.shock", "F.move.plot")
+def test_a_rules_reason_is_listed_when_a_plot_is_refused():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, plane=dataclasses.replace(ace.plane, shocked=True))
+    ref = Referee.start(1, [ace, raider])
+    with pytest.raises(IllegalManeuverError) as err:
+        ref.plot("Ace", "3L2F")
+    assert "shocked pilot must fly a straight maneuver" in str(err.value) and err.value.reasons
+
+
+def test_map_svg_draws_every_plane_and_describes_them():
+    ref = demo_game()
+    svg = ref.state.to_svg()
+    assert svg.startswith("<svg") and svg.count("<text") == 2
+    assert "<desc>Ace at Hex(2, -1) facing D; Raider at Hex(4, -2) facing B</desc>" in svg
+    html = ref._repr_html_()
+    assert "hits taken (counted, no damage)" in html and "game over" in html
+
+
+def test_unknown_weapon_and_duplicate_names_are_errors():
+    ace, raider = demo_planes()
+    with pytest.raises(CsPanelError):
+        dataclasses.replace(ace, guns=("laser",))
+    with pytest.raises(RefereeError, match="share a name"):
+        Referee.start(1, [ace, ace])
