@@ -146,7 +146,7 @@ class AttackOdds(pn.viewable.Viewer):
             colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
         )
         self._figure.xaxis.ticker = list(dist)
-        fate = ", target spends defensive fate" if shot.defensive_fate else ""
+        fate = ", defensive fate" if shot.defensive_fate else ""
         self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
         self._headline.object = (
             "<div class='cs-headline'>"
@@ -208,8 +208,10 @@ class AttackOdds(pn.viewable.Viewer):
             parts.append(f"<p class='cs-roll-fate'>If the target's Ace spent fate defensively, {cancelled} of these "
                          f"{before} hit{'s' if before != 1 else ''} would be cancelled and {after} would stay: "
                          "natural sixes always hit (<code>A.fate.defense</code>).</p>")
-        parts.append("<p class='cs-legend'>dark green: a natural six, a hit fate cannot cancel; light green: a hit "
-                     "defensive fate cancels; grey: a miss.</p>")
+        cancelled_key = ("yellow, struck through: a hit the target's fate cancelled" if shot.defensive_fate
+                         else "light green: a hit defensive fate would cancel")
+        parts.append(f"<p class='cs-legend'>dark green: a natural six, a hit fate cannot cancel; {cancelled_key}; "
+                     "grey: a miss.</p>")
         return "".join(parts)
 
     def roll(self) -> AttackResult | None:

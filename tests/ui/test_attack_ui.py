@@ -128,11 +128,13 @@ def test_charlie_steele_defensive_fate_example_through_the_component():
     ui = AttackOdds(gunnery=4, silhouette=plane.silhouette, faces="4, 4, 5, 6")
     assert ui.roll_result.hits == 4
     assert "would be cancelled" in ui._roll.object and "3 of these 4 hits" in ui._roll.object
+    assert "light green: a hit defensive fate would cancel" in ui._roll.object
     ui.defensive_fate = True
     assert ui.roll_result.hits == 1 and ui.faces == "4, 4, 5, 6"
     assert ui._roll.object.count("cs-die-gone") == 3 and ui._roll.object.count("cs-die-stays") == 1
     assert "3 hits cancelled, 1 natural six still hit" in ui._roll.object
     assert "1 click on the target" in ui._roll.object
+    assert "struck through: a hit the target's fate cancelled" in ui._roll.object
 
 
 @pytest.mark.rule("A.fate.defense")
