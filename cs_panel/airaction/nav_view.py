@@ -80,8 +80,10 @@ class ObstacleHit:
 
 def obstacle_hit(maneuver: Maneuver, obstacles: Sequence[Obstacle], piloting: int,
                  width: float = MARKER_WIDTH) -> ObstacleHit | None:
-    """What hitting an obstacle would cost this plane, or None if the maneuver hit none (A.obstacles)."""
-    if maneuver.obstacle is None:
+    """What hitting an obstacle would cost this plane, or None if the maneuver hit none (A.obstacles).
+    A plane whose markers also overhung the edge is out of the game already (A.move.execute), so
+    there is no obstacle check to make (our reading: removal needs no roll, the check would change nothing)."""
+    if maneuver.obstacle is None or maneuver.left_table:
         return None
     ob = next((o for o in obstacles if o.id == maneuver.obstacle), None)
     if ob is None:

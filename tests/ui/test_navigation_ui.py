@@ -134,3 +134,16 @@ def test_badge_and_layout():
     layout = ui.__panel__()
     assert isinstance(layout, pn.Row) and layout.select(pn.pane.Bokeh)
     assert ui._figure.name == "nav_table"
+
+
+@pytest.mark.rule("A.move.execute", "A.obstacles")
+def test_a_plane_off_the_table_makes_no_obstacle_check():
+    ui = NavigationCardExplorer(card="cruise", orientation="straight", speed=4, x=18, y=31, heading=0)
+    ui.add_obstacle(18, 36, size=2)  # on the edge, where the fourth marker overhangs
+    assert ui.maneuver.left_table and ui.maneuver.obstacle == "O1"
+    assert ui.hit is None and "removed from play" in ui._outcome.object and "Hits obstacle" not in ui._outcome.object
+
+
+def test_the_served_app_has_the_navigation_tab():
+    from cs_panel.ui.app import TABS
+    assert TABS["Air Action: navigation"] == "NavigationCardExplorer"
