@@ -11,6 +11,7 @@ import importlib
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
     "TailingReveal": "cs_panel.ui.tailing",
+    "RandomMovementPlayer": "cs_panel.ui.random_movement",
     "AttackOdds": "cs_panel.ui.attack",
     "NavigationCardExplorer": "cs_panel.ui.navigation",
 }

@@ -16,6 +16,7 @@ from cs_panel.ui import _COMPONENTS
 TABS = {
     "FASA: to-hit": "ToHitCalculator",
     "FASA: tailing": "TailingReveal",
+    "FASA: random movement": "RandomMovementPlayer",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
 }
