@@ -155,7 +155,7 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
         for k in range(3):
             parts.append(f"<circle cx='{sx + 30 + 40 * k}' cy='{sy + 22}' r='9' fill='#1a202c'/>")
         label = "SHOT DOWN" if "bullet" in dial.eliminated_symbol else "KO"
-        parts.append(f"<text class='cs-slot-symbol' x='{sx + 35}' y='{sy + 68}' text-anchor='middle' font-size='12' "
+        parts.append(f"<text class='cs-slot-symbol' x='{sx + 35}' y='{sy + 68}' text-anchor='middle' font-size='10' "
                      f"font-weight='bold'>{label}</text>")
         if cur.bail_out is not None:
             parts.append(f"<text class='cs-slot-bailout' x='{sx + 35}' y='{sy + 84}' text-anchor='middle' font-size='11'>"
@@ -243,6 +243,8 @@ def entry_from_form(form: dict[str, Any], rows: list[dict[str, Any]], stats: tup
         v = str(form.get(k) or "").strip()
         if v:
             entry[k] = v
+    if form.get("rules_values"):
+        entry["rules_values"] = dict(form["rules_values"])
     xm = number(form.get("experience_multiplier"))
     if xm is not None:
         entry["experience_multiplier"] = xm
@@ -301,7 +303,7 @@ def form_from_entry(entry: dict) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                             for k in ("id", "name", "pilot", "plane", "squadron_symbol", "level", "source")}
     form.update(game=entry["game"], provenance=entry["provenance"], points=str(entry["points"]),
                 experience_multiplier=str(entry.get("experience_multiplier") or ""),
-                base={k: str(v) for k, v in entry["base"].items()})
+                base={k: str(v) for k, v in entry["base"].items()}, rules_values=dict(entry.get("rules_values") or {}))
     dial = entry["combat_dial"]
     form["start"] = str(dial.get("start", 0))
     form["structural_limit"] = "" if dial.get("structural_limit") is None else str(dial["structural_limit"])

@@ -11,6 +11,8 @@ import importlib
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
     "TailingReveal": "cs_panel.ui.tailing",
+    "ClixDial": "cs_panel.ui.dial",
+    "DialEditor": "cs_panel.ui.dial_editor",
     "RandomMovementPlayer": "cs_panel.ui.random_movement",
     "AttackOdds": "cs_panel.ui.attack",
     "NavigationCardExplorer": "cs_panel.ui.navigation",

@@ -16,6 +16,8 @@ from cs_panel.ui import _COMPONENTS
 TABS = {
     "FASA: to-hit": "ToHitCalculator",
     "FASA: tailing": "TailingReveal",
+    "Clix: combat dial": "ClixDial",
+    "Clix: dial editor": "DialEditor",
     "FASA: random movement": "RandomMovementPlayer",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",

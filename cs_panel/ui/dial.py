@@ -59,7 +59,7 @@ class ClixDial(pn.viewable.Viewer):
 
     source = param.String(default=PACKAGED, doc="Where the figures come from: the packaged samples "
                           "('package:clix/figures.json') or the path of your own figures data file.")
-    figure_id = param.Selector(default="sample-fighter", objects=["sample-fighter"],
+    figure_id = param.Selector(default="sample-fighter", objects=figures(PACKAGED).ids(),
                                doc="Which figure of the data file to show (its id).")
     campaign = param.Boolean(default=False, doc="Campaign play: damage goes on past the first three-bullet-hole "
                              "click up to the structural limit line (A.campaign.bailout).")
@@ -68,6 +68,7 @@ class ClixDial(pn.viewable.Viewer):
     throttle_clicks = param.Integer(default=1, doc="Throttle change to plan: clicks up (positive) or down (negative); "
                                     "one is safe, two need a pilot check (A.throttle).")
     first_turn = param.Boolean(default=False, doc="First turn of the game: the speed dial may be set to any speed (A.throttle).")
+    chooser = param.Boolean(default=True, doc="Show the figure chooser (off when another component hands in the figure).")
     show_strip = param.Boolean(default=True, doc="Show the whole combat dial as a strip (a teaching view only).")
     seed = param.Integer(default=2003, doc="Seed of the dice rolled for a two-click throttle check.")
 
@@ -83,25 +84,30 @@ class ClixDial(pn.viewable.Viewer):
     last_throttle = param.String(default="", constant=True, doc="What the last throttle change did, in words.")
 
     def __init__(self, **params):
+        wanted = params.pop("figure_id", None)  # an id of the file in ``source``, known once it is read
         super().__init__(**params)
         self._dice = Dice(self.seed)
         self._errors = FieldErrors(["source", "figure_id", "clicks"])
         self._throttle_errors = FieldErrors(["throttle_clicks"])
-        self._header = pn.pane.HTML("", css_classes=["dial-header"], sizing_mode="stretch_width")
-        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], width=270, height=270)
-        self._slot = pn.pane.HTML("", css_classes=["dial-slot"], sizing_mode="stretch_width")
-        self._markers = pn.pane.HTML("", css_classes=["dial-markers"], sizing_mode="stretch_width")
-        self._status = pn.pane.HTML("", css_classes=["dial-status"], sizing_mode="stretch_width")
-        self._strip = pn.pane.HTML("", css_classes=["dial-strip"], sizing_mode="stretch_width")
-        self._speed = pn.pane.HTML("", css_classes=["speed-dial"], sizing_mode="stretch_width")
-        self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], sizing_mode="stretch_width")
-        self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"])
+        self._header = pn.pane.HTML("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=285)
+        self._slot = pn.pane.HTML("", css_classes=["dial-slot"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._markers = pn.pane.HTML("", css_classes=["dial-markers"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._status = pn.pane.HTML("", css_classes=["dial-status"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._strip = pn.pane.HTML("", css_classes=["dial-strip"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._speed = pn.pane.HTML("", css_classes=["speed-dial"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"], stylesheets=[DIAL_STYLES])
         self._table = None
         given = params.get("figure")
         self._load_source()
+        if wanted is not None:
+            self.figure_id = wanted
         if given is not None:
             self.figure = given
         self._reset_dials()
+        if "level" in params:  # a level given by the caller wins over the figure's printed one
+            self.level = params["level"]
 
     # --- choosing a figure -------------------------------------------------------------------
 
@@ -367,10 +373,13 @@ class ClixDial(pn.viewable.Viewer):
         reset.on_click(lambda event: self.reset())
         go = pn.widgets.Button(label="Throttle", css_classes=["throttle-go"])
         go.on_click(lambda event: self.throttle())
-        chooser = pn.Column(
+        pick = pn.Column(
             "### Figure",
             e.beside(pn.widgets.TextInput.from_param(self.param.source, label="Figures data file", css_classes=["in-source"]), "source"),
             e.beside(pn.widgets.Select.from_param(self.param.figure_id, label="Figure", css_classes=["in-figure"]), "figure_id"),
+            margin=0, visible=self.chooser)
+        chooser = pn.Column(
+            pick,
             pn.widgets.Checkbox.from_param(self.param.campaign, label="Campaign play", css_classes=["in-campaign"]),
             pn.widgets.Select.from_param(self.param.level, label="Pilot level (bail-out roll)"),
             pn.widgets.Checkbox.from_param(self.param.show_strip, label="Show the whole dial (teaching view)"),

@@ -27,7 +27,7 @@ from cs_panel.ui.common import FieldErrors, badge_html, error_html
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 
 #: form inputs whose text becomes the entry; each has an error slot of the same name
-FORM_FIELDS = ["fig_id", "fig_name", "game", "points", "provenance", "source_note", "pilot", "plane", "level",
+FORM_FIELDS = ["fig_id", "fig_name", "game", "points", "provenance", "source_note", "pilot", "plane", "squadron_symbol", "level",
                "experience_multiplier", "base_silhouette", "base_front_range", "base_rear_range", "base_range",
                "base_pistols", "start", "structural_limit", "speeds", "red_line", "speed_start", "squares"]
 SLOTS = FORM_FIELDS + ["clicks", "path"]
@@ -79,6 +79,9 @@ class DialEditor(pn.viewable.Viewer):
     source_note = param.String(default="Typed in with the cs_panel dial editor", doc="Where the values were read from.")
     pilot = param.String(default="", doc="The pilot's name (optional).")
     plane = param.String(default="", doc="The plane's name (optional).")
+    squadron_symbol = param.String(default="", doc="The squadron symbol on the base (optional, A.squadron).")
+    rules_values = param.Dict(default={}, doc="Values taken from the rule texts, field -> citation; kept with the "
+                              "figure when it is saved (check them if you change those values).")
     level = param.Selector(default="rookie", objects=[""] + list(LEVELS), doc="Campaign level (optional, A.campaign.levels).")
     experience_multiplier = param.String(default="2", doc="Experience multiplier, 1-20 (optional, A.campaign.levels).")
     base_silhouette = param.String(default="5", doc="Air Action base: silhouette (A.base.values).")
@@ -115,14 +118,14 @@ class DialEditor(pn.viewable.Viewer):
             params.setdefault("structural_limit", "5")
         super().__init__(**params)
         self._errors = FieldErrors(SLOTS)
-        self._status = pn.pane.HTML("", css_classes=["editor-status"])
-        self._summary = pn.pane.HTML("", css_classes=["editor-summary"], sizing_mode="stretch_width")
+        self._status = pn.pane.HTML("", css_classes=["editor-status"], stylesheets=[DIAL_STYLES])
+        self._summary = pn.pane.HTML("", css_classes=["editor-summary"], sizing_mode="stretch_width", stylesheets=[DIAL_STYLES])
         self._grid = pn.Column(css_classes=["in-clicks"], margin=0)
         self._cells: list[dict] = []
         self._sync_grid()
         self._check()
         with param.edit_constant(self):
-            self.dial = ClixDial(figure=self.figure) if self.figure is not None else ClixDial()
+            self.dial = ClixDial(figure=self.figure, chooser=False) if self.figure is not None else ClixDial(chooser=False)
 
     # --- checking --------------------------------------------------------------------------
 
@@ -130,7 +133,8 @@ class DialEditor(pn.viewable.Viewer):
         """The single inputs as the texts of a data entry."""
         base_names = BASE_FIELDS[self.game]
         return dict(id=self.fig_id, name=self.fig_name, game=self.game, points=self.points, provenance=self.provenance,
-                    source=self.source_note, pilot=self.pilot, plane=self.plane, level=self.level,
+                    source=self.source_note, pilot=self.pilot, plane=self.plane, squadron_symbol=self.squadron_symbol,
+                    level=self.level, rules_values=self.rules_values,
                     experience_multiplier=self.experience_multiplier,
                     base={k: getattr(self, f"base_{k}") for k in base_names},
                     start=self.start, structural_limit=self.structural_limit, speeds=self.speeds,
@@ -144,7 +148,7 @@ class DialEditor(pn.viewable.Viewer):
         """The data entry the inputs spell out (not yet checked)."""
         return entry_from_form(self.form(), self.rows(), stats_for(self.game))
 
-    @param.depends(*FORM_FIELDS, "clicks", watch=True)
+    @param.depends(*FORM_FIELDS, "clicks", "rules_values", watch=True)
     def _check(self):
         figure, error = None, None
         try:
@@ -161,8 +165,10 @@ class DialEditor(pn.viewable.Viewer):
         if figure is None:
             self._summary.object = "<p class='cs-error'>Not a valid figure yet: see the message beside the input.</p>"
         else:
+            cited = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in figure.rules_values.items())
             self._summary.object = (f"<p>Valid: <b>{html.escape(figure.name)}</b> {badge_html(figure.provenance)}, "
-                                    f"{len(figure.combat.clicks)} clicks; shown in the dial below.</p>")
+                                    f"{len(figure.combat.clicks)} clicks; shown in the dial below.</p>"
+                                    + (f"<p>Values cited from the rules (kept on saving):</p><ul>{cited}</ul>" if cited else ""))
             if self.dial is not None:
                 self.dial.show_figure(figure)
 
@@ -239,7 +245,8 @@ class DialEditor(pn.viewable.Viewer):
         base = form.pop("base")
         values = {"fig_id": form["id"], "fig_name": form["name"], "game": form["game"], "points": form["points"],
                   "provenance": form["provenance"], "source_note": form["source"], "pilot": form["pilot"],
-                  "plane": form["plane"], "level": form["level"], "experience_multiplier": form["experience_multiplier"],
+                  "plane": form["plane"], "squadron_symbol": form["squadron_symbol"], "rules_values": form["rules_values"],
+                  "level": form["level"], "experience_multiplier": form["experience_multiplier"],
                   "start": form["start"], "structural_limit": form["structural_limit"], "speeds": form["speeds"],
                   "red_line": form["red_line"], "speed_start": form["speed_start"], "squares": form["squares"],
                   "clicks": [_row(stats_for(form["game"]), r) for r in rows]}
@@ -334,7 +341,7 @@ class DialEditor(pn.viewable.Viewer):
             pn.Row(self._text("points", "Points", 80),
                    e.beside(pn.widgets.Select.from_param(self.param.provenance, label="Provenance", width=120), "provenance"),
                    self._text("source_note", "Source of the values", 300)),
-            pn.Row(self._text("pilot", "Pilot"), self._text("plane", "Plane"),
+            pn.Row(self._text("pilot", "Pilot"), self._text("plane", "Plane"), self._text("squadron_symbol", "Squadron symbol"),
                    e.beside(pn.widgets.Select.from_param(self.param.level, label="Level", width=110), "level"),
                    self._text("experience_multiplier", "XP multiplier", 90)),
             "#### Printed on the base", air, aces,

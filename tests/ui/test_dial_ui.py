@@ -1,0 +1,137 @@
+"""The ClixDial component, tested without a browser by calling its buttons' methods and setting
+its parameters, then reading its panes."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cs_panel.airaction.campaign import bail_out
+from cs_panel.airaction.pilot import pilot_check
+from cs_panel.clix.figures import figure_entry, figures
+from cs_panel.clix.view import strip
+from cs_panel.ui import ClixDial
+
+
+@pytest.mark.rule("A.base.values", "A.base.skills")
+def test_sample_figure_shows_slot_markers_and_badge():
+    d = ClixDial()
+    assert d.figure.id == "sample-fighter" and d.combat.position == 0
+    assert "maximum speed 7, front gunnery 4 [red], rear gunnery 0, piloting 6" in d._slot.object
+    assert "cs-badge-sample" in d._header.object and "silhouette 5" in d._header.object
+    # the red square on front gunnery is looked up on the (reconstructed, badged) skills card
+    assert "Extra guns" in d._markers.object and "cs-badge-reconstructed" in d._markers.object
+    assert "data-stat='piloting'" in d._svg.object and ">6</text>" in d._svg.object
+
+
+@pytest.mark.rule("A.base.values")
+@settings(max_examples=25, deadline=None)
+@given(fig=st.sampled_from(figures().ids()), n=st.integers(0, 12))
+def test_n_clicks_forward_then_n_back_restores_the_slot(fig, n):
+    d = ClixDial(figure_id=fig)
+    slot, svg = d._slot.object, d._svg.object
+    turned = sum(d.click_forward() for _ in range(n))
+    assert turned == min(n, d.combat.first_eliminated - d.combat.start)
+    assert all(d.click_back() for _ in range(turned))
+    assert d._slot.object == slot and d._svg.object == svg and d.combat.position == d.combat.start
+
+
+@pytest.mark.rule("A.shot-down")
+def test_refused_click_keeps_the_state_and_shows_the_core_error():
+    d = ClixDial()
+    before = d.combat
+    assert not d.click_back()
+    assert d.combat == before and "would pass the starting position" in d._errors.message("clicks")
+    for _ in range(6):
+        assert d.click_forward()
+    assert d.combat.eliminated and "Shot down" in d._status.object and "SHOT DOWN" in d._svg.object
+    down = d.combat
+    assert not d.click_forward()
+    assert d.combat == down and "three bullet holes" in d.error
+    assert d.click_back() and d._errors.message("clicks") == ""  # a good click clears the message
+
+
+@pytest.mark.rule("A.campaign.bailout")
+def test_campaign_dial_runs_to_the_structural_limit_with_bail_out_odds():
+    d = ClixDial(campaign=True, level="veteran")
+    d.click_forward(7)  # first shot-down click is 6; one more hit in a campaign
+    assert d.combat.bail_out == 6
+    expected = bail_out(6, "veteran").check
+    assert str(expected) in d._status.object and "83%" in d._status.object
+    assert d.click_forward(2) and d.combat.position == 9 == d.combat.structural_limit
+    assert "turns no further" in d._status.object
+    assert not d.click_forward() and "structural limit" in d.error
+    cells = strip(d.combat)
+    assert "bail 10" in d._strip.object and cells[9].limit_line
+
+
+def test_strip_is_badged_as_a_teaching_view_and_can_be_hidden():
+    d = ClixDial()
+    assert "Teaching view" in d._strip.object and "Etiquette" in d._strip.object
+    assert d._strip.object.count("cs-now") == 4  # the slot's column, one cell per stat
+    d.show_strip = False
+    assert d._strip.object == ""
+
+
+@pytest.mark.rule("A.throttle", "A.pilot-check")
+def test_throttle_one_click_safe_two_with_check_odds_from_the_core():
+    d = ClixDial()
+    assert d.speed.speed == 4 and "A safe change: speed 4 to 5" in d._plan.object
+    d.throttle_clicks = 2
+    check = pilot_check(6)
+    assert d.plan.check.chance == check.chance and "72%" in d._plan.object and "1 click of damage 28%" in d._plan.object
+    d.throttle_clicks = 3
+    assert d.plan is None and "at most two clicks" in d._throttle_errors.message("throttle_clicks")
+    d.throttle_clicks = -1
+    assert d.throttle() == "Throttled to speed 3." and d.speed.speed == 3
+
+
+@pytest.mark.rule("A.throttle")
+def test_red_line_refusal_keeps_the_speed():
+    d = ClixDial(figure_id="sample-two-seater", throttle_clicks=-2, first_turn=True)
+    d.throttle_clicks = -3
+    assert d.plan is None and "red line" in d._throttle_errors.message("throttle_clicks")
+    assert d.speed.speed == 3 and "red line sits between 7 and 1" in d._speed.object
+
+
+@pytest.mark.rule("A.throttle", "A.pilot-check")
+def test_two_click_throttle_rolls_seeded_dice_and_a_failure_costs_a_click():
+    outcomes = set()
+    for seed in range(12):
+        d = ClixDial(seed=seed, throttle_clicks=2)
+        text = d.throttle()
+        if "failure" in text:
+            assert d.speed.speed == 4 and d.combat.position == 1
+        else:
+            assert d.speed.speed == 6 and d.combat.position == 0
+        outcomes.add("failure" in text)
+    assert outcomes == {True, False}
+
+
+@pytest.mark.rule("K.base.values")
+def test_aces_figure_has_no_speed_dial():
+    d = ClixDial(figure_id="charlie-steele-ace")
+    assert d.speed is None and "no speed dial" in d._speed.object
+    assert "attack 3, defense 4, fate 2" in d._slot.object
+
+
+def test_user_file_and_bad_path_named_beside_the_input(tmp_path):
+    d = ClixDial()
+    d.source = str(tmp_path / "missing.json")
+    assert "file not found" in d._errors.message("source") and d.figure.id == "sample-fighter"
+    entry = figure_entry(figures()["sample-fighter"]) | {"id": "mine", "name": "Mine"}
+    good = tmp_path / "mine.json"
+    good.write_text(json.dumps({"title": "t", "entries": [entry]}))
+    d.source = str(good)
+    assert d.figure.id == "mine" and d.param.figure_id.objects == ["mine"] and d._errors.message("source") == ""
+    entry["base"]["silhouette"] = 11
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"title": "t", "entries": [entry]}))
+    d.source = str(bad)
+    assert "base.silhouette" in d._errors.message("source") and d.source == str(bad) and d.figure.id == "mine"
+
+
+def test_component_renders_as_panel_layout():
+    import panel as pn
+    assert isinstance(ClixDial().__panel__(), pn.Row)
