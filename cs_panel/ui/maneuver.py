@@ -22,6 +22,7 @@ import param
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Range1d
 from bokeh.plotting import figure
+from panel.io.document import unlocked
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
@@ -126,7 +127,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
         fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#ced4da", source=self._grid)
         reach = fig.patches(xs="xs", ys="ys", fill_color=PATH, fill_alpha="alpha", line_color=None, source=self._reach)
         fig.multi_line(xs="xs", ys="ys", line_color=PATH, line_width=9, line_alpha=0.45, source=self._path)
-        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="7pt",
+        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="6.5pt",
                  text_color="#495057", source=self._labels)
         fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="colour", line_width="width", source=self._arrows)
         heads = fig.scatter(x="x1", y="y1", angle="angle", marker="triangle", size="size", fill_color="colour",
@@ -220,8 +221,9 @@ class ManeuverExplorer(pn.viewable.Viewer):
         for h, ids in names.items():
             x, y = self._geom.center(h)
             labels["x"].append(x)
-            labels["y"].append(y - 0.62)
-            labels["text"].append("/".join(ids))
+            labels["y"].append(y - 0.76)
+            # one map hex can carry several designations (3S, 3L0, 3R0): the speed is written once
+            labels["text"].append(ids[0] + "".join("/" + i[1:] for i in ids[1:]))
         self._labels.data = labels
         # the chosen maneuver's arrow path
         path = dict(xs=[], ys=[])
@@ -311,7 +313,10 @@ class ManeuverExplorer(pn.viewable.Viewer):
             self.error = str(error or m_error or "")
         self._errors.show(error)
         self._m_errors.show(m_error)
-        self._draw()
+        # Panel runs a text box's change (and a map click) outside Bokeh's document lock; the map's
+        # own models must then be changed inside ``unlocked``, which sends the changes itself.
+        with unlocked():
+            self._draw()
         self._summary.object = self._summary_html()
         if error is not None:
             self._breakdown.object = "<p class='cs-error'>No maneuvers until the plane input marked above is fixed.</p>"
@@ -399,7 +404,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
             width=300,
         )
-        results = pn.Column(pn.pane.Bokeh(self._figure, css_classes=["maneuver-map"]), self._legend, self._summary,
+        results = pn.Column(pn.Column(pn.pane.Bokeh(self._figure), css_classes=["maneuver-map"], margin=0), self._legend, self._summary,
                             self._breakdown, width=680)
         return pn.Row(pn.Column(plane, choose), results, stylesheets=[STYLES], css_classes=["cs-maneuver-explorer"])
 
