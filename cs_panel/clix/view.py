@@ -124,8 +124,8 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
 
     r_out, cx, cy = size * 0.46, size / 2, size / 2
     n = len(dial.clicks)
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-dial-svg' width='{size}' height='{size}' "
-             f"viewBox='0 0 {size} {size}' role='img'>",
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-dial-svg' width='{size}' height='{size + 18}' "
+             f"viewBox='0 0 {size} {size + 18}' role='img'>",
              f"<desc>click {dial.position}: {html.escape(dial.describe_click())}</desc>",
              f"<circle cx='{cx}' cy='{cy}' r='{r_out:.1f}' fill='#2d3748' stroke='#1a202c' stroke-width='3'/>"]
     # the ring: the slot sits at the top; later clicks come round clockwise from the right
@@ -172,7 +172,7 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
             parts.append(f"<text x='{bx + bw / 2}' y='{by + 11}' text-anchor='middle' font-size='8'>{STAT_SHORT.get(stat, stat)}</text>")
             parts.append(f"<text class='cs-slot-value' data-stat='{stat}' x='{bx + bw / 2}' y='{by + 32}' text-anchor='middle' "
                          f"font-size='18' font-weight='bold'>{v}</text>")
-    parts.append(f"<text x='{cx}' y='{size - 8}' text-anchor='middle' font-size='11' fill='#2d3748'>click {dial.position}</text>")
+    parts.append(f"<text x='{cx}' y='{size + 12}' text-anchor='middle' font-size='11' fill='#2d3748'>click {dial.position}</text>")
     parts.append("</svg>")
     return "".join(parts)
 

@@ -90,7 +90,7 @@ class ClixDial(pn.viewable.Viewer):
         self._errors = FieldErrors(["source", "figure_id", "clicks"])
         self._throttle_errors = FieldErrors(["throttle_clicks"])
         self._header = pn.pane.HTML("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=285)
+        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
         self._slot = pn.pane.HTML("", css_classes=["dial-slot"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._markers = pn.pane.HTML("", css_classes=["dial-markers"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._status = pn.pane.HTML("", css_classes=["dial-status"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
