@@ -222,7 +222,7 @@ class GameState:
     def _repr_html_(self) -> str:
         lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.report)
         head = (f"Turn {self.turn}: game over" if self.phase is Phase.OVER
-                else f"Turn {self.turn}, {self.phase.value} phase")
+                else f"Turn {self.turn}: next, {_next_step(self)}")
         planes = "".join(
             f"<tr><td>{html.escape(p.label)}</td><td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
             f"<td>speed {p.plane.speed}</td><td>{p.hits_taken}</td>"
@@ -230,7 +230,7 @@ class GameState:
             for p in self.planes)
         table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
                  f"<td><b>hits taken (counted, no damage)</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
-        return (f"<div class='cs-referee'><b>{html.escape(head)}</b>{self.to_svg()}{table}"
+        return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p><div>{self.to_svg()}</div>{table}"
                 f"<ul>{lines}</ul></div>")
 
 
@@ -497,7 +497,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for p in state.planes:
         cx, cy = layout.center(p.plane.hex)
         a = -int(p.plane.facing) * math.pi / 3  # facing A points up the map; B-F clockwise
-        tri = [(0, size * 0.7), (-size * 0.45, -size * 0.5), (size * 0.45, -size * 0.5)]
+        tri = [(0, size * 0.75), (-size * 0.4, -size * 0.5), (0, -size * 0.25), (size * 0.4, -size * 0.5)]  # an arrowhead
         pts = " ".join(pt(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in tri)
         parts.append(f"<polygon points='{pts}' fill='{colour[p.name]}' stroke='black' stroke-width='1'/>")
         lx, ly = pt(cx, cy - size * 1.05).split(",")

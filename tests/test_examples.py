@@ -1,0 +1,57 @@
+"""The example notebooks run from top to bottom in a fresh kernel, and are committed without outputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
+
+
+def test_there_is_an_example_notebook():
+    assert ROOT / "examples" / "fasa_demo_game.ipynb" in NOTEBOOKS
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_example_notebook_is_committed_without_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, f"{path.name} cell {i} has outputs"
+
+
+_RUN: dict[Path, nbformat.NotebookNode] = {}
+
+
+def executed(path: Path) -> nbformat.NotebookNode:
+    """The notebook run once in a fresh kernel (raises CellExecutionError, naming the cell, on any error)."""
+    if path not in _RUN:
+        nb = nbformat.read(path, as_version=4)
+        NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        _RUN[path] = nb
+    return _RUN[path]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_example_notebook_runs_without_error(path):
+    nb = executed(path)
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert text.strip(), "the notebook printed nothing"
+
+
+def test_demo_game_plays_three_turns_and_says_damage_is_not_applied():
+    nb = nbformat.read(ROOT / "examples" / "fasa_demo_game.ipynb", as_version=4)
+    words = "".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "Damage is not implemented yet" in words
+    nb = executed(ROOT / "examples" / "fasa_demo_game.ipynb")
+    printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert "refused:" in printed and "no jinking" in printed
+    assert "Raider tails Ace (tailing number -1): Ace reveals direction: left" in printed
+    assert "nothing: the game is over" in printed
+    assert "the same game after loading: True" in printed
