@@ -211,6 +211,11 @@ class GameState:
     def plotted(self, name: str) -> str | None:
         return dict(self.plots).get(name)
 
+    def plots_seen_by(self, player: str) -> dict[str, str]:
+        """This turn's plots as ``player`` may see them: their own in full, the others' secret
+        until the movement phase reveals them (F.move.plot, p.23)."""
+        return {name: (m if self.plane(name).player == player else "secret") for name, m in self.plots}
+
     @property
     def waiting_for(self) -> list[str]:
         """Planes that still have to plot this turn."""

@@ -204,3 +204,13 @@ def test_unknown_weapon_and_duplicate_names_are_errors():
         dataclasses.replace(ace, guns=("laser",))
     with pytest.raises(RefereeError, match="share a name"):
         Referee.start(1, [ace, ace])
+
+
+@pytest.mark.rule("F.move.plot")
+def test_each_player_sees_only_their_own_plot_until_movement():
+    ref = Referee.start(1, demo_planes()).plot("Ace", "3SA").plot("Raider", "2L1E")
+    assert ref.state.plots_seen_by("Ann") == {"Ace": "3SA", "Raider": "secret"}
+    assert ref.state.plots_seen_by("Bob") == {"Ace": "secret", "Raider": "2L1E"}
+    assert str(ref.log[0]) == "plot Ace (secret)"
+    moved = ref.move()
+    assert "movement phase: plots revealed: Ace 3SA, Raider 2L1E" in moved.state.report
