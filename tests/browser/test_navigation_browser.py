@@ -30,3 +30,8 @@ def test_changing_speed_and_card_moves_the_end(serve, page):
     page.wait_for_function(MARKERS.replace("length }", "length === 2 }"))
     page.locator(".in-card select").select_option(label="Cruise (speed rating 1)")
     expect(end).to_contain_text("Ends on marker 2 at x 18.00 in, y 7.00 in, heading 0")
+    # a click on the table moves the plane there: the x box and the end follow
+    box = page.locator(".cs-navigation canvas").first.bounding_box()  # bokeh's event layer sits on the canvas
+    page.mouse.click(box["x"] + 0.3 * box["width"], box["y"] + 0.5 * box["height"])
+    expect(page.locator(".in-x input")).not_to_have_value("18")
+    expect(end).not_to_contain_text("x 18.00 in")
