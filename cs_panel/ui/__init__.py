@@ -11,6 +11,7 @@ import importlib
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
     "TailingReveal": "cs_panel.ui.tailing",
+    "ManeuverExplorer": "cs_panel.ui.maneuver",
     "ClixDial": "cs_panel.ui.dial",
     "DialEditor": "cs_panel.ui.dial_editor",
     "RandomMovementPlayer": "cs_panel.ui.random_movement",

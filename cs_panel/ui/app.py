@@ -16,6 +16,7 @@ from cs_panel.ui import _COMPONENTS
 TABS = {
     "FASA: to-hit": "ToHitCalculator",
     "FASA: tailing": "TailingReveal",
+    "FASA: maneuvers": "ManeuverExplorer",
     "Clix: combat dial": "ClixDial",
     "Clix: dial editor": "DialEditor",
     "FASA: random movement": "RandomMovementPlayer",
