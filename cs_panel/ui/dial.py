@@ -20,12 +20,12 @@ from cs_panel.airaction.campaign import bail_out_from_dial
 from cs_panel.airaction.throttle import ThrottlePlan, plan_throttle
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, SpeedDial
 from cs_panel.clix.figures import Figure, figures
-from cs_panel.clix.skills import speed_effects
+from cs_panel.clix.skills import showing_skills, skills, speed_effects
 from cs_panel.clix.view import css_colour, dial_svg, marker_meanings, speed_ring, strip
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, error_html
 
 PACKAGED = "package:clix/figures.json"
 
@@ -69,6 +69,8 @@ class ClixDial(pn.viewable.Viewer):
                                     "one is safe, two need a pilot check (A.throttle).")
     first_turn = param.Boolean(default=False, doc="First turn of the game: the speed dial may be set to any speed (A.throttle).")
     chooser = param.Boolean(default=True, doc="Show the figure chooser (off when another component hands in the figure).")
+    cancelled = param.List(default=[], item_type=str, doc="Ids of optional skills or equipment the owner has switched "
+                           "off; they stay off until the end of the turn (A.base.skills).")
     show_strip = param.Boolean(default=True, doc="Show the whole combat dial as a strip (a teaching view only).")
     seed = param.Integer(default=2003, doc="Seed of the dice rolled for a two-click throttle check.")
 
@@ -87,7 +89,8 @@ class ClixDial(pn.viewable.Viewer):
         wanted = params.pop("figure_id", None)  # an id of the file in ``source``, known once it is read
         super().__init__(**params)
         self._dice = Dice(self.seed)
-        self._errors = FieldErrors(["source", "figure_id", "clicks"])
+        self._errors = FieldErrors(["source", "figure_id", "clicks", "cancelled"])
+        self._cancel = pn.widgets.CheckBoxGroup.from_param(self.param.cancelled, options={}, css_classes=["in-cancelled"])
         self._throttle_errors = FieldErrors(["throttle_clicks"])
         self._header = pn.pane.HTML("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._svg = pn.pane.HTML("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
@@ -154,6 +157,10 @@ class ClixDial(pn.viewable.Viewer):
             self.speed = f.speed if f else None
         if f is not None and f.level:
             self.level = f.level
+        card = skills()
+        on_dial = sorted({f"{m.colour}-{m.stat}" for c in (f.combat.clicks if f else ()) for m in c.markers})
+        self._cancel.options = {card[k]["name"]: k for k in on_dial if k in card}
+        self.cancelled = []
         self._refuse(None)
         self._update()
 
@@ -240,7 +247,11 @@ class ClixDial(pn.viewable.Viewer):
 
     # --- showing ------------------------------------------------------------------------------
 
-    @param.depends("campaign", "level", "show_strip", watch=True)
+    def end_turn(self) -> None:
+        """The turn ends: every cancelled optional skill is back in effect (A.base.skills)."""
+        self.cancelled = []
+
+    @param.depends("campaign", "level", "show_strip", "cancelled", watch=True)
     def _update(self):
         f, d = self.figure, self.combat
         if f is None or d is None:
@@ -262,11 +273,22 @@ class ClixDial(pn.viewable.Viewer):
     def _draw_markers(self, d: CombatDial) -> None:
         if d.eliminated:
             self._markers.object = ""
+            self._errors.slots["cancelled"].object = ""
             return
+        off = set()
+        try:
+            off = {s.entry.id for s in showing_skills(d, frozenset(self.cancelled)) if s.cancelled}
+            self._errors.slots["cancelled"].object = ""
+        except CsPanelError as e:  # a skill that is not optional stays in effect; say why
+            self._errors.slots["cancelled"].object = error_html(str(e))
         rows = []
         for m in marker_meanings(d):
-            what = (f"<b>{html.escape(m.name)}</b>{' (optional: may be cancelled until the end of the turn)' if m.optional else ''}: "
-                    f"{html.escape(m.effect)} {badge_html(m.provenance)}") if m.name else html.escape(m.effect)
+            state = ""
+            if m.optional:
+                state = (" <i class='cs-cancelled'>cancelled until the end of the turn</i>" if f"{m.colour}-{m.stat}" in off
+                         else " (optional: may be cancelled until the end of the turn)")
+            what = (f"<b>{html.escape(m.name)}</b>{state}: {html.escape(m.effect)} {badge_html(m.provenance)}"
+                    if m.name else html.escape(m.effect))
             rows.append(f"<li>{_square(m.colour)} {html.escape(m.colour)} on {html.escape(STAT_LABELS.get(m.stat, m.stat))}: {what}</li>")
         self._markers.object = (
             "<p><b>Coloured squares in the slot</b> (A.base.skills):</p><ul>" + "".join(rows) + "</ul>" if rows
@@ -371,6 +393,8 @@ class ClixDial(pn.viewable.Viewer):
         fwd.on_click(lambda event: self.click_forward())
         back.on_click(lambda event: self.click_back())
         reset.on_click(lambda event: self.reset())
+        end = pn.widgets.Button(label="End of turn (skills back on)", css_classes=["end-turn"])
+        end.on_click(lambda event: self.end_turn())
         go = pn.widgets.Button(label="Throttle", css_classes=["throttle-go"])
         go.on_click(lambda event: self.throttle())
         pick = pn.Column(
@@ -383,6 +407,7 @@ class ClixDial(pn.viewable.Viewer):
             pn.widgets.Checkbox.from_param(self.param.campaign, label="Campaign play", css_classes=["in-campaign"]),
             pn.widgets.Select.from_param(self.param.level, label="Pilot level (bail-out roll)"),
             pn.widgets.Checkbox.from_param(self.param.show_strip, label="Show the whole dial (teaching view)"),
+            "### Cancel skills this turn", e.beside(self._cancel, "cancelled"), end,
             "### Throttle",
             self._throttle_errors.beside(pn.widgets.IntInput.from_param(
                 self.param.throttle_clicks, label="Throttle clicks (+ up, - down)", css_classes=["in-throttle"]), "throttle_clicks"),

@@ -65,6 +65,24 @@ def _row(stats: tuple[str, ...], values: dict | None = None) -> dict:
 
 
 COLUMN_WIDTHS = {"markers": 190, "bail_out": 70}
+BAD_CELL = ":host input { border: 2px solid #c53030; background: #fff5f5; }"
+_CELL_FIELD = re.compile(r"combat_dial\.clicks\[(\d+)\](?:\.values(?:\.(\w+))?|\.(markers|bail_out|eliminated))?")
+
+
+def cells_named(field: str | None, stats: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The (click, column) cells of the table an entry field points at (a whole row if it names
+    only the click)."""
+    m = _CELL_FIELD.match(field or "")
+    if not m:
+        return []
+    i, stat, other = int(m.group(1)), m.group(2), m.group(3)
+    if stat:
+        return [(i, stat)]
+    if other == "eliminated":
+        return [(i, "shot_down")]
+    if other:
+        return [(i, other)]
+    return [(i, s) for s in stats]
 
 
 class DialEditor(pn.viewable.Viewer):
@@ -122,6 +140,7 @@ class DialEditor(pn.viewable.Viewer):
         self._summary = pn.pane.HTML("", css_classes=["editor-summary"], sizing_mode="stretch_width", stylesheets=[DIAL_STYLES])
         self._grid = pn.Column(css_classes=["in-clicks"], margin=0)
         self._cells: list[dict] = []
+        self.bad_cells: list[tuple[int, str]] = []
         self._sync_grid()
         self._check()
         with param.edit_constant(self):
@@ -162,6 +181,7 @@ class DialEditor(pn.viewable.Viewer):
             self.error_field = field if error else ""
         slot = slot_for(field)
         self._errors.show(CsPanelError(str(error), field=slot) if error else None)
+        self._mark_cells(cells_named(field, stats_for(self.game)) if error else [])
         if figure is None:
             self._summary.object = "<p class='cs-error'>Not a valid figure yet: see the message beside the input.</p>"
         else:
@@ -232,6 +252,16 @@ class DialEditor(pn.viewable.Viewer):
             self._cells.append(cells)
             lines.append(pn.Row(pn.pane.HTML(f"{i}", width=70, margin=(8, 5)), *cells.values(), margin=0))
         self._grid.objects = lines
+        self._mark_cells(self.bad_cells)
+
+    def _mark_cells(self, bad: list[tuple[int, str]]) -> None:
+        """Outline in red the table cells the core's message names."""
+        self.bad_cells = bad
+        for i, cells in enumerate(getattr(self, "_cells", [])):
+            for col, w in cells.items():
+                want = [BAD_CELL] if (i, col) in bad else []
+                if list(w.stylesheets) != want:
+                    w.stylesheets = want
 
     def _typed(self, index: int, column: str, value) -> None:
         if index < len(self.clicks) and self.clicks[index].get(column) != value:

@@ -130,3 +130,16 @@ def test_every_packaged_figure_survives_the_editor_unchanged(fid):
     ed.edit_packaged(fid)
     assert ed.error == "" and ed.figure == figures()[fid]
     assert ed.dial.figure == figures()[fid]
+
+
+@pytest.mark.rule("A.base.values")
+def test_the_cell_the_error_names_is_outlined_and_cleared_when_fixed():
+    ed = DialEditor()
+    ed.set_cell(3, "front_gunnery", "-1")
+    assert ed.bad_cells == [(3, "front_gunnery")] and ed._cells[3]["front_gunnery"].stylesheets
+    assert not ed._cells[3]["piloting"].stylesheets
+    ed.add_click()  # the table is rebuilt; the error now names the blank click, outlined too
+    assert ed.bad_cells and all(ed._cells[i][c].stylesheets for i, c in ed.bad_cells)
+    ed.remove_click()
+    ed.set_cell(3, "front_gunnery", "2")
+    assert ed.error == "" and ed.bad_cells == [] and not ed._cells[3]["front_gunnery"].stylesheets

@@ -135,3 +135,17 @@ def test_user_file_and_bad_path_named_beside_the_input(tmp_path):
 def test_component_renders_as_panel_layout():
     import panel as pn
     assert isinstance(ClixDial().__panel__(), pn.Row)
+
+
+@pytest.mark.rule("A.base.skills")
+def test_optional_skill_cancelled_until_end_of_turn_and_shaken_cannot_be():
+    d = ClixDial(figure_id="sample-two-seater")
+    assert set(d._cancel.options.values()) == {"blue-piloting", "green-rear_gunnery", "grey-piloting"}
+    d.cancelled = ["blue-piloting"]
+    assert "cancelled until the end of the turn" in d._markers.object
+    d.end_turn()
+    assert d.cancelled == [] and "cs-cancelled" not in d._markers.object
+    d.click_forward(4)  # the grey Shaken square is in the slot now
+    d.cancelled = ["grey-piloting"]
+    assert "Shaken is not optional" in d._errors.message("cancelled") and d.cancelled == ["grey-piloting"]
+    assert "Shaken" in d._markers.object and "cs-cancelled" not in d._markers.object
