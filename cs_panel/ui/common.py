@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 
 import panel as pn
 
@@ -80,3 +81,17 @@ class FieldErrors:
 
     def beside(self, widget, field: str) -> pn.Column:
         return pn.Column(widget, self.slots[field], margin=0)
+
+
+#: a long, thin arrowhead: an equilateral triangle looks the same turned by 120 degrees, so the
+#: facing would be ambiguous (C and E would look like A)
+PLANE_SHAPE = ((0, 0.7), (-0.35, -0.45), (0, -0.25), (0.35, -0.45))
+
+
+def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[list[float], list[float]]:
+    """Corner coordinates of a plane counter at (x, y) pointing to hex ``facing`` (A = 0, up the
+    map, then clockwise), for bokeh's ``patches``."""
+    a = -int(facing) * math.pi / 3
+    xs = [x + scale * (u * math.cos(a) - v * math.sin(a)) for u, v in PLANE_SHAPE]
+    ys = [y + scale * (u * math.sin(a) + v * math.cos(a)) for u, v in PLANE_SHAPE]
+    return xs, ys

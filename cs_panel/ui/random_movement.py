@@ -30,7 +30,7 @@ from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
-from cs_panel.ui.common import STYLES, FieldErrors
+from cs_panel.ui.common import FieldErrors, STYLES, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -308,11 +308,10 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         planes = dict(xs=[], ys=[], angle=[], colour=[])
         for h, f, c in ((start_hex, start_facing, COLOURS["ghost"]), (here_hex, here_facing, COLOURS["plane"])):
             x, y = self._geom.center(h)
-            a = -int(f) * math.pi / 3  # facing A points up the map; B-F clockwise
-            shape = [(0, 0.7), (-0.35, -0.45), (0, -0.25), (0.35, -0.45)]
-            planes["xs"].append([x + u * math.cos(a) - v * math.sin(a) for u, v in shape])
-            planes["ys"].append([y + u * math.sin(a) + v * math.cos(a) for u, v in shape])
-            planes["angle"].append(a)
+            xs, ys = plane_arrow(x, y, f)
+            planes["xs"].append(xs)
+            planes["ys"].append(ys)
+            planes["angle"].append(-int(f) * math.pi / 3)
             planes["colour"].append(c)
         self._planes.data = planes
         if r is None:

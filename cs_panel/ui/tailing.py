@@ -24,7 +24,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
-from cs_panel.ui.common import FieldErrors, STYLES, html_pane
+from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -79,7 +79,7 @@ class TailingReveal(pn.viewable.Viewer):
         self._layout_geom = HexLayout(size=1.0)
         self._errors = FieldErrors(FIELDS)
         self._hexes = ColumnDataSource(dict(xs=[], ys=[], fill=[], q=[], r=[], zone=[]))
-        self._planes = ColumnDataSource(dict(x=[], y=[], angle=[], colour=[], name=[], label_y=[]))
+        self._planes = ColumnDataSource(dict(x=[], y=[], xs=[], ys=[], colour=[], name=[], label_y=[]))
         self._figure = self._make_figure()
         self._verdict = html_pane("", css_classes=["tail-verdict"], sizing_mode="stretch_width")
         self._number = html_pane("", css_classes=["tail-number"], sizing_mode="stretch_width")
@@ -92,8 +92,7 @@ class TailingReveal(pn.viewable.Viewer):
         fig = figure(height=420, width=420, match_aspect=True, name="tailing_map", title="Tailing positions",
                      toolbar_location=None, tools="")
         fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#a0aec0", source=self._hexes)
-        fig.scatter(x="x", y="y", angle="angle", marker="triangle", size=26, fill_color="colour",
-                    line_color="black", source=self._planes)
+        fig.patches(xs="xs", ys="ys", fill_color="colour", line_color="black", source=self._planes)
         fig.text(x="x", y="label_y", text="name", text_align="center", text_font_size="10pt", source=self._planes)
         fig.add_tools(HoverTool(tooltips=[("hex", "(@q, @r)"), ("", "@zone")]))
         fig.axis.visible = False
@@ -119,7 +118,7 @@ class TailingReveal(pn.viewable.Viewer):
             data["r"].append(h.r)
             data["zone"].append(words[zone])
         self._hexes.data = data
-        planes = dict(x=[], y=[], angle=[], colour=[], name=[], label_y=[])
+        planes = dict(x=[], y=[], xs=[], ys=[], colour=[], name=[], label_y=[])
         same = follower == leader
         for role, h, facing, name in (("follower", follower, f_facing, self.follower_name),
                                       ("leader", leader, l_facing, self.leader_name)):
@@ -128,7 +127,9 @@ class TailingReveal(pn.viewable.Viewer):
                 x += -0.35 if role == "follower" else 0.35
             planes["x"].append(x)
             planes["y"].append(y)
-            planes["angle"].append(-int(facing) * math.pi / 3)  # facing A points up; B-F clockwise
+            xs, ys = plane_arrow(x, y, facing, scale=0.8)
+            planes["xs"].append(xs)
+            planes["ys"].append(ys)
             planes["colour"].append(COLOURS[role])
             planes["name"].append(name)
             planes["label_y"].append(y - 0.9)

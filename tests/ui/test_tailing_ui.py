@@ -1,10 +1,11 @@
 """The TailingReveal component, tested without a browser by setting its parameters."""
 
+import math
 import html
 
 import pytest
 
-from cs_panel.fasa.hexgrid import Hex, HexLayout
+from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout
 from cs_panel.fasa.tailing import Reveal, TailFailure
 from cs_panel.ui.tailing import COLOURS, TailingReveal
 
@@ -86,7 +87,14 @@ def test_map_shades_both_arcs_and_points_the_planes():
     assert fills[(0, 4)] == COLOURS["rear"]     # behind both: only the leader's rear arc
     assert fills[(3, 0)] == COLOURS["plain"]
     ui.leader_facing = "C"
-    assert ui._planes.data["angle"][1] == pytest.approx(-2 * 3.141592653589793 / 3)
+    # the leader's nose (first corner of its arrow) points at the neighbour through hexside C
+    geom = HexLayout(size=1.0)
+    cx, cy = geom.center(Hex(ui.leader_q, ui.leader_r))
+    nx, ny = geom.center(Hex(ui.leader_q, ui.leader_r).neighbor(Facing.C))
+    tip = (ui._planes.data["xs"][1][0] - cx, ui._planes.data["ys"][1][0] - cy)
+    towards = (nx - cx, ny - cy)
+    cos = (tip[0] * towards[0] + tip[1] * towards[1]) / (math.hypot(*tip) * math.hypot(*towards))
+    assert cos == pytest.approx(1.0)
 
 
 @pytest.mark.rule("F.map.hexes")
