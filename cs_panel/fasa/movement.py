@@ -537,10 +537,12 @@ def _plotted_steps(p: MovePlan) -> tuple[Step, ...]:
     f0 = int(p.state.facing)
     steps = [Step(h, d.turn(f0)) for h, d in zip(hexes, p.arrow.path)]
     if not steps:  # a stall turns in its own hex
-        return (Step(p.state.hex, p.maneuver.facing.turn(f0), note=f"stall: stays in its hex, turns to {p.maneuver.facing.name}"),)
+        # the maneuver's letter counts from the plane's nose; the step's facing is on the map
+        return (Step(p.state.hex, p.maneuver.facing.turn(f0),
+                     note=f"stall: stays in its hex; arrow {p.maneuver.facing.name} of the template"),)
     if steps:
         last = steps[-1]
-        steps[-1] = Step(last.hex, p.maneuver.facing.turn(f0), note=f"final facing {p.maneuver.facing.name}")
+        steps[-1] = Step(last.hex, p.maneuver.facing.turn(f0), note=f"ends on arrow {p.maneuver.facing.name} of the template")
     return tuple(steps)
 
 
