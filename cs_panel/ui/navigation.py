@@ -25,7 +25,7 @@ from cs_panel.airaction.navigation import NavigationDeck, nav_cards
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -74,10 +74,10 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
         self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
         self._orient_select.param.watch(lambda ev: ev.new is not None and setattr(self, "orientation", ev.new), "value")
-        self._end = pn.pane.HTML("", css_classes=["nav-end"], sizing_mode="stretch_width")
-        self._outcome = pn.pane.HTML("", css_classes=["nav-outcome"], sizing_mode="stretch_width")
-        self._barred = pn.pane.HTML("", css_classes=["nav-barred"], sizing_mode="stretch_width")
-        self._badge = pn.pane.HTML("", css_classes=["nav-badge"])
+        self._end = html_pane("", css_classes=["nav-end"], sizing_mode="stretch_width")
+        self._outcome = html_pane("", css_classes=["nav-outcome"], sizing_mode="stretch_width")
+        self._barred = html_pane("", css_classes=["nav-barred"], sizing_mode="stretch_width")
+        self._badge = html_pane("", css_classes=["nav-badge"])
         self._update()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -298,7 +298,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             self._barred,
             width=320,
         )
-        legend = pn.pane.HTML(
+        legend = html_pane(
             f"<span style='color:{COLOURS['plane']}'>&#9632; the plane</span> "
             f"<span style='color:{COLOURS['laid']}'>&#9632; markers laid</span> "
             f"<span style='color:{COLOURS['final']}'>&#9632; final marker</span> "

@@ -30,7 +30,7 @@ from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
-from cs_panel.ui.common import FieldErrors, STYLES, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -107,10 +107,10 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
         self._planes = ColumnDataSource(dict(xs=[], ys=[], angle=[], colour=[]))
         self._figure = self._make_figure()
-        self._plan_pane = pn.pane.HTML("", css_classes=["rm-plan"], sizing_mode="stretch_width")
-        self._outcome_pane = pn.pane.HTML("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
-        self._step_pane = pn.pane.HTML("", css_classes=["rm-step"], sizing_mode="stretch_width")
-        self._table_pane = pn.pane.HTML("", css_classes=["rm-table"])
+        self._plan_pane = html_pane("", css_classes=["rm-plan"], sizing_mode="stretch_width")
+        self._outcome_pane = html_pane("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
+        self._step_pane = html_pane("", css_classes=["rm-step"], sizing_mode="stretch_width")
+        self._table_pane = html_pane("", css_classes=["rm-table"])
         self._slider = pn.widgets.IntSlider(start=0, end=1, value=0, disabled=True, css_classes=["rm-step-slider"],
                                             label="Step")
         self._slider.param.watch(lambda e: setattr(self, "step", e.new), "value")
@@ -389,7 +389,7 @@ class RandomMovementPlayer(pn.viewable.Viewer):
             e.general,
             width=300,
         )
-        legend = pn.pane.HTML(" ".join(
+        legend = html_pane(" ".join(
             f"<span style='background:{COLOURS[k]}'>&nbsp;{words}&nbsp;</span>" for k, words in
             (("start", "start hex (grey plane)"), ("plotted", "plotted path"), ("visited", "hexes entered"),
              ("current", "this step (red plane)"))))
