@@ -46,7 +46,7 @@ NO_PUSH = "#2b8a3e"
 ILLEGAL = "#adb5bd"
 PATH = "#1c7ed6"
 
-FRAME_W, FRAME_H = 640, 480  # pixels of the map's drawing area (no axes, no borders)
+FRAME_W, FRAME_H = 540, 405  # pixels of the map's drawing area (no axes, no borders)
 
 
 def _template_options() -> dict[str, str]:
@@ -379,7 +379,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
 
         def num(name: str, label: str) -> pn.Column:
             css = "in-" + name.replace("_", "-")
-            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=130, css_classes=[css]), name)
+            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=125, css_classes=[css]), name)
 
         plane = pn.Column(
             "#### The plane",
@@ -392,7 +392,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
             num("natural_touch", "Natural Touch"),
             pn.widgets.Checkbox.from_param(p.shocked, label="Pilot shocked", css_classes=["in-shocked"]),
             e.general,
-            width=300,
+            width=280,
         )
         choose = pn.Column(
             "#### The maneuver",
@@ -402,10 +402,10 @@ class ManeuverExplorer(pn.viewable.Viewer):
             pn.widgets.RadioButtonGroup.from_param(p.colour_by, options={"colour by Gs": "gs", "colour by push target": "push"},
                                                    css_classes=["in-colour-by"]),
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
-            width=300,
+            width=280,
         )
         results = pn.Column(pn.Column(pn.pane.Bokeh(self._figure), css_classes=["maneuver-map"], margin=0), self._legend, self._summary,
-                            self._breakdown, width=680)
+                            self._breakdown, width=570)
         return pn.Row(pn.Column(plane, choose), results, stylesheets=[STYLES], css_classes=["cs-maneuver-explorer"])
 
 
