@@ -169,9 +169,17 @@ class CombatDial:
 
     # -- reading ----------------------------------------------------------------------------
     @property
+    def slot(self) -> int:
+        """Index of the click in the stat slot: ``position`` as an ``int``."""
+        # __post_init__ runs on every construction (``replace`` included) and turns a missing
+        # position into ``start``, so a built dial never holds None here
+        assert self.position is not None
+        return self.position
+
+    @property
     def current(self) -> Click:
         """The click in the stat slot."""
-        return self.clicks[self.position]
+        return self.clicks[self.slot]
 
     @property
     def eliminated(self) -> bool:
@@ -215,12 +223,12 @@ class CombatDial:
         if campaign:
             return self.structural_limit if self.structural_limit is not None else len(self.clicks) - 1
         if self.eliminated:
-            return self.position
-        return next(i for i in range(self.position, len(self.clicks)) if self.clicks[i].eliminated)
+            return self.slot
+        return next(i for i in range(self.slot, len(self.clicks)) if self.clicks[i].eliminated)
 
     def clicks_to_eliminate(self) -> int:
         """How many clicks of damage would put three bullet holes in the slot (0 if already)."""
-        return self.limit() - self.position
+        return self.limit() - self.slot
 
     # -- turning -----------------------------------------------------------------------------
     def click(self, n: int = 1, *, campaign: bool = False) -> "CombatDial":
@@ -232,32 +240,32 @@ class CombatDial:
         if n and self.eliminated and not campaign:
             raise DialEndError(f"the slot already shows {self.eliminated_symbol}; the figure is out", field="clicks")
         last = self.limit(campaign)
-        if self.position + n > last:
+        if self.slot + n > last:
             where = "the structural limit line" if campaign else f"the {self.eliminated_symbol}"
             raise DialEndError(
                 f"{n} click(s) from click {self.position} would pass {where} at click {last}", field="clicks"
             )
-        return replace(self, position=self.position + n)
+        return replace(self, position=self.slot + n)
 
     def take_hits(self, hits: int, *, campaign: bool = False) -> Damage:
         """Apply ``hits`` clicks of damage, stopping where the rules stop (A.shot-down: no more
         hits once three bullet holes show; in a campaign, at the structural limit line)."""
         hits = _count(hits, "hits")
-        room = self.limit(campaign) - self.position
+        room = self.limit(campaign) - self.slot
         applied = min(hits, max(room, 0))
-        return Damage(replace(self, position=self.position + applied), applied, hits - applied)
+        return Damage(replace(self, position=self.slot + applied), applied, hits - applied)
 
     def click_back(self, n: int = 1) -> "CombatDial":
         """Turn the dial ``n`` clicks counter-clockwise (healing, or undoing a click). It never
         goes back past the starting position: our reading, as no rule of these texts heals a
         figure beyond the green triangle."""
         n = _count(n, "clicks")
-        if self.position - n < self.start:
+        if self.slot - n < self.start:
             raise DialStartError(
                 f"{n} click(s) back from click {self.position} would pass the starting position {self.start}",
                 field="clicks",
             )
-        return replace(self, position=self.position - n)
+        return replace(self, position=self.slot - n)
 
     def at(self, position: int) -> "CombatDial":
         """The same dial turned to ``position`` (for editors and teaching views)."""
@@ -270,7 +278,7 @@ class CombatDial:
     # -- showing -----------------------------------------------------------------------------
     def describe_click(self, index: int | None = None) -> str:
         """One click as text: ``"max speed 6, front gunnery 3 [red], ..."``."""
-        c = self.clicks[self.position if index is None else index]
+        c = self.clicks[self.slot if index is None else index]
         if c.eliminated:
             extra = f" (bail out {c.bail_out})" if c.bail_out is not None else ""
             return self.eliminated_symbol + extra
@@ -382,12 +390,20 @@ class SpeedDial:
         """The current speed."""
         return self.speeds[self.position]
 
+    @property
+    def _red(self) -> int:
+        """``red_line`` as an ``int``."""
+        # __post_init__ runs on every construction (``replace`` included) and turns a missing
+        # red line into the last position, so a built dial never holds None here
+        assert self.red_line is not None
+        return self.red_line
+
     def _linear(self, position: int) -> int:
         """Steps from the lowest position just past the red line."""
-        return (position - self.red_line - 1) % len(self.speeds)
+        return (position - self._red - 1) % len(self.speeds)
 
     def _from_linear(self, k: int) -> int:
-        return (k + self.red_line + 1) % len(self.speeds)
+        return (k + self._red + 1) % len(self.speeds)
 
     @property
     def lowest(self) -> int:
@@ -397,7 +413,7 @@ class SpeedDial:
     @property
     def highest(self) -> int:
         """The speed just before the red line, where throttling up stops."""
-        return self.speeds[self.red_line]
+        return self.speeds[self._red]
 
     def steps_to(self, speed: int) -> int:
         """Signed clicks from the current speed to ``speed`` without crossing the red line

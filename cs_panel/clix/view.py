@@ -130,7 +130,7 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
              f"<circle cx='{cx}' cy='{cy}' r='{r_out:.1f}' fill='#2d3748' stroke='#1a202c' stroke-width='3'/>"]
     # the ring: the slot sits at the top; later clicks come round clockwise from the right
     for i in range(n):
-        ang = math.radians(-90 + (i - dial.position) * 360 / max(n, 12))
+        ang = math.radians(-90 + (i - dial.slot) * 360 / max(n, 12))
         x, y = cx + r_out * 0.86 * math.cos(ang), cy + r_out * 0.86 * math.sin(ang)
         c = dial.clicks[i]
         past = dial.structural_limit is not None and i > dial.structural_limit
@@ -142,7 +142,7 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
             parts.append(f"<polygon points='{x:.1f},{y - 15:.1f} {x - 6:.1f},{y - 24:.1f} {x + 6:.1f},{y - 24:.1f}' "
                          "fill='#38a169'><title>start (green triangle)</title></polygon>")
         if dial.structural_limit == i:
-            a2 = math.radians(-90 + (i + 0.5 - dial.position) * 360 / max(n, 12))
+            a2 = math.radians(-90 + (i + 0.5 - dial.slot) * 360 / max(n, 12))
             x1, y1 = cx + r_out * 0.72 * math.cos(a2), cy + r_out * 0.72 * math.sin(a2)
             x2, y2 = cx + r_out * math.cos(a2), cy + r_out * math.sin(a2)
             parts.append(f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='black' stroke-width='5'>"
