@@ -168,6 +168,9 @@ def test_bad_plane_input_shows_beside_its_widget_and_keeps_the_value():
     assert ui._errors.message("natural_touch") == "" and ui.plan.legal
     ui.starboard_gs = 9
     assert "starboard_gs 9 must be 0-5" in ui._errors.message("starboard_gs") and ui.starboard_gs == 9
+    ui.starboard_gs = 2
+    ui.last_gs = -1
+    assert "last_gs -1" in ui._errors.message("last_gs") and ui._errors.message("starboard_gs") == ""
 
 
 @pytest.mark.rule("F.move.plot", "F.move.capability")
