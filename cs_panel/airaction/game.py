@@ -95,6 +95,14 @@ class PlaneState:
     def flying(self) -> bool:
         return self.status is Status.FLYING
 
+    @property
+    def ace_combat(self) -> CombatDial:
+        """The combat dial of the Ace flying this plane (``ace_dial``), for callers that have
+        already checked that the plane has an Ace."""
+        if self.ace_dial is None:
+            raise GameError(f"{self.name} has no Ace dial", field="ace_dial")
+        return self.ace_dial
+
 
 @dataclass(frozen=True)
 class Score:
@@ -155,6 +163,9 @@ class GameState:
                 if pid not in poses:
                     raise GameError(f"no starting marker given for {pid}", field="poses")
                 f = slot.plane
+                # Slot admits Air Action planes only, and Figure refuses an Air Action plane
+                # without a speed dial, so every plane of a squadron has one
+                assert f.speed is not None
                 planes.append(PlaneState(
                     pid, sq.player, f.id, f.name, slot.points, f.combat.reset(), f.speed, poses[pid],
                     f.silhouette, f.front_range, f.rear_range, f.squadron_symbol,
@@ -274,7 +285,7 @@ class GameState:
         result = collision_damage([p.combat for p in planes], results, fate_ace=idx, campaign=self.campaign)
         if fate_ace is not None:
             p = state.plane(fate_ace)
-            state = state._put(replace(p, ace_dial=spend_fate(p.ace_dial, "collision").ace_dial), f"{p.name}'s Ace spends fate in the collision")
+            state = state._put(replace(p, ace_dial=spend_fate(p.ace_combat, "collision").ace_dial), f"{p.name}'s Ace spends fate in the collision")
         for pid, dial, clicks in zip(group, result.dials, result.clicks):
             p = state.plane(pid)
             status = Status.REMOVED if dial.eliminated else Status.FLYING
@@ -345,7 +356,7 @@ class GameState:
         gunnery = a.combat.value(f"{weapon}_gunnery")
         label = f"{weapon} gunnery"
         if a.ace is not None and weapon == "front" and not self.rules.enabled(ACE_USES_PLANE_GUNNERY.name):
-            gunnery = a.ace_dial.value("attack")
+            gunnery = a.ace_combat.value("attack")
             label = "Ace's attack value"
             notes.append("An Ace flying the plane shoots with its attack value (our reading of the Fate example, A.aces.pilots)")
         eff = gunnery_effects(a.speed)
@@ -363,7 +374,7 @@ class GameState:
                 raise ShotError(f"{a.name} has no Ace to spend fate", field="offensive_fate")
             if not self.fate.can_use(a.ace):
                 self.fate.use(a.ace)  # raises FateAlreadyUsedError
-            fate_dice = a.ace_dial.value("fate")
+            fate_dice = a.ace_combat.value("fate")
         for e in eff.entries:
             if e.provenance != "rules":
                 notes.append(f"speed effect {e['name']}: {e.provenance} data")
@@ -386,13 +397,15 @@ class GameState:
         notes = []
         result = plan.result(faces)
         if offensive_fate:
-            use = spend_fate(a.ace_dial, "offense")
+            # plan_shot above raised ShotError if offensive fate was asked of a plane with no Ace
+            assert a.ace is not None
+            use = spend_fate(a.ace_combat, "offense")
             state = replace(state, fate=state.fate.use(a.ace))
             state = state._put(replace(state.plane(firer), ace_dial=use.ace_dial), f"{a.name}'s Ace spends fate: +{use.extra_dice} dice")
         if defensive_fate:
             if t.ace is None:
                 raise ShotError(f"{t.name} has no Ace to spend fate", field="defensive_fate")
-            use = spend_fate(t.ace_dial, "defense")
+            use = spend_fate(t.ace_combat, "defense")
             state = replace(state, fate=state.fate.use(t.ace))
             state = state._put(replace(state.plane(target), ace_dial=use.ace_dial), f"{t.name}'s Ace spends fate defensively")
             result = result.with_defensive_fate()
