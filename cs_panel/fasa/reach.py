@@ -205,10 +205,10 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     order = np.lexsort((a["n"], -a["p"], pos))  # by position, likeliest first, fewest pushes next
     pos_sorted = pos[order]
     firsts = order[np.concatenate(([True], pos_sorted[1:] != pos_sorted[:-1]))]
-    positions = {}
+    positions: dict[tuple[Hex, Facing], Route] = {}
     for k in firsts.tolist():
         i1, i2 = int(a["i1"][k]), int(a["i2"][k])
         m2 = _relative_options(first.next_keys[i1], template, rules, include_pushes).maneuvers[i2]
-        key = (Hex(int(a["q"][k]), int(a["r"][k])), Facing(int(a["f"][k])))
-        positions[key] = Route(first.maneuvers[i1], m2, float(a["p"][k]), int(a["n"][k]))
+        end = (Hex(int(a["q"][k]), int(a["r"][k])), Facing(int(a["f"][k])))
+        positions[end] = Route(first.maneuvers[i1], m2, float(a["p"][k]), int(a["n"][k]))
     return TwoTurnReach(state, positions, states, int(len(pos)))
