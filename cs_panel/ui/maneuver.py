@@ -33,7 +33,7 @@ from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.movement import Capabilities, MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -105,7 +105,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
         self._m_errors = FieldErrors(["maneuver"])
         self._grid = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
         self._reach = ColumnDataSource(dict(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[]))
-        self._arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], angle=[], colour=[], maneuver=[], gs=[],
+        self._arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], hxs=[], hys=[], colour=[], maneuver=[], gs=[],
                                              legal=[], pushes=[], odds=[], width=[], size=[], line=[]))
         self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
         self._path = ColumnDataSource(dict(xs=[], ys=[]))
@@ -130,9 +130,12 @@ class ManeuverExplorer(pn.viewable.Viewer):
         fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="6.5pt",
                  text_color="#495057", source=self._labels)
         fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="colour", line_width="width", source=self._arrows)
-        heads = fig.scatter(x="x1", y="y1", angle="angle", marker="triangle", size="size", fill_color="colour",
-                            line_color="line", source=self._arrows)
-        fig.scatter(x=[0], y=[0], marker="triangle", size=18, fill_color="#1c7ed6", line_color="black", alpha=0.8)
+        # long thin arrowheads (an equilateral triangle would look the same for A, C and E), and an
+        # invisible round target under each so that hovering does not need a pixel-perfect aim
+        fig.patches(xs="hxs", ys="hys", fill_color="colour", line_color="line", source=self._arrows)
+        heads = fig.scatter(x="x1", y="y1", size="size", fill_alpha=0, line_alpha=0, source=self._arrows)
+        px, py = plane_arrow(0.0, 0.0, 0, scale=0.55)
+        fig.patch(px, py, fill_color="#1c7ed6", line_color="black", alpha=0.8)
         fig.add_tools(HoverTool(renderers=[heads], tooltips=[
             ("maneuver", "@maneuver"), ("Gs", "@gs"), ("legal", "@legal"), ("pushes", "@pushes"),
             ("flies as plotted", "@odds")]))
@@ -159,14 +162,14 @@ class ManeuverExplorer(pn.viewable.Viewer):
         self._x_range.update(start=x0, end=x1)
         self._y_range.update(start=y0, end=y1)
 
-    def _arrow_geometry(self, o: Option, shared: bool) -> tuple[float, float, float, float, float]:
+    def _arrow_geometry(self, o: Option, shared: bool) -> tuple[float, float, float, float]:
         cx, cy = self._geom.center(o.hex)
         nx, ny = self._geom.center(o.hex.neighbor(o.facing))
         ux, uy = (nx - cx) / math.sqrt(3), (ny - cy) / math.sqrt(3)
         if shared:  # 3L0D and 3R0D share a hex and a facing: port's arrow to the plane's left
             side = 0.15 if o.maneuver.direction.name == "L" else -0.15
             cx, cy = cx + uy * side, cy - ux * side
-        return cx + ux * 0.15, cy + uy * 0.15, cx + ux * 0.62, cy + uy * 0.62, -int(o.facing) * math.pi / 3
+        return cx + ux * 0.15, cy + uy * 0.15, cx + ux * 0.55, cy + uy * 0.55
 
     def _draw(self) -> None:
         options: list[Option] = self.options
@@ -199,15 +202,16 @@ class ManeuverExplorer(pn.viewable.Viewer):
             seen[(o.hex, o.facing)] = seen.get((o.hex, o.facing), 0) + 1
         cols = {k: [] for k in self._arrows.data}
         for o in options:
-            x0, y0, x1, y1, angle = self._arrow_geometry(o, seen[(o.hex, o.facing)] > 1)
+            x0, y0, x1, y1 = self._arrow_geometry(o, seen[(o.hex, o.facing)] > 1)
             chosen = o.maneuver == selected
+            hxs, hys = plane_arrow(x1, y1, int(o.facing), scale=0.3 if chosen else 0.2)
             colour = G_COLOURS[min(o.gs, 6)] if self.colour_by == "gs" else push_colour(o)
             if self.colour_by == "gs" and not o.legal:
                 colour = ILLEGAL
-            for k, v in dict(x0=x0, y0=y0, x1=x1, y1=y1, angle=angle, colour=colour, maneuver=str(o.maneuver),
+            for k, v in dict(x0=x0, y0=y0, x1=x1, y1=y1, hxs=hxs, hys=hys, colour=colour, maneuver=str(o.maneuver),
                              gs=o.gs, legal="yes" if o.legal else "no: " + "; ".join(r.text for r in o.reasons),
                              pushes=", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes) or "none",
-                             odds=percent(o.chance), width=4 if chosen else 2, size=16 if chosen else 9,
+                             odds=percent(o.chance), width=4 if chosen else 2, size=16 if chosen else 12,
                              line="black" if chosen else colour).items():
                 cols[k].append(v)
         self._arrows.data = cols
@@ -379,7 +383,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
 
         def num(name: str, label: str) -> pn.Column:
             css = "in-" + name.replace("_", "-")
-            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=125, css_classes=[css]), name)
+            return e.beside(pn.widgets.IntInput.from_param(p[name], label=label, width=120, css_classes=[css]), name)
 
         plane = pn.Column(
             "#### The plane",
@@ -397,8 +401,9 @@ class ManeuverExplorer(pn.viewable.Viewer):
         choose = pn.Column(
             "#### The maneuver",
             self._m_errors.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Type notation (e.g. 3L2F, 1SD, B)",
-                                                                  css_classes=["in-maneuver"]), "maneuver"),
-            pn.widgets.Select.from_param(p.pick, options=_template_options(), label="or pick an arrow", css_classes=["in-pick"]),
+                                                                  width=260, css_classes=["in-maneuver"]), "maneuver"),
+            pn.widgets.Select.from_param(p.pick, options=_template_options(), label="or pick an arrow", width=260,
+                                         css_classes=["in-pick"]),
             pn.widgets.RadioButtonGroup.from_param(p.colour_by, options={"colour by Gs": "gs", "colour by push target": "push"},
                                                    css_classes=["in-colour-by"]),
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
