@@ -280,7 +280,11 @@ def _move(state: GameState, dice: Dice) -> GameState:
     _need(state, Phase.PLOT, "move")
     if state.waiting_for:
         raise RefereeError(f"still waiting for plots from {', '.join(state.waiting_for)}", field="action")
-    plans = [(rp, plan(rp.plane, state.plotted(rp.name))) for rp in state.planes]
+    plans = []
+    for rp in state.planes:
+        plotted = state.plotted(rp.name)
+        assert plotted is not None  # waiting_for is empty: every plane has plotted this turn
+        plans.append((rp, plan(rp.plane, plotted)))
     # planes that push move last, since they may move randomly (F.move.resolve, p.24)
     order = [x for x in plans if not x[1].pushes] + [x for x in plans if x[1].pushes]
     said = ["movement phase: plots revealed: " + ", ".join(f"{rp.name} {p.maneuver}" for rp, p in plans)]
@@ -338,6 +342,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
                 if not ok:
                     refused.append((w["name"], why))
                     continue
+                assert deflection is not None  # _shot_geometry names a deflection whenever the shot is allowed
                 tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun,
                                    shooter.plane.shocked)
                 roll = tn.resolve(dice)
@@ -508,8 +513,9 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         lx, ly = pt(cx, cy - size * 1.05).split(",")
         parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(p.name)}</text>")
     desc = "; ".join(f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes)
-    w, h = x1 - x0, y1 - y0
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w:.0f}' height='{h:.0f}' viewBox='0 0 {w:.0f} {h:.0f}' "
+    width, height = x1 - x0, y1 - y0
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
+            f"viewBox='0 0 {width:.0f} {height:.0f}' "
             f"class='cs-referee-map'><desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
 
 
