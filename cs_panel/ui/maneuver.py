@@ -216,13 +216,13 @@ class ManeuverExplorer(pn.viewable.Viewer):
                 cols[k].append(v)
         self._arrows.data = cols
         # designations under each destination, as printed on the template
-        names: dict[Hex, list[str]] = {}
-        for o in options:
-            d = o.plan.arrow.destination.id if o.plan.arrow is not None else ""
-            if d != "stall" and d not in names.setdefault(o.hex, []):
-                names[o.hex].append(d)
+        names = {h: sorted({o.plan.arrow.destination.id for o in group if o.maneuver.speed > 0},
+                           key=lambda d: (d[1] != "S", d))  # 3S before 3L0 and 3R0
+                 for h, group in options_by_hex(options).items()}
         labels = dict(x=[], y=[], text=[])
         for h, ids in names.items():
+            if not ids:  # the plane's own hex: stall arrows only
+                continue
             x, y = self._geom.center(h)
             labels["x"].append(x)
             labels["y"].append(y - 0.76)

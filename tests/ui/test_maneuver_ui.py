@@ -4,7 +4,7 @@ import html
 
 import pytest
 
-from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.movement import PushKind
 from cs_panel.ui.maneuver import G_COLOURS, ILLEGAL, NO_PUSH, PUSH_COLOURS, ManeuverExplorer
 
@@ -31,6 +31,8 @@ def test_defaults_draw_every_arrow_and_explain_3L2F():
     # the arrow path is drawn from the plane's hex through each hex entered
     assert len(ui._path.data["xs"][0]) == 4
     assert arrow(ui, "3L2F")["size"] > arrow(ui, "3L2A")["size"]  # the chosen arrowhead stands out
+    # every destination hex is named as on the template; the column hex holds 3S and both reversals
+    assert "3L2" in ui._labels.data["text"] and "3S/L0/R0" in ui._labels.data["text"]
 
 
 @pytest.mark.rule("F.move.push-gs", "F.move.push-target")
@@ -192,3 +194,17 @@ def test_component_renders_as_panel_layout():
 
     layout = ManeuverExplorer().__panel__()
     assert isinstance(layout, pn.Row)
+
+
+@pytest.mark.rule("F.move.plot")
+def test_every_arrowhead_points_at_its_final_facing():
+    from cs_panel.fasa.hexgrid import HexLayout
+
+    ui = ManeuverExplorer()
+    layout, d = HexLayout(1.0), ui._arrows.data
+    for i, o in enumerate(ui.options):
+        tip = (d["hxs"][i][0] - d["x1"][i], d["hys"][i][0] - d["y1"][i])
+        ax, ay = layout.center(Hex(0, 0).neighbor(o.facing))
+        assert abs(tip[0] * ay - tip[1] * ax) < 1e-9 and tip[0] * ax + tip[1] * ay > 0, str(o.maneuver)
+    assert len({(round(d["hxs"][i][0] - d["x1"][i], 6), round(d["hys"][i][0] - d["y1"][i], 6))
+                for i in range(len(ui.options))}) >= 6  # all six facings are drawn differently
