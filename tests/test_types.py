@@ -1,0 +1,13 @@
+"""The rules core passes the type checker (configured in pyproject.toml's [tool.mypy])."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_rules_core_type_checks():
+    out = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-4000:]
+    assert "Success" in out.stdout
