@@ -157,9 +157,11 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     n = a.distance(b)
     if n == 0:
         return [a]
-    eps = 1e-6 * nudge
-    aq, ar = a.q + eps, a.r + eps
-    bq, br = b.q + eps, b.r + eps
+    # unequal offsets for q and r (and so s) break every rounding tie the same way from either
+    # end; equal offsets would leave q/r ties for floating-point noise to decide (Red Blob Games)
+    eq, er = 1e-6 * nudge, 2e-6 * nudge
+    aq, ar = a.q + eq, a.r + er
+    bq, br = b.q + eq, b.r + er
     return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 

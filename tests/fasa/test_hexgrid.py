@@ -80,3 +80,15 @@ def test_layout_round_trips_a_hex_through_its_centre_and_corners(h, size):
     cx, cy = lay.center(h)
     for x, y in lay.corners(h):  # a point just inside each corner is still this hex
         assert lay.hex_at(cx + (x - cx) * 0.95, cy + (y - cy) * 0.95) == h
+
+
+@pytest.mark.rule("F.combat.los")
+@given(hexes, hexes, st.sampled_from([1, -1]))
+def test_a_line_is_the_same_from_either_end(a, b, nudge):
+    assert line(a, b, nudge)[::-1] == line(b, a, nudge)
+
+
+@pytest.mark.rule("F.combat.los")
+def test_line_of_sight_regression_tie_decided_by_float_noise():
+    # with equal q and r nudges this pair saw each other one way but not the other
+    assert line_of_sight(Hex(-7, -5), Hex(8, 0), {Hex(6, 0)}) == line_of_sight(Hex(8, 0), Hex(-7, -5), {Hex(6, 0)})
