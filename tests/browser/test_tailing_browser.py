@@ -32,3 +32,7 @@ def test_clicking_the_map_moves_the_follower_out_of_the_tail(serve, page):
     expect(page.locator(".in-follower-name input")).to_have_value("Iverian")
     expect(verdict).not_to_contain_text("Iverian tails Dukes", timeout=10_000)
     expect(verdict).to_contain_text("rear arc")
+    # the drawing follows too: the follower's counter now sits on the clicked hex
+    page.wait_for_function("""([x]) => { const fig = Bokeh.documents[0].get_model_by_name('tailing_map');
+        return fig.renderers.some(r => r.data_source.data.x && Math.abs(r.data_source.data.x[0] - x) < 1e-6); }""",
+                           arg=[HexLayout(size=1.0).center(Hex(2, -1))[0]], timeout=10_000)
