@@ -1,5 +1,7 @@
 """Lessons open, run and render their widgets in a real JupyterLab, offline (PANEL_INLINE)."""
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,3 +25,18 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     box.fill("3")
     box.dispatch_event("change")  # JupyterLab's keyboard shortcuts take Enter; a change event commits the value
     expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=20_000)
+
+
+LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("lesson", [name for name in LESSONS if not name.startswith("01_")])
+def test_every_lesson_runs_and_renders_in_jupyterlab(run_lesson, page, lesson):
+    """Each lesson runs top to bottom in JupyterLab with no error output and its Panel views drawn."""
+    run_lesson(lesson)
+    notebook = page.locator(".jp-Notebook")
+    expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+    expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
+    expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
+    # every lesson shows at least one live component: Panel's root views render in the outputs
+    expect(notebook.locator(".bk-Column, .bk-Row").first).to_be_visible(timeout=30_000)
