@@ -39,6 +39,31 @@ class Modifier:
         return rule(self.rule)
 
 
+def terms_text(terms: tuple[Modifier, ...]) -> str:
+    """Labelled terms as players say them: ``4 base + 2 nose to nose - 6 Dead Eye``."""
+    parts = []
+    for i, t in enumerate(terms):
+        if i == 0:
+            parts.append(f"{t.value} {t.label}")
+        else:
+            parts.append(f"{'-' if t.value < 0 else '+'} {abs(t.value)} {t.label}")
+    return " ".join(parts)
+
+
+def terms_rows_html(terms: tuple[Modifier, ...]) -> str:
+    """Labelled terms as table rows: value, label, and the rule id with its page."""
+    rows = []
+    for i, t in enumerate(terms):
+        sign = "" if i == 0 else ("&minus;" if t.value < 0 else "+")
+        value = abs(t.value) if i else t.value
+        r = t.citation
+        rows.append(
+            f"<tr><td class='cs-value'>{sign}{value}</td><td>{html.escape(t.label)}</td>"
+            f"<td class='cs-rule'><code>{html.escape(r.id)}</code> {html.escape(r.citation)}</td></tr>"
+        )
+    return "".join(rows)
+
+
 def percent(p: Fraction | float) -> str:
     """A probability as a whole percentage, the way players say odds."""
     return f"{float(p) * 100:.0f}%"
@@ -87,33 +112,18 @@ class TargetNumber:
         raise KeyError(rule_id)
 
     def __str__(self) -> str:
-        parts = []
-        for i, t in enumerate(self.terms):
-            if i == 0:
-                parts.append(f"{t.value} {t.label}")
-            else:
-                sign = "-" if t.value < 0 else "+"
-                parts.append(f"{sign} {abs(t.value)} {t.label}")
-        return f"{' '.join(parts)} = {self.total} ({percent(self.chance)})"
+        return f"{terms_text(self.terms)} = {self.total} ({percent(self.chance)})"
 
     def __repr__(self) -> str:
         return f"TargetNumber(total={self.total}, chance={self.chance!r}, what={self.what!r})"
 
     def _repr_html_(self) -> str:
-        rows = []
-        for i, t in enumerate(self.terms):
-            sign = "" if i == 0 else ("&minus;" if t.value < 0 else "+")
-            value = abs(t.value) if i else t.value
-            r = t.citation
-            rows.append(
-                f"<tr><td class='cs-value'>{sign}{value}</td><td>{html.escape(t.label)}</td>"
-                f"<td class='cs-rule'><code>{html.escape(r.id)}</code> {html.escape(r.citation)}</td></tr>"
-            )
+        rows = terms_rows_html(self.terms)
         check_rule = rule(CHECKS[self.check][0])
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
         return (
             f"<div class='cs-target'><table class='cs-breakdown'>"
-            f"<caption>{html.escape(self.what)}</caption>{''.join(rows)}"
+            f"<caption>{html.escape(self.what)}</caption>{rows}"
             f"<tr class='cs-total'><td>= {self.total}</td><td>roll {self.check} &ge; {self.total}</td>"
             f"<td class='cs-rule'><code>{check_rule.id}</code> {check_rule.citation}</td></tr>"
             f"</table><p class='cs-chance'>Chance of success: <b>{percent(self.chance)}</b> "

@@ -33,12 +33,12 @@ import dataclasses
 import html
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from typing import Sequence
 
-from cs_panel.core.dice import D10Check, Dice, ScriptedDice
+from cs_panel.core.dice import Dice, ScriptedDice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral

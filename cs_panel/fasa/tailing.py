@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.core.explain import Modifier
+from cs_panel.core.explain import Modifier, terms_rows_html, terms_text
 from cs_panel.core.rules import rule
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.tohit import check_skill
@@ -211,28 +211,13 @@ class TailingNumber:
         return reveal(self.reveal, maneuver)
 
     def __str__(self) -> str:
-        parts = []
-        for i, t in enumerate(self.terms):
-            if i == 0:
-                parts.append(f"{t.value} {t.label}")
-            else:
-                parts.append(f"{'-' if t.value < 0 else '+'} {abs(t.value)} {t.label}")
-        return f"{' '.join(parts)} = {self.total}: {self.reveal.value}"
+        return f"{terms_text(self.terms)} = {self.total}: {self.reveal.value}"
 
     def _repr_html_(self) -> str:
-        rows = []
-        for i, t in enumerate(self.terms):
-            sign = "" if i == 0 else ("&minus;" if t.value < 0 else "+")
-            value = abs(t.value) if i else t.value
-            r = t.citation
-            rows.append(
-                f"<tr><td class='cs-value'>{sign}{value}</td><td>{html.escape(t.label)}</td>"
-                f"<td class='cs-rule'><code>{html.escape(r.id)}</code> {html.escape(r.citation)}</td></tr>"
-            )
         reveal_rule = rule("F.tail.reveal")
         return (
             "<div class='cs-target'><table class='cs-breakdown'><caption>tailing number</caption>"
-            + "".join(rows)
+            + terms_rows_html(self.terms)
             + f"<tr class='cs-total'><td>= {self.total}</td><td>reveal {html.escape(self.reveal.value)}</td>"
             f"<td class='cs-rule'><code>{reveal_rule.id}</code> {reveal_rule.citation}</td></tr></table></div>"
         )

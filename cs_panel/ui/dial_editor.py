@@ -22,7 +22,7 @@ from cs_panel.clix.dial import stats_for
 from cs_panel.clix.figures import BASE_FIELDS, GAMES, LEVELS, Figure, figure_entry, figure_from_entry, figures, save_figures
 from cs_panel.clix.view import entry_from_form, form_from_entry
 from cs_panel.core.data import PROVENANCES
-from cs_panel.core.errors import CsPanelError, DataFileError
+from cs_panel.core.errors import CsPanelError
 from cs_panel.ui.common import FieldErrors, badge_html, error_html
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 

@@ -11,7 +11,6 @@ follower's front arc and the leader's rear arc; click a hex to move the plane ch
 from __future__ import annotations
 
 import html
-import math
 
 import panel as pn
 import param

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from cs_panel.airaction.collisions import collision_damage
 from cs_panel.airaction.game import GameState
 from cs_panel.airaction.movement import execute_maneuver
 from cs_panel.airaction.navigation import NavigationDeck
