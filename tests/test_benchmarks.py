@@ -1,0 +1,23 @@
+"""The benchmarks still run and print their figures (they are measurements, so nothing here
+asserts a speed; this only keeps them from rotting)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("script,args,expect", [
+    ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
+    ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
+    ("tohit_latency.py", ["--rounds", "3"], ["ratio calculator / trivial", "ratio core / panel"]),
+])
+def test_benchmark_runs_and_reports(script, args, expect):
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    for text in expect:
+        assert text in out.stdout, out.stdout
