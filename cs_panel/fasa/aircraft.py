@@ -221,6 +221,12 @@ class Aircraft:
         return Capabilities(max_speed=self.max_speed, port_gs=self.port_gs, starboard_gs=self.starboard_gs,
                             acceleration=self.acceleration, deceleration=self.deceleration)
 
+    def ratings(self) -> dict[str, int]:
+        """The performance ratings by name, as ``Capabilities`` takes them (max_speed, port_gs, ...)."""
+        c = self.capabilities()
+        return {"max_speed": c.max_speed, "port_gs": c.port_gs, "starboard_gs": c.starboard_gs,
+                "acceleration": c.acceleration, "deceleration": c.deceleration}
+
     def armour_of(self, section: str) -> int:
         """Armour boxes of one section (0 for a bomber section a fighter lacks)."""
         if section not in ARMOUR_SECTIONS + BOMBER_SECTIONS:
@@ -275,4 +281,9 @@ def by_id(source: str = "package:fasa/aircraft.json") -> Mapping[str, Aircraft]:
     return {a.id: a for a in planes(source)}
 
 
-__all__ = ["Aircraft", "Gun", "aircraft", "plane", "planes", "by_id", "AIRCRAFT_SCHEMA"]
+def choices(source: str = "package:fasa/aircraft.json") -> dict[str, str]:
+    """A label for each plane ("P21-JMKIII Devastator (Hughes)") mapped to its id, in file order."""
+    return {f"{a.name} ({a.maker})": a.id for a in planes(source)}
+
+
+__all__ = ["Aircraft", "Gun", "aircraft", "plane", "planes", "by_id", "choices", "AIRCRAFT_SCHEMA"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from cs_panel.core.data import load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.fasa.aircraft import (ACCELERATION, AIRCRAFT_SCHEMA, BASE_TO_HIT, MAX_SPEED, WING_GS, Aircraft,
-                                    aircraft, plane, planes)
+                                    aircraft, choices, plane, planes)
 from cs_panel.fasa.movement import PlaneState, PushKind, plan
 from cs_panel.fasa.reach import reachable
 
@@ -186,3 +186,12 @@ def test_a_missing_field_and_a_stray_field_are_named(tmp_path):
     doc["entries"][0]["top_speed"] = 400
     with pytest.raises(DataFileError, match=r"entry 'a5', field 'top_speed': unknown field"):
         load_table(_write(tmp_path, doc, "b.json"), AIRCRAFT_SCHEMA)
+
+
+def test_ratings_and_choices_for_pickers():
+    dev = plane("devastator")
+    assert dev.ratings() == {"max_speed": 4, "port_gs": 3, "starboard_gs": 3, "acceleration": 3, "deceleration": 2}
+    labels = choices()
+    assert len(labels) == 53 and labels["P21-JMKIII Devastator (Hughes)"] == "devastator"
+    assert labels["Prototype Misericorde (unknown)"] == "misericorde"
+    assert list(labels.values()) == [a.id for a in planes()]
