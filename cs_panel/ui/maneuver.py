@@ -2,7 +2,8 @@
 (F.move.plot, F.move.capability, F.move.accel-decel, F.move.restricted, F.move.push-target,
 FASA p.23-26).
 
-The plane's ratings, last turn's maneuver and its pilot are widgets. Every arrow of the
+The plane's ratings (typed, or filled from a plane of ``cs_panel.fasa.aircraft``'s table and still
+editable), last turn's maneuver and its pilot are widgets. Every arrow of the
 maneuver template is drawn where it would take the plane, coloured by its Gs or by the push
 target number it needs; hover an arrowhead for its odds. Click an arrowhead (or pick a
 maneuver, or type its notation) to see the arrow path on the map and the plan explained term
@@ -27,16 +28,24 @@ from panel.io.document import unlocked
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.rules import rule
+from cs_panel.fasa.aircraft import choices as plane_choices
+from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.movement import Capabilities, MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, plane_arrow
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
+RATINGS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration"]
+CUSTOM = "custom"
+
+
+def _plane_options() -> dict[str, str]:
+    return {"custom (type the ratings)": CUSTOM} | plane_choices()
 
 #: arrow colour by G bars, 0 (green) to 6 (purple), as on the template picture
 G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
@@ -71,6 +80,9 @@ def _cite(rule_id: str) -> str:
 class ManeuverExplorer(pn.viewable.Viewer):
     """See every maneuver a FASA plane can plot this turn: where it goes, its Gs, its pushes and odds."""
 
+    plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
+                           doc="A plane whose ratings fill the inputs below (they stay editable), or 'custom' to type "
+                               "them (F.plane.stats).")
     max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats); faster is a redline push.")
     port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits left turns (F.move.capability).")
     starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits right turns (F.move.capability).")
@@ -114,10 +126,14 @@ class ManeuverExplorer(pn.viewable.Viewer):
         self._breakdown = pn.pane.HTML("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
         self._summary = pn.pane.HTML("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
         self._legend = pn.pane.HTML("", css_classes=["maneuver-legend"])
+        self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
         if self.last_gs >= 3 and "last_restricted" not in params:
             self.last_restricted = True
         self._sync_pick()
+        if self.plane != CUSTOM:
+            self._fill_from_plane()
         self._update()
+        self._show_plane()
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -284,6 +300,24 @@ class ManeuverExplorer(pn.viewable.Viewer):
             return  # keep the list where it was; the error shows beside the text
         self.pick = str(m) if m in self.template else ""
 
+    @param.depends("plane", watch=True)
+    def _fill_from_plane(self):
+        if self.plane == CUSTOM:
+            return  # "custom" keeps whatever the inputs hold
+        self.param.update(**aircraft_plane(self.plane).ratings())
+
+    @param.depends("plane", *RATINGS, watch=True)
+    def _show_plane(self):
+        if self.plane == CUSTOM:
+            self._plane_pane.object = ""
+            return
+        a = aircraft_plane(self.plane)
+        changed = [k.replace("_", " ") for k, v in a.ratings().items() if getattr(self, k) != v]
+        note = f" Changed by hand: {', '.join(changed)}." if changed else ""
+        self._plane_pane.object = (
+            f"<p class='plane-name'>{html.escape(a.name)} {badge_html(a.provenance)}<br>"
+            f"<small>{html.escape(a.source)}.{html.escape(note)}</small></p>")
+
     @param.depends("last_gs", watch=True)
     def _restricted_follows_gs(self):
         self.last_restricted = self.last_gs >= 3
@@ -387,6 +421,9 @@ class ManeuverExplorer(pn.viewable.Viewer):
 
         plane = pn.Column(
             "#### The plane",
+            pn.widgets.Select.from_param(p.plane, options=_plane_options(), label="Plane", width=260,
+                                         css_classes=["in-plane"]),
+            self._plane_pane,
             pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
             pn.Row(num("port_gs", "Port Gs"), num("starboard_gs", "Starboard Gs")),
             num("deceleration", "Deceleration"),

@@ -2,7 +2,8 @@
 hex by hex (F.move.push-target, F.move.push-gs, F.move.redline, F.move.flareout,
 F.move.stall-push, F.move.random, F.move.illegal; FASA p.24-26).
 
-Pick the plane (its ratings, last turn's speed and Gs, the pilot's Natural Touch) and type a
+Pick the plane (its ratings, typed or filled from a plane of ``cs_panel.fasa.aircraft``'s table and
+still editable; last turn's speed and Gs; the pilot's Natural Touch) and type a
 maneuver: the component shows every push it needs with the explained target number and the odds
 of flying it as plotted. **Attempt** rolls seeded dice, or the faces you type (a push roll box and
 a random-movement box, e.g. ``10 9 8``). A failed push is replayed step by step on the hex map:
@@ -25,17 +26,25 @@ from bokeh.plotting import figure
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
+from cs_panel.fasa.aircraft import choices as plane_choices
+from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
-from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
 FIELDS = PLANE_FIELDS + ["maneuver", "push_faces", "move_faces"]
 DICE_MODES = {"Seeded dice": "seeded", "Faces I type": "typed"}
+RATINGS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration"]
+CUSTOM = "custom"
+
+
+def _plane_options() -> dict[str, str]:
+    return {"custom (type the ratings)": CUSTOM} | plane_choices()
 
 COLOURS = {"plain": "#f7fafc", "start": "#bee3f8", "plotted": "#e6fffa", "visited": "#fefcbf",
            "current": "#fbd38d", "plane": "#c53030", "ghost": "#a0aec0", "path": "#dd6b20"}
@@ -69,6 +78,9 @@ def _hits_text(hits: dict[str, int]) -> str:
 class RandomMovementPlayer(pn.viewable.Viewer):
     """Attempt a pushed maneuver with seeded or typed dice and step through what the plane does."""
 
+    plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
+                           doc="A plane whose ratings fill the inputs below (they stay editable), or 'custom' to type "
+                               "them (F.plane.stats).")
     max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats).")
     port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits L maneuvers (F.move.capability).")
     starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits R maneuvers (F.move.capability).")
@@ -111,10 +123,14 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         self._outcome_pane = html_pane("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
         self._step_pane = html_pane("", css_classes=["rm-step"], sizing_mode="stretch_width")
         self._table_pane = html_pane("", css_classes=["rm-table"])
+        self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
         self._slider = pn.widgets.IntSlider(start=0, end=1, value=0, disabled=True, css_classes=["rm-step-slider"],
                                             label="Step")
         self._slider.param.watch(lambda e: setattr(self, "step", e.new), "value")
+        if self.plane != CUSTOM:
+            self._fill_from_plane()
         self._update()
+        self._show_plane()
 
     # --- the rules, asked ------------------------------------------------------------------
 
@@ -123,6 +139,24 @@ class RandomMovementPlayer(pn.viewable.Viewer):
                             acceleration=self.acceleration, deceleration=self.deceleration)
         return PlaneState(caps, speed=self.speed, last_gs=self.last_gs, natural_touch=self.natural_touch,
                           shocked=self.shocked)
+
+    @param.depends("plane", watch=True)
+    def _fill_from_plane(self):
+        if self.plane == CUSTOM:
+            return  # "custom" keeps whatever the inputs hold
+        self.param.update(**aircraft_plane(self.plane).ratings())
+
+    @param.depends("plane", *RATINGS, watch=True)
+    def _show_plane(self):
+        if self.plane == CUSTOM:
+            self._plane_pane.object = ""
+            return
+        a = aircraft_plane(self.plane)
+        changed = [k.replace("_", " ") for k, v in a.ratings().items() if getattr(self, k) != v]
+        note = f" Changed by hand: {', '.join(changed)}." if changed else ""
+        self._plane_pane.object = (
+            f"<p class='plane-name'>{html.escape(a.name)} {badge_html(a.provenance)}<br>"
+            f"<small>{html.escape(a.source)}.{html.escape(note)}</small></p>")
 
     def _check_faces(self) -> None:
         """Read both typed boxes so a bad face shows beside its box at once (the text is kept)."""
@@ -374,6 +408,9 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         nxt.on_click(lambda event: self.next())
         plane = pn.Column(
             "### The plane",
+            pn.widgets.Select.from_param(p.plane, options=_plane_options(), label="Plane", width=270,
+                                         css_classes=["in-plane"]),
+            self._plane_pane,
             pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
             pn.Row(num("port_gs", "Port wing Gs"), num("starboard_gs", "Starboard wing Gs")),
             pn.Row(num("speed", "Last turn's speed"), num("last_gs", "Last turn's Gs")),

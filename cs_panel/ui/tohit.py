@@ -1,6 +1,7 @@
 """``ToHitCalculator``: the FASA to-hit number, live (F.hit.number, FASA p.35).
 
-Every input is a widget; the breakdown lists each term with its rule and page, the chance is
+Every input is a widget (the target's base to-hit typed, or filled from a plane of
+``cs_panel.fasa.aircraft``'s table and still editable); the breakdown lists each term with its rule and page, the chance is
 exact, and a bar chart shows how the chance falls with range for the chosen weapon. The
 component only gathers inputs and shows what ``cs_panel.fasa.tohit`` answers.
 """
@@ -17,10 +18,17 @@ from bokeh.plotting import figure
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.fasa.aircraft import choices as plane_choices
+from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
 from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
+CUSTOM = "custom"
+
+
+def _plane_options() -> dict[str, str]:
+    return {"custom (type the number)": CUSTOM} | plane_choices()
 
 
 def _weapon_options() -> dict[str, str]:
@@ -30,6 +38,9 @@ def _weapon_options() -> dict[str, str]:
 class ToHitCalculator(pn.viewable.Viewer):
     """Build a FASA to-hit number from its parts and see the odds of the d10 roll."""
 
+    target_plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
+                                  doc="A plane whose base to-hit number fills the target's (still editable), or 'custom' "
+                                      "to type it (F.plane.stats).")
     target_base = param.Integer(default=4, doc="The target's base to-hit number, 1-10, from its record sheet (F.plane.stats).")
     deflection = param.Selector(default="NOSE_TO_NOSE", objects=list(DEFLECTIONS.values()),
                                 doc="Angle of attack seen from the target (F.hit.deflection).")
@@ -54,7 +65,30 @@ class ToHitCalculator(pn.viewable.Viewer):
         self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
         self._summary = html_pane("", css_classes=["summary"])
         self._roll_text = html_pane("", css_classes=["roll"])
+        self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
+        if self.target_plane != CUSTOM:
+            self._fill_from_plane()
         self._update()
+        self._show_plane()
+
+    @param.depends("target_plane", watch=True)
+    def _fill_from_plane(self):
+        if self.target_plane != CUSTOM:  # "custom" keeps whatever the input holds
+            self.target_base = aircraft_plane(self.target_plane, field="target_plane").base_to_hit
+
+    @param.depends("target_plane", "target_base", watch=True)
+    def _show_plane(self):
+        if self.target_plane == CUSTOM:
+            self._plane_pane.object = ""
+            return
+        a = aircraft_plane(self.target_plane, field="target_plane")
+        notes = list(a.rules_notes)
+        if self.target_base != a.base_to_hit:
+            notes.append(f"base to-hit changed by hand from {a.base_to_hit}")
+        extra = "".join(f"<br>{html.escape(n)}" for n in notes)
+        self._plane_pane.object = (
+            f"<p class='plane-name'>{html.escape(a.name)}: base to-hit {a.base_to_hit} {badge_html(a.provenance)}<br>"
+            f"<small>{html.escape(a.source)}{extra}</small></p>")
 
     def _make_figure(self):
         fig = figure(height=220, width=380, title="Chance to hit by range", name="tohit_chance_fig",
@@ -122,6 +156,9 @@ class ToHitCalculator(pn.viewable.Viewer):
         roll_button.on_click(lambda event: self.roll())
         inputs = pn.Column(
             "### Inputs",
+            pn.widgets.Select.from_param(self.param.target_plane, options=_plane_options(), label="Target plane",
+                                         css_classes=["in-target-plane"]),
+            self._plane_pane,
             e.beside(pn.widgets.IntInput.from_param(self.param.target_base, label="Target base to-hit", css_classes=["in-target-base"]), "target_base"),
             e.beside(pn.widgets.Select.from_param(self.param.deflection, options=DEFLECTIONS, label="Deflection", css_classes=["in-deflection"]), "deflection"),
             e.beside(pn.widgets.IntInput.from_param(self.param.range_hexes, label="Range (hexes)", css_classes=["in-range"]), "range_hexes"),
