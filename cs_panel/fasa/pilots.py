@@ -621,7 +621,12 @@ def award(pilot: Pilot, points: Points | int) -> Pilot:
 
     Our reading: a penalty takes unspent points only down to 0; skills already bought are kept.
     """
-    total = points.total if isinstance(points, Points) else _whole(points, "points", -10**9, None, "experience points")
+    if isinstance(points, Points):
+        total = points.total
+    elif isinstance(points, int) and not isinstance(points, bool):
+        total = points
+    else:
+        raise PilotInputError(f"experience points must be a whole number, got {points!r}", field="points")
     return replace(pilot, unspent_xp=max(0, pilot.unspent_xp + total))
 
 
@@ -641,6 +646,15 @@ class ShooterKind(Enum):
     def group(self) -> int:
         return list(ShooterKind).index(self)
 
+    @classmethod
+    def parse(cls, kind: "ShooterKind | str") -> "ShooterKind":
+        if isinstance(kind, ShooterKind):
+            return kind
+        try:
+            return cls(str(kind).strip().lower().replace("_", " "))
+        except ValueError:
+            raise PilotInputError(f"a firer is one of {[k.value for k in cls]}, not {kind!r}", field="kind") from None
+
 
 @dataclass(frozen=True)
 class Shooter:
@@ -656,8 +670,7 @@ class Shooter:
             raise PilotInputError("every shooter needs a name", field="name")
         check_skill(self.quick_draw, "quick_draw")
         _check_fraction(self.quick_draw, self.quick_draw_fraction)
-        if not isinstance(self.kind, ShooterKind):
-            object.__setattr__(self, "kind", ShooterKind(self.kind))
+        object.__setattr__(self, "kind", ShooterKind.parse(self.kind))
 
     @classmethod
     def of(cls, who: Pilot | Gunner, kind: ShooterKind | str | None = None) -> "Shooter":
@@ -667,7 +680,7 @@ class Shooter:
         if kind is None:
             kind = ShooterKind.PILOT if isinstance(who, Pilot) else ShooterKind.AIRCRAFT_TURRET
         fraction = who.quick_draw_fraction if isinstance(who, Pilot) else 0
-        return cls(who.name, who.quick_draw, ShooterKind(kind), fraction)
+        return cls(who.name, who.quick_draw, ShooterKind.parse(kind), fraction)
 
     def key(self, rules: RuleSet = OFFICIAL) -> tuple[int, int]:
         """What orders firers within a group: Quick Draw, then the points toward the next level
@@ -714,14 +727,21 @@ class RollOff(ChanceEvent):
         return ChanceEvent.outcomes(self)
 
     def outcomes(self) -> dict[Any, Fraction]:
-        """Exact odds of every final firing order of the tied names."""
+        """Exact odds of every final firing order of the tied names.
+
+        Every round enumerates 10**n faces, so this is for the handful of firers that tie in
+        play; the sub-roll-offs of the same names are worked out once and remembered.
+        """
+        return dict(_rolloff_outcomes(self))
+
+    def _outcomes(self) -> dict[Any, Fraction]:
         rounds = self.round_outcomes()
         again = rounds.get((self.names,), Fraction(0))  # everyone tied: the same roll-off again
         final: dict[Any, Fraction] = {}
         for groups, p in rounds.items():
             if groups == (self.names,):
                 continue
-            parts = [{g: Fraction(1)} if len(g) == 1 else RollOff(g).outcomes() for g in groups]
+            parts = [{g: Fraction(1)} if len(g) == 1 else _rolloff_outcomes(RollOff(g)) for g in groups]
             for combo in itertools.product(*(d.items() for d in parts)):
                 q = p / (1 - again)
                 order: tuple[str, ...] = ()
@@ -757,6 +777,11 @@ class RollOff(ChanceEvent):
         if isinstance(outcome, tuple) and outcome and isinstance(outcome[0], tuple):
             return " | ".join(", ".join(g) for g in outcome)
         return " first, then ".join(outcome) if isinstance(outcome, tuple) else str(outcome)
+
+
+@lru_cache(maxsize=256)
+def _rolloff_outcomes(event: RollOff) -> dict[Any, Fraction]:
+    return event._outcomes()
 
 
 @dataclass(frozen=True)

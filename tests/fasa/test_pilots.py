@@ -600,8 +600,13 @@ def test_firing_order_input_errors():
         Shooter.of(Pilot("Ghost", wounds=3))
     with pytest.raises(SkillOutOfRangeError):
         Shooter("A", 11)
-    with pytest.raises(ValueError):
+    with pytest.raises(PilotInputError) as e2:
         Shooter("A", 3, "balloon")
+    assert e2.value.field == "kind"
+    assert Shooter("A", 3, "ground_turret").kind is ShooterKind.GROUND_TURRET
+    with pytest.raises(PilotInputError) as e3:
+        award(Pilot("A"), 2.5)
+    assert e3.value.field == "points"
 
 
 kinds = st.sampled_from(list(ShooterKind))
