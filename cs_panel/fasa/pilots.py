@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice, Roll
@@ -751,24 +751,43 @@ class RollOff(ChanceEvent):
                 final[order] = final.get(order, Fraction(0)) + q
         return final
 
-    def resolve(self, dice: Dice) -> Roll:
-        faces: list[int] = []
-        rounds = 0
+    def play(self, next_face: Callable[[], int]) -> tuple[tuple[str, ...], tuple[tuple[tuple[str, int], ...], ...]]:
+        """Roll off with faces from ``next_face``: the final order, and each round's (name, face) pairs.
+
+        Every round, each group still tied rolls among itself (``outcome_of``); the groups keep
+        their places, so a round only ever reorders names inside a tie.
+        """
+        rounds: list[tuple[tuple[str, int], ...]] = []
         groups: tuple[tuple[str, ...], ...] = (self.names,)
-        while True:
-            rounds += 1
+        while not all(len(g) == 1 for g in groups):
             nxt: list[tuple[str, ...]] = []
+            shown_round: list[tuple[str, int]] = []
             for g in groups:
                 if len(g) == 1:
                     nxt.append(g)
                     continue
-                sub = RollOff(g)
-                shown = tuple(dice.die(10) for _ in g)
-                faces.extend(shown)
-                nxt.extend(sub.outcome_of(shown))
+                shown = tuple(next_face() for _ in g)
+                shown_round.extend(zip(g, shown))
+                nxt.extend(RollOff(g).outcome_of(shown))
+            rounds.append(tuple(shown_round))
             groups = tuple(nxt)
-            if all(len(g) == 1 for g in groups):
-                return Roll(self, tuple(faces), tuple(g[0] for g in groups))
+        return tuple(g[0] for g in groups), tuple(rounds)
+
+    def resolve(self, dice: Dice) -> Roll:
+        faces: list[int] = []
+
+        def face() -> int:
+            faces.append(dice.die(10))
+            return faces[-1]
+
+        order, _ = self.play(face)
+        return Roll(self, tuple(faces), order)
+
+    def narrate(self, faces: Sequence[int]) -> str:
+        """The rounds of a resolved roll-off in words: ``Ivy 7, Dukes 2`` or ``A 5, B 5; again: A 4, B 9``."""
+        it = iter(faces)
+        _, rounds = self.play(lambda: next(it))
+        return "; again: ".join(", ".join(f"{n} {f}" for n, f in r) for r in rounds)
 
     def describe(self) -> str:
         return "d10 roll-off between " + ", ".join(self.names)
@@ -797,8 +816,25 @@ class FiringOrder:
 
     def __str__(self) -> str:
         lines = [f"{i}. {s.name} ({s.kind.value}, Quick Draw {s.quick_draw_text})" for i, s in enumerate(self.order, 1)]
-        lines += [f"tie: {r}" for r in self.rolloffs]
+        lines += [f"tie broken on d10s: {self._tie_text(r)}" for r in self.rolloffs]
         return "\n".join(lines)
+
+    @staticmethod
+    def _tie_text(roll: Roll) -> str:
+        assert isinstance(roll.event, RollOff)
+        return f"{roll.event.narrate(roll.faces)} -> {', '.join(roll.outcome)}"
+
+    def _repr_html_(self) -> str:
+        items = "".join(
+            f"<li>{html.escape(s.name)} <span class='cs-kind'>({s.kind.value}, Quick Draw {s.quick_draw_text})</span></li>"
+            for s in self.order
+        )
+        ties = "".join(f"<li>{html.escape(self._tie_text(r))}</li>" for r in self.rolloffs)
+        return (
+            f"<div class='cs-order'><ol>{items}</ol>"
+            + (f"<p>Ties broken on d10s (<code>F.combat.order</code> FASA p.34):</p><ul>{ties}</ul>" if ties else "")
+            + "</div>"
+        )
 
 
 def _check_shooters(shooters: Iterable[Shooter | Pilot | Gunner]) -> tuple[Shooter, ...]:

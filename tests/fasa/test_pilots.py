@@ -513,7 +513,8 @@ def test_rulebook_iverian_and_dukes_tie_and_roll_seven_to_two():
     order = combat_order([ivy, dukes], dice)
     assert order.names == ("Ivy Iverian", "Badboy Dukes")
     assert order.rolloffs[0].faces == (7, 2) and dice.remaining == []
-    assert "rolled 7+2" in str(order)
+    assert "Ivy Iverian 7, Badboy Dukes 2" in str(order)
+    assert "<ol><li>Ivy Iverian" in order._repr_html_()
     # the other way round, Dukes goes first
     assert combat_order([ivy, dukes], ScriptedDice([2, 7])).names == ("Badboy Dukes", "Ivy Iverian")
 
@@ -543,6 +544,19 @@ def test_three_way_tie_rerolls_only_those_still_tied():
     # A and C tie on 8 above B's 3; A and C roll again
     order = combat_order([Shooter("A", 2), Shooter("B", 2), Shooter("C", 2)], ScriptedDice([8, 3, 8, 1, 6]))
     assert order.names == ("C", "A", "B")
+    assert "A 8, B 3, C 8; again: A 1, C 6 -> C, A, B" in str(order)
+
+
+@pytest.mark.rule("F.combat.order")
+def test_every_pair_of_faces_resolves_as_the_odds_say():
+    event = RollOff(("A", "B"))
+    firsts = {"A": 0, "B": 0}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            if a != b:
+                firsts[event.resolve(ScriptedDice([a, b])).outcome[0]] += 1
+    assert firsts == {"A": 45, "B": 45}
+    assert event.outcomes() == {("A", "B"): Fraction(45, 90), ("B", "A"): Fraction(45, 90)}
 
 
 @pytest.mark.rule("F.combat.order")
