@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from enum import Enum, IntFlag
 from fractions import Fraction
@@ -32,7 +33,8 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll
 from cs_panel.core.errors import DataFileError, RuleInputError
-from cs_panel.core.explain import Modifier, TargetNumber
+from cs_panel.core.explain import Modifier, TargetNumber, percent
+from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import Facing, Hex, hexside_toward
 from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE, check_skill, weapons
@@ -127,6 +129,28 @@ class DoubleDown(ChanceEvent):
         hits, jammed = outcome
         words = f"{hits} hit" + ("" if hits == 1 else "s")
         return words + (", gun jammed from next turn" if jammed else ", gun stays clear")
+
+
+def total_hit_odds(shots: Iterable[ChanceEvent]) -> dict[int, Fraction]:
+    """Exact odds of each total number of hits for one attack: every gun's ordinary ``D10Check``
+    (a hit counts 1) or ``DoubleDown`` (0-2 hits), rolled independently (F.hit.number,
+    F.gun.double-down). All those hits then share one hit-location roll (F.hitloc.table).
+
+    >>> {k: str(v) for k, v in total_hit_odds([D10Check(6), DoubleDown(6)]).items()}
+    {0: '1/8', 1: '3/8', 2: '3/8', 3: '1/8'}
+    """
+    dist = {0: Fraction(1)}
+    for event in shots:
+        per: dict[int, Fraction] = {}
+        for outcome, p in event.outcomes().items():
+            hits = outcome.hits if isinstance(outcome, DoubleDownResult) else int(bool(outcome))
+            per[hits] = per.get(hits, Fraction(0)) + p
+        nxt: dict[int, Fraction] = {}
+        for k, q in dist.items():
+            for h, p in per.items():
+                nxt[k + h] = nxt.get(k + h, Fraction(0)) + q * p
+        dist = nxt
+    return {k: dist[k] for k in sorted(dist) if dist[k]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,6 +307,22 @@ class HitLocation(ChanceEvent):
 
     def describe_outcome(self, outcome: Any) -> str:
         return f"{outcome.label} table"
+
+    def _repr_html_(self) -> str:
+        r = rule("F.hitloc.table")
+        rows = "".join(
+            f"<tr><td class='cs-value'>{lo}&ndash;{hi}</td><td>{html.escape(t.label)}</td>"
+            f"<td>{percent(Fraction(hi - lo + 1, 10))}</td></tr>"
+            for lo, hi, t in self.bands
+        )
+        badge = (f"<p class='cs-badge cs-{self.provenance}'>{html.escape(self.provenance)}: "
+                 f"{html.escape(self.source)}</p>" if self.provenance != "rules" else "")
+        return (
+            f"<div class='cs-target'><table class='cs-breakdown'><caption>hit location, attacker on "
+            f"hexside {self.hexside.name} ({html.escape(self.attitude)}) &middot; <code>{r.id}</code> "
+            f"{r.citation}</caption><tr><th>d10</th><th>damage table</th><th>chance</th></tr>{rows}</table>"
+            f"{badge}</div>"
+        )
 
 
 def hit_location(hexside: Facing | str, *, table: Table | None = None) -> HitLocation:
@@ -475,10 +515,11 @@ HEX_AIMED = ("flak-rocket", "flare-rocket", "sonic-rocket")
 
 def weapon_kind(weapon: str, *, table: Table | None = None) -> WeaponKind:
     """The kind of a weapon id: guns from the weapons table; rockets that roll to hit (AP, HE,
-    beeper, seeker, drill, harpoon) and bombs count as lethal, hex-aimed rockets as non-lethal."""
+    beeper, seeker, drill, harpoon), bombs and torpedoes count as lethal, hex-aimed rockets
+    (flak, flare, sonic) as non-lethal. Bomb and torpedo ids start ``bomb`` / ``torpedo``."""
     if weapon in HEX_AIMED:
         return WeaponKind.NON_LETHAL
-    if weapon.startswith("bomb"):
+    if weapon.startswith(("bomb", "torpedo")):
         return WeaponKind.LETHAL
     t = table or weapons()
     if weapon not in t:

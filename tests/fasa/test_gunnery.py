@@ -16,7 +16,7 @@ from cs_panel.fasa.gunnery import (
     AttackProblem, CombatAction, DamageColumn, DamageTable, DoubleDown, DoubleDownResult, HitLocation,
     IllegalAttackError, IllegalShiftError, Shot, WeaponKind, check_combat_action, choose_column,
     column_choices, combat_problems, hit_location, hit_location_from, hit_location_tables,
-    jam_clear_number, jammed_after, locate_hits, shift_limit, weapon_kind,
+    jam_clear_number, jammed_after, locate_hits, shift_limit, total_hit_odds, weapon_kind,
 )
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE, Deflection, deflection_from, to_hit_number
@@ -44,6 +44,7 @@ def test_iverian_doubles_down_on_her_shot_at_dukes():
     assert dd.hit_odds() == {0: Fraction(1, 100), 1: Fraction(18, 100), 2: Fraction(81, 100)}
     assert dd.jam_chance == Fraction(19, 100)
     assert dd.expected_hits == Fraction(9, 5)
+    assert dd.chance == Fraction(99, 100)  # a success is at least one hit
 
 
 @pytest.mark.rule("F.gun.double-down")
@@ -98,6 +99,31 @@ def test_double_down_outcome_is_each_die_judged_alone(target, a, b):
     assert result.hits == check.outcome_of((a,)) + check.outcome_of((b,))
     assert result.jammed == (not check.outcome_of((a,)) or not check.outcome_of((b,)))
     assert DoubleDown(target).outcome_of((b, a)) == result
+
+
+@pytest.mark.rule("F.gun.double-down", "F.hit.number")
+def test_total_hits_of_an_attack():
+    # two .50s at 5 (60% each), one of them doubled down: 0-3 hits
+    odds = total_hit_odds([D10Check(5), DoubleDown(5)])
+    assert odds == {0: Fraction(8, 125), 1: Fraction(36, 125), 2: Fraction(54, 125), 3: Fraction(27, 125)}
+    assert total_hit_odds([]) == {0: 1}
+
+
+@pytest.mark.rule("F.gun.double-down", "F.hit.number")
+@given(st.lists(st.tuples(targets, st.booleans()), max_size=2))
+def test_total_hits_equal_brute_force(guns):
+    import itertools
+    events = [DoubleDown(t) if dd else D10Check(t) for t, dd in guns]
+    brute: dict[int, Fraction] = {}
+    dice = [e.dice for e in events]
+    for combo in itertools.product(*(itertools.product(*(range(1, 11) for _ in d)) for d in dice)):
+        hits = 0
+        for e, f in zip(events, combo):
+            o = e.outcome_of(f)
+            hits += o.hits if isinstance(o, DoubleDownResult) else int(o)
+        brute[hits] = brute.get(hits, Fraction(0)) + Fraction(1, 10 ** sum(len(d) for d in dice))
+    assert total_hit_odds(events) == {k: v for k, v in sorted(brute.items())}
+    assert sum(total_hit_odds(events).values()) == 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,6 +334,13 @@ def test_damage_table_names():
     assert PL.mirrored is SL and ST.mirrored is PT and NOSE.mirrored is NOSE
     assert isinstance(hit_location("A"), HitLocation)
     assert "hexside A" in str(hit_location("A").resolve(ScriptedDice([4])))
+
+
+@pytest.mark.rule("F.hitloc.table")
+def test_hit_location_shows_itself():
+    page = hit_location("F")._repr_html_()
+    assert "1&ndash;6" in page and "Port Leading" in page and "40%" in page
+    assert "recovered" in page and "F.hitloc.table" in page
 
 
 # ---------------------------------------------------------------------------------------------
