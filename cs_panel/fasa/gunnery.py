@@ -327,8 +327,8 @@ class HitLocation(ChanceEvent):
 
 def hit_location(hexside: Facing | str, *, table: Table | None = None) -> HitLocation:
     """The hit-location roll for an attacker on the target's ``hexside`` (A = the target's nose)."""
-    if isinstance(hexside, str):
-        hexside = Facing.parse(hexside)
+    if isinstance(hexside, str) and hexside.strip().upper() in Facing.__members__:
+        hexside = Facing[hexside.strip().upper()]
     if not isinstance(hexside, Facing):
         raise RuleInputError(f"hexside must be one of A-F, got {hexside!r}", field="hexside")
     entry = (table or hit_location_tables())[hexside.name]
@@ -443,8 +443,12 @@ def choose_column(rolled: int, chosen: int, steady_hand: int = 0, weapon_class: 
     allowed = column_choices(rolled, steady_hand, weapon_class)
     if chosen not in allowed:
         k = shift_limit(steady_hand, weapon_class)
-        why = ("rocket hits are never shifted" if weapon_class != "gun" and steady_hand >= 6
-               else f"Steady Hand {steady_hand} shifts at most {k} column" + ("" if k == 1 else "s"))
+        if weapon_class != "gun":
+            why = f"{weapon_class} hits are never shifted, only gun hits are"
+        elif k == 0:
+            why = f"Steady Hand {steady_hand} cannot shift (it takes 6 or more)"
+        else:
+            why = f"Steady Hand {steady_hand} shifts at most {k} column" + ("" if k == 1 else "s")
         raise IllegalShiftError(f"column {chosen} is out of reach of a roll of {rolled}: {why} "
                                 f"(F.pilot.sh-shift); choose one of {list(allowed)}", field="column")
     return chosen

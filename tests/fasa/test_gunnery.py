@@ -218,7 +218,7 @@ def test_exact_odds_of_each_table():
     assert hit_location("e").outcomes() == {TAIL: Fraction(3, 5), PT: Fraction(2, 5)}
     with pytest.raises(RuleInputError) as e:
         hit_location("G")
-    assert e.value.field == "facing"
+    assert e.value.field == "hexside"
 
 
 @pytest.mark.rule("F.hitloc.table", "F.hit.deflection")
@@ -361,6 +361,8 @@ def test_pilot_condor_groups_his_two_ap_hits():
     with pytest.raises(IllegalShiftError) as e:
         choose_column(4, 2, steady_hand=6)
     assert e.value.field == "column" and "at most 1 column" in str(e.value)
+    with pytest.raises(IllegalShiftError, match="takes 6 or more"):
+        choose_column(4, 3, steady_hand=5)
 
 
 @pytest.mark.rule("F.dmg.column", "F.hitloc.table")
@@ -380,6 +382,8 @@ def test_shifting_columns_table(steady_hand, limit):
 def test_rocket_hits_are_never_shifted():
     assert column_choices(5, 10, "rocket") == (5,)
     assert shift_limit(10, "rocket") == 0
+    with pytest.raises(IllegalShiftError, match="never shifted"):
+        choose_column(5, 6, steady_hand=6, weapon_class="bomb")
     with pytest.raises(IllegalShiftError, match="rocket hits are never shifted"):
         choose_column(5, 4, steady_hand=10, weapon_class="rocket")
     with pytest.raises(RuleInputError) as e:
