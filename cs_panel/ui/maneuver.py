@@ -28,24 +28,18 @@ from panel.io.document import unlocked
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.rules import rule
-from cs_panel.fasa.aircraft import choices as plane_choices
-from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
-from cs_panel.fasa.movement import Capabilities, MovePlan, PlaneState, plan
+from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, plane_arrow
+from cs_panel.ui.planes import PlaneRatings
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
-RATINGS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration"]
-CUSTOM = "custom"
 
-
-def _plane_options() -> dict[str, str]:
-    return {"custom (type the ratings)": CUSTOM} | plane_choices()
 
 #: arrow colour by G bars, 0 (green) to 6 (purple), as on the template picture
 G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
@@ -77,17 +71,9 @@ def _cite(rule_id: str) -> str:
     return f"<code>{html.escape(r.id)}</code> {html.escape(r.citation)}"
 
 
-class ManeuverExplorer(pn.viewable.Viewer):
+class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
     """See every maneuver a FASA plane can plot this turn: where it goes, its Gs, its pushes and odds."""
 
-    plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
-                           doc="A plane whose ratings fill the inputs below (they stay editable), or 'custom' to type "
-                               "them (F.plane.stats).")
-    max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats); faster is a redline push.")
-    port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits left turns (F.move.capability).")
-    starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits right turns (F.move.capability).")
-    acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: speed gained per turn without a push (F.move.accel-decel).")
-    deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): speed shed per turn without a push (F.move.accel-decel).")
     speed = param.Integer(default=3, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")
     last_restricted = param.Boolean(default=False, doc="Was last turn's maneuver restricted (3+ G)? Follows last_gs; may be set by hand (F.move.restricted).")
@@ -126,14 +112,11 @@ class ManeuverExplorer(pn.viewable.Viewer):
         self._breakdown = pn.pane.HTML("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
         self._summary = pn.pane.HTML("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
         self._legend = pn.pane.HTML("", css_classes=["maneuver-legend"])
-        self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
         if self.last_gs >= 3 and "last_restricted" not in params:
             self.last_restricted = True
         self._sync_pick()
-        if self.plane != CUSTOM:
-            self._fill_from_plane()
+        self._init_plane()
         self._update()
-        self._show_plane()
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -300,23 +283,6 @@ class ManeuverExplorer(pn.viewable.Viewer):
             return  # keep the list where it was; the error shows beside the text
         self.pick = str(m) if m in self.template else ""
 
-    @param.depends("plane", watch=True)
-    def _fill_from_plane(self):
-        if self.plane == CUSTOM:
-            return  # "custom" keeps whatever the inputs hold
-        self.param.update(**aircraft_plane(self.plane).ratings())
-
-    @param.depends("plane", *RATINGS, watch=True)
-    def _show_plane(self):
-        if self.plane == CUSTOM:
-            self._plane_pane.object = ""
-            return
-        a = aircraft_plane(self.plane)
-        changed = [k.replace("_", " ") for k, v in a.ratings().items() if getattr(self, k) != v]
-        note = f" Changed by hand: {', '.join(changed)}." if changed else ""
-        self._plane_pane.object = (
-            f"<p class='plane-name'>{html.escape(a.name)} {badge_html(a.provenance)}<br>"
-            f"<small>{html.escape(a.source)}.{html.escape(note)}</small></p>")
 
     @param.depends("last_gs", watch=True)
     def _restricted_follows_gs(self):
@@ -325,8 +291,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
     # --- the rules, asked ------------------------------------------------------------------
 
     def _plane(self) -> PlaneState:
-        caps = Capabilities(self.max_speed, self.port_gs, self.starboard_gs, self.acceleration, self.deceleration)
-        return PlaneState(caps, speed=self.speed, last_gs=self.last_gs, last_restricted=self.last_restricted,
+        return PlaneState(self.capabilities(), speed=self.speed, last_gs=self.last_gs, last_restricted=self.last_restricted,
                           natural_touch=self.natural_touch, shocked=self.shocked)
 
     @param.depends(*PLANE_FIELDS, "last_restricted", "shocked", "maneuver", "colour_by", "two_turns", watch=True)
@@ -421,9 +386,7 @@ class ManeuverExplorer(pn.viewable.Viewer):
 
         plane = pn.Column(
             "#### The plane",
-            pn.widgets.Select.from_param(p.plane, options=_plane_options(), label="Plane", width=260,
-                                         css_classes=["in-plane"]),
-            self._plane_pane,
+            self.plane_picker(width=260),
             pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
             pn.Row(num("port_gs", "Port Gs"), num("starboard_gs", "Starboard Gs")),
             num("deceleration", "Deceleration"),

@@ -26,25 +26,19 @@ from bokeh.plotting import figure
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.fasa.aircraft import choices as plane_choices
-from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction
-from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
+from cs_panel.fasa.movement import MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, plane_arrow
+from cs_panel.ui.planes import PlaneRatings
+from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
 FIELDS = PLANE_FIELDS + ["maneuver", "push_faces", "move_faces"]
 DICE_MODES = {"Seeded dice": "seeded", "Faces I type": "typed"}
-RATINGS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration"]
-CUSTOM = "custom"
 
-
-def _plane_options() -> dict[str, str]:
-    return {"custom (type the ratings)": CUSTOM} | plane_choices()
 
 COLOURS = {"plain": "#f7fafc", "start": "#bee3f8", "plotted": "#e6fffa", "visited": "#fefcbf",
            "current": "#fbd38d", "plane": "#c53030", "ghost": "#a0aec0", "path": "#dd6b20"}
@@ -75,17 +69,9 @@ def _hits_text(hits: dict[str, int]) -> str:
     return ", ".join(f"{n} on the {loc}" for loc, n in hits.items()) or "none"
 
 
-class RandomMovementPlayer(pn.viewable.Viewer):
+class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     """Attempt a pushed maneuver with seeded or typed dice and step through what the plane does."""
 
-    plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
-                           doc="A plane whose ratings fill the inputs below (they stay editable), or 'custom' to type "
-                               "them (F.plane.stats).")
-    max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats).")
-    port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits L maneuvers (F.move.capability).")
-    starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits R maneuvers (F.move.capability).")
-    acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: the most speed gained in one turn without redlining (F.move.accel-decel).")
-    deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): the most speed shed without a stall roll (F.move.accel-decel).")
     speed = param.Integer(default=3, doc="Speed of last turn's maneuver (0 if the plane stalled).")
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")
     natural_touch = param.Integer(default=3, doc="The pilot's Natural Touch skill, 0-10: taken off every push target (F.move.push-target).")
@@ -123,40 +109,18 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         self._outcome_pane = html_pane("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
         self._step_pane = html_pane("", css_classes=["rm-step"], sizing_mode="stretch_width")
         self._table_pane = html_pane("", css_classes=["rm-table"])
-        self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
         self._slider = pn.widgets.IntSlider(start=0, end=1, value=0, disabled=True, css_classes=["rm-step-slider"],
                                             label="Step")
         self._slider.param.watch(lambda e: setattr(self, "step", e.new), "value")
-        if self.plane != CUSTOM:
-            self._fill_from_plane()
+        self._init_plane()
         self._update()
-        self._show_plane()
 
     # --- the rules, asked ------------------------------------------------------------------
 
     def _state(self) -> PlaneState:
-        caps = Capabilities(max_speed=self.max_speed, port_gs=self.port_gs, starboard_gs=self.starboard_gs,
-                            acceleration=self.acceleration, deceleration=self.deceleration)
-        return PlaneState(caps, speed=self.speed, last_gs=self.last_gs, natural_touch=self.natural_touch,
+        return PlaneState(self.capabilities(), speed=self.speed, last_gs=self.last_gs, natural_touch=self.natural_touch,
                           shocked=self.shocked)
 
-    @param.depends("plane", watch=True)
-    def _fill_from_plane(self):
-        if self.plane == CUSTOM:
-            return  # "custom" keeps whatever the inputs hold
-        self.param.update(**aircraft_plane(self.plane).ratings())
-
-    @param.depends("plane", *RATINGS, watch=True)
-    def _show_plane(self):
-        if self.plane == CUSTOM:
-            self._plane_pane.object = ""
-            return
-        a = aircraft_plane(self.plane)
-        changed = [k.replace("_", " ") for k, v in a.ratings().items() if getattr(self, k) != v]
-        note = f" Changed by hand: {', '.join(changed)}." if changed else ""
-        self._plane_pane.object = (
-            f"<p class='plane-name'>{html.escape(a.name)} {badge_html(a.provenance)}<br>"
-            f"<small>{html.escape(a.source)}.{html.escape(note)}</small></p>")
 
     def _check_faces(self) -> None:
         """Read both typed boxes so a bad face shows beside its box at once (the text is kept)."""
@@ -408,9 +372,7 @@ class RandomMovementPlayer(pn.viewable.Viewer):
         nxt.on_click(lambda event: self.next())
         plane = pn.Column(
             "### The plane",
-            pn.widgets.Select.from_param(p.plane, options=_plane_options(), label="Plane", width=270,
-                                         css_classes=["in-plane"]),
-            self._plane_pane,
+            self.plane_picker(width=270),
             pn.Row(num("max_speed", "Max speed"), num("acceleration", "Acceleration")),
             pn.Row(num("port_gs", "Port wing Gs"), num("starboard_gs", "Starboard wing Gs")),
             pn.Row(num("speed", "Last turn's speed"), num("last_gs", "Last turn's Gs")),
