@@ -36,8 +36,8 @@ from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
-from cs_panel.fasa.hexgrid import Facing, Hex, hexside_toward
-from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE, check_skill, weapons
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE, attack_hexside, check_skill, weapons
 
 SHOCK_PENALTY = 2  # a shocked pilot adds 2 to every roll (F.shock, p.36; RULINGS.md)
 UNJAM_BASE = 8  # F.gun.jam-clear, FASA p.36
@@ -339,9 +339,9 @@ def hit_location(hexside: Facing | str, *, table: Table | None = None) -> HitLoc
 def hit_location_from(target_hex: Hex, target_facing: Facing, attacker_hex: Hex, *,
                       table: Table | None = None) -> HitLocation:
     """The hit-location roll from the map: the target's hexside facing the attacker, found as
-    the to-hit deflection finds it (``hexside_toward``). Two planes in one hex have no hexside
-    between them: name it yourself (head on: A; from behind: D, F.combat.same-hex)."""
-    side = hexside_toward(target_hex, target_facing, attacker_hex)
+    the to-hit deflection finds it (``attack_hexside``, which also settles corner lines). Two
+    planes in one hex have no hexside between them: name it yourself (head on: A; from behind: D, F.combat.same-hex)."""
+    side = attack_hexside(target_hex, target_facing, attacker_hex)
     if side is None:
         raise RuleInputError("attacker and target share a hex: choose the hexside yourself "
                              "(A head on, D from behind)", field="hexside")

@@ -212,12 +212,31 @@ def in_rear_arc(origin: Hex, facing: Facing, other: Hex) -> bool:
     return b is not None and abs(b) >= 150 - 1e-9
 
 
-def hexside_toward(origin: Hex, facing: Facing, other: Hex) -> Facing | None:
-    """Which of the plane's own hexsides (A = nose) faces ``other``, to the nearest side."""
+def on_corner_line(origin: Hex, other: Hex) -> bool:
+    """``other`` lies on a line from ``origin``'s centre through one of its six corners.
+
+    Those lines are where two cube coordinates of the offset are equal, so the test is exact
+    (no floating-point angle is compared with 30 degrees).
+    """
+    d = other - origin
+    return d != ORIGIN and (d.q == d.r or d.q == d.s or d.r == d.s)
+
+
+def hexsides_toward(origin: Hex, facing: Facing, other: Hex) -> tuple[Facing, ...]:
+    """The plane's own hexsides (A = nose) nearest ``other``: one, or two in clockwise order
+    when ``other`` lies on a corner line and both sides are equally near; none for the same hex.
+    Which of two counts is a rule's business, not geometry's (``cs_panel.fasa.tohit.attack_hexside``).
+
+    >>> hexsides_toward(Hex(0, 0), Facing.A, Hex(1, -2))   # on the corner between A and B
+    (<Facing.A: 0>, <Facing.B: 1>)
+    """
     b = _bearing(origin, facing, other)
     if b is None:
-        return None
-    return Facing(round(b / 60) % 6)
+        return ()
+    if on_corner_line(origin, other):
+        left = Facing(math.floor(b / 60 + 1e-9) % 6)  # the corner at 30 + 60k degrees
+        return (left, left.turn(1))
+    return (Facing(round(b / 60) % 6),)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from cs_panel.core.data import Entry, Field, Table, in_range, load_table
 from cs_panel.core.errors import OutOfRangeError, RuleInputError, SkillOutOfRangeError
 from cs_panel.core.explain import Modifier, TargetNumber
-from cs_panel.fasa.hexgrid import Facing, Hex, hexside_toward
+from cs_panel.fasa.hexgrid import Facing, Hex, hexsides_toward
 
 SKILL_MIN, SKILL_MAX = 0, 10  # F.pilot.skills: every skill runs 0-10 (p.17-19)
 
@@ -64,11 +64,30 @@ DEFLECTION_BY_HEXSIDE = {
 }
 
 
+def attack_hexside(target_hex: Hex, target_facing: Facing, attacker_hex: Hex) -> Facing | None:
+    """The target's hexside an attack comes through (F.hit.deflection, F.hitloc.table, p.35-36),
+    or None when the two planes share a hex.
+
+    An attacker on a line through one of the target's corners is equally near two hexsides and
+    the rules do not say which counts. Our reading (RULINGS.md): the one with the larger
+    deflection modifier, the harder shot, as hex games usually let the defender have the
+    doubtful angle. So A|B gives B, B|C gives B, C|D gives C, and the same on the port side.
+
+    >>> attack_hexside(Hex(0, 0), Facing.A, Hex(1, -2))   # on the corner between A and B
+    <Facing.B: 1>
+    """
+    sides = hexsides_toward(target_hex, target_facing, attacker_hex)
+    if not sides:
+        return None
+    return max(sides, key=lambda f: DEFLECTION_BY_HEXSIDE[f].modifier)
+
+
 def deflection_from(target_hex: Hex, target_facing: Facing, attacker_hex: Hex) -> Deflection:
     """The deflection an attacker at ``attacker_hex`` gets against a target, from the target's
     hexside that faces the attacker (F.hit.deflection, p.35; diagram reading from the recovered
-    hit-location sheet). Same hex has no angle: that is an error to name."""
-    side = hexside_toward(target_hex, target_facing, attacker_hex)
+    hit-location sheet); on a corner line, the harder of the two (``attack_hexside``). Same hex
+    has no angle: that is an error to name."""
+    side = attack_hexside(target_hex, target_facing, attacker_hex)
     if side is None:
         raise RuleInputError("attacker and target share a hex: choose the deflection yourself", field="deflection")
     return DEFLECTION_BY_HEXSIDE[side]

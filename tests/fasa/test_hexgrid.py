@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cs_panel.fasa.hexgrid import (
-    ORIGIN, Facing, Hex, HexLayout, forward_column, in_front_arc, in_rear_arc, line, line_of_sight,
-    mega_hex, spiral,
+    ORIGIN, Facing, Hex, HexLayout, forward_column, hexsides_toward, in_front_arc, in_rear_arc, line,
+    line_of_sight, mega_hex, on_corner_line, spiral,
 )
 
 hexes = st.builds(Hex, st.integers(-40, 40), st.integers(-40, 40))
@@ -92,3 +92,44 @@ def test_a_line_is_the_same_from_either_end(a, b, nudge):
 def test_line_of_sight_regression_tie_decided_by_float_noise():
     # with equal q and r nudges this pair saw each other one way but not the other
     assert line_of_sight(Hex(-7, -5), Hex(8, 0), {Hex(6, 0)}) == line_of_sight(Hex(8, 0), Hex(-7, -5), {Hex(6, 0)})
+
+
+# -- which hexside faces another hex (used by deflection and hit location)
+
+CORNER_PAIRS = {  # an offset on each corner line of a plane facing A, and the two sides it splits
+    Hex(1, -2): (Facing.A, Facing.B), Hex(2, -1): (Facing.B, Facing.C), Hex(1, 1): (Facing.C, Facing.D),
+    Hex(-1, 2): (Facing.D, Facing.E), Hex(-2, 1): (Facing.E, Facing.F), Hex(-1, -1): (Facing.F, Facing.A),
+}
+
+
+@pytest.mark.rule("F.map.hexes")
+@pytest.mark.parametrize("offset, sides", list(CORNER_PAIRS.items()))
+@pytest.mark.parametrize("facing", list(Facing))
+@pytest.mark.parametrize("scale", [1, 2, 7])
+def test_a_hex_on_a_corner_line_is_equally_near_two_sides(offset, sides, facing, scale):
+    origin = Hex(3, -2)
+    other = origin + Hex(offset.q * scale, offset.r * scale).rotate(int(facing))
+    assert on_corner_line(origin, other)
+    assert hexsides_toward(origin, facing, other) == sides
+
+
+@pytest.mark.rule("F.map.hexes")
+def test_hexsides_toward_off_the_corner_lines_and_in_the_same_hex():
+    assert hexsides_toward(ORIGIN, Facing.A, Hex(0, -3)) == (Facing.A,)
+    assert hexsides_toward(ORIGIN, Facing.A, Hex(1, -3)) == (Facing.A,)  # just left of the A|B corner line
+    assert hexsides_toward(ORIGIN, Facing.A, Hex(2, -3)) == (Facing.B,)  # just right of it
+    assert hexsides_toward(ORIGIN, Facing.C, Hex(3, 0)) == (Facing.A,)  # C is now the nose
+    assert hexsides_toward(ORIGIN, Facing.A, ORIGIN) == ()
+    assert not on_corner_line(ORIGIN, ORIGIN)
+
+
+@pytest.mark.rule("F.map.hexes")
+@given(hexes, hexes, facings)
+def test_hexsides_toward_turns_with_the_plane_and_mirrors(a, b, f):
+    sides = hexsides_toward(a, f, b)
+    assert len(sides) == (0 if a == b else 2 if on_corner_line(a, b) else 1)
+    # turning the whole picture about a keeps the sides; mirroring it swaps port and starboard
+    turned = hexsides_toward(a, f.turn(1), a + (b - a).rotate(1))
+    assert turned == sides
+    mirrored = hexsides_toward(a.mirror(), f.mirrored, b.mirror())
+    assert set(mirrored) == {s.mirrored for s in sides}

@@ -3,13 +3,13 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from cs_panel.core.dice import ScriptedDice
 from cs_panel.core.errors import OutOfRangeError, RuleInputError, SkillOutOfRangeError
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.tohit import (
-    Deflection, deflection_from, shock_roll, to_hit_by_range, to_hit_number, weapons,
+    DEFLECTION_BY_HEXSIDE, Deflection, attack_hexside, deflection_from, shock_roll, to_hit_by_range, to_hit_number, weapons,
 )
 
 
@@ -44,6 +44,31 @@ def test_deflection_from_the_targets_hexside():
     assert deflection_from(target, Facing.C, Hex(2, 0)) is Deflection.NOSE_TO_NOSE
     with pytest.raises(RuleInputError, match="share a hex"):
         deflection_from(target, Facing.A, target)
+
+
+@pytest.mark.rule("F.hit.deflection")
+@pytest.mark.parametrize("offset, expected", [
+    # the six corner lines of a target facing A; our reading takes the harder shot (RULINGS.md)
+    (Hex(1, -2), Facing.B), (Hex(-1, -1), Facing.F),   # nose | front-off-centre: +3, not +2
+    (Hex(2, -1), Facing.B), (Hex(-2, 1), Facing.F),    # front-off-centre | rear-off-centre: +3
+    (Hex(1, 1), Facing.C), (Hex(-1, 2), Facing.E),     # rear-off-centre | directly behind: +1
+])
+@pytest.mark.parametrize("facing", list(Facing))
+def test_an_attack_along_a_corner_line_takes_the_harder_hexside(offset, expected, facing):
+    target = Hex(-2, 4)
+    for scale in (1, 3):
+        attacker = target + Hex(offset.q * scale, offset.r * scale).rotate(int(facing))
+        assert attack_hexside(target, facing, attacker) is expected
+        assert deflection_from(target, facing, attacker) is DEFLECTION_BY_HEXSIDE[expected]
+
+
+@pytest.mark.rule("F.hit.deflection")
+@given(st.builds(Hex, st.integers(-9, 9), st.integers(-9, 9)), st.sampled_from(list(Facing)))
+def test_deflection_is_the_same_from_port_and_starboard(attacker, facing):
+    # a mirror image of the attack (port for starboard) has the same deflection, corners included
+    target = Hex(0, 0)
+    assume(attacker != target)
+    assert deflection_from(target, facing, attacker) is deflection_from(target, facing.mirrored, attacker.mirror())
 
 
 @pytest.mark.rule("F.hit.range")
