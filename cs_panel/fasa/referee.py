@@ -12,6 +12,11 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
 - Every action is kept in ``Referee.log`` with the die faces it used, so the state is the fold of
   the log (``fold``) and replays without the random generator. ``dumps``/``loads`` of
   ``cs_panel.core.state`` save and load a ``Referee`` or a ``GameState`` at any point.
+- On a laid-out map (``Referee.start(..., map_name="fighters", homes={"Ann": "south", ...})``,
+  F.map.sheets) every plane starts on the map, each player has a home side at one end
+  (F.setup), a plane whose move takes it off the map is gone, withdrawn or fled (F.roe.flee), and
+  the game ends when only one player has planes left on the map (F.victory). Without a map the
+  sky has no edge.
 - Damage is NOT implemented: a hit is reported and counted (``RefPlane.hits_taken``), nothing on
   the plane is marked off.
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
@@ -36,12 +41,13 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from cs_panel.core.dice import Dice, ScriptedDice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
+from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
@@ -201,6 +207,20 @@ class GameState:
     paths: tuple[tuple[str, tuple[Hex, ...]], ...] = ()  # last movement, for the map
     report: tuple[str, ...] = ()  # what the referee said in the current turn
     history: tuple[str, ...] = ()  # everything said in earlier turns
+    map_name: str = ""  # a mapsheet layout (F.map.sheets); "" for a sky without edges
+    homes: tuple[tuple[str, Edge], ...] = ()  # (player, home side) on a laid-out map (F.setup)
+    departed: tuple[tuple[str, str], ...] = ()  # (plane, what its leaving the map was) (F.roe.flee)
+    outcome: str = ""  # who won, once the game is over on a laid-out map (F.victory)
+
+    @property
+    def map(self) -> MapLayout | None:
+        return layout(self.map_name) if self.map_name else None
+
+    def home_of(self, player: str) -> Edge:
+        for who, edge in self.homes:
+            if who == player:
+                return edge
+        raise RefereeError(f"{player} has no home side on this map", field="homes")
 
     def plane(self, name: str) -> RefPlane:
         for p in self.planes:
@@ -228,6 +248,12 @@ class GameState:
         lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.report)
         head = (f"Turn {self.turn}: game over" if self.phase is Phase.OVER
                 else f"Turn {self.turn}: next, {_next_step(self)}")
+        if self.outcome:
+            head += f". {self.outcome}"
+        if self.map:
+            sides = ", ".join(f"{who} {edge.value}" for who, edge in self.homes)
+            gone = "; ".join(f"{n} {how}" for n, how in self.departed)
+            head += f". Map: {self.map} (home sides: {sides})" + (f"; off the map: {gone}" if gone else "")
         planes = "".join(
             f"<tr><td>{html.escape(p.label)}</td><td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
             f"<td>speed {p.plane.speed}</td><td>{p.hits_taken}</td>"
@@ -290,6 +316,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     said = ["movement phase: plots revealed: " + ", ".join(f"{rp.name} {p.maneuver}" for rp, p in plans)]
     planes = state.planes
     paths = []
+    departed = state.departed
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
@@ -301,8 +328,28 @@ def _move(state: GameState, dice: Dice) -> GameState:
         new = dataclasses.replace(rp, plane=r.state_after, fracture=tuple(fracture.items()))
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
-    return dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, paths=tuple(paths),
-                               report=state.report + tuple(said))
+        gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
+        if gone is not None:  # off the map is out of the game (F.roe.flee, p.14)
+            flown = list(r.path)
+            paths[-1] = (rp.name, tuple(flown[:flown.index(gone.at) + 2]))  # drawn up to the first hex beyond the edge
+            planes = tuple(x for x in planes if x.name != rp.name)
+            departed += ((rp.name, "fled" if gone.fled else "withdrew"),)
+            said.append(str(gone))
+    moved = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, paths=tuple(paths),
+                                departed=departed, report=state.report + tuple(said))
+    return _check_victory(moved)
+
+
+def _check_victory(state: GameState) -> GameState:
+    """End the game when one player (or none) has planes left on a laid-out map (F.victory, p.15)."""
+    if not state.map:
+        return state
+    result = victory({player: sum(p.player == player for p in state.planes) for player, _ in state.homes})
+    if not result.over:
+        return state
+    report = state.report + (str(result), "the game is over")
+    return dataclasses.replace(state, phase=Phase.OVER, outcome=str(result), report=report,
+                               history=state.history + tuple(f"turn {state.turn}: {x}" for x in report))
 
 
 def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str]:
@@ -421,11 +468,43 @@ class Referee:
     log: tuple[Action, ...] = ()
 
     @classmethod
-    def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3) -> "Referee":
+    def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
+              homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None) -> "Referee":
+        """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
+        home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
+        each plane starts within that many rows of its home side, as a standard dogfight does."""
         names = [p.name for p in planes]
         if len(set(names)) != len(names):
             raise RefereeError(f"two planes share a name: {names}", field="planes")
-        return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns))
+        if not map_name:
+            if homes or start_depth:
+                raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
+            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns))
+        m = layout(map_name)  # an unknown name raises, listing the layouts
+        players = sorted({p.player for p in planes})
+        given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
+        missing = [x for x in players if x not in given]
+        if missing:
+            raise RefereeError(f"on a map every player needs a home side ({m.home_edges[0].value} or "
+                               f"{m.home_edges[1].value}); missing for {missing} (F.setup, FASA p.14)", field="homes")
+        if len(players) == 2 and given[players[0]] == given[players[1]]:
+            raise RefereeError(f"{players[0]} and {players[1]} both have the {given[players[0]].value} side; the two "
+                               "sides set up at opposite ends (F.setup, FASA p.14)", field="homes")
+        for player in players:
+            if given[player] not in m.home_edges:
+                raise RefereeError(f"{player}'s home side must be an end of the {m.name} map, {m.home_edges[0].value} "
+                                   f"or {m.home_edges[1].value}, not {given[player].value} (F.setup, FASA p.14)",
+                                   field="homes")
+        for p in planes:
+            try:
+                if start_depth:
+                    check_start(m, given[p.player], p.plane.hex, p.plane.speed, p.plane.capabilities.max_speed, start_depth)
+                else:
+                    m.check_on_map(p.plane.hex)
+            except RuleInputError as e:
+                raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
+        homes_t = tuple((x, given[x]) for x in players)
+        return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t))
 
     @cached_property
     def state(self) -> GameState:
@@ -495,10 +574,15 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         return f"{x - x0:.1f},{y1 - y:.1f}"  # SVG's y runs down
 
     parts = []
-    colour = {p.name: PLANE_COLOURS[i % len(PLANE_COLOURS)] for i, p in enumerate(state.planes)}
+    # colours by name, so a plane keeps its colour when another leaves the map
+    names = sorted({p.name for p in state.planes} | {n for n, _ in state.departed} | {n for n, _ in state.paths})
+    colour = {n: PLANE_COLOURS[i % len(PLANE_COLOURS)] for i, n in enumerate(names)}
+    field = state.map
     for h in sorted(region):
         pts = " ".join(pt(*c) for c in layout.corners(h))
-        parts.append(f"<polygon points='{pts}' fill='#f7fafc' stroke='#a0aec0' stroke-width='0.8'/>")
+        off = field is not None and h not in field  # beyond the map's edge: shaded
+        look = "fill='#cbd5e0' class='off-map'" if off else "fill='#f7fafc'"
+        parts.append(f"<polygon points='{pts}' {look} stroke='#a0aec0' stroke-width='0.8'/>")
     for name, path in state.paths:
         if len(path) > 1:
             pts = " ".join(pt(*layout.center(h)) for h in path)
