@@ -31,6 +31,7 @@ Ace leaves the map by the south edge, its home side: it withdraws without penalt
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -204,6 +205,47 @@ class MapLayout:
                                 f"columns 0-{self.columns - 1} and rows 0-{self.rows - 1})", field=field)
         return h
 
+    def to_svg(self, size: float = 7.0, marks: Mapping[Hex, str] | None = None, labels: Mapping[Hex, str] | None = None) -> str:
+        """The whole field as SVG: sheets shaded in turn, home sides drawn thick, and any
+        ``marks`` (hex to colour) and ``labels`` (hex to text) on top."""
+        from cs_panel.fasa.hexgrid import HexLayout  # drawing only
+        draw = HexLayout(size=size)
+        marks, labels = marks or {}, labels or {}
+        cells = list(self.hexes())
+        pts_all = [c for h in cells for c in draw.corners(h)]
+        x0 = min(x for x, _ in pts_all) - 2
+        y1 = max(y for _, y in pts_all) + 2
+        width = max(x for x, _ in pts_all) + 2 - x0
+        height = y1 - (min(y for _, y in pts_all) - 2)
+
+        def pt(x: float, y: float) -> str:
+            return f"{x - x0:.1f},{y1 - y:.1f}"  # SVG's y runs down
+
+        parts = []
+        for h in cells:
+            col, _ = self.to_offset(h)
+            sheet = col // self.sheet_columns
+            fill = marks.get(h, "#f7fafc" if sheet % 2 == 0 else "#edf2f7")
+            parts.append(f"<polygon points='{' '.join(pt(*c) for c in draw.corners(h))}' fill='{fill}' "
+                         "stroke='#a0aec0' stroke-width='0.5'/>")
+        for edge in self.home_edges:  # the two ends where the sides set up (F.setup)
+            line = [h for h in cells if self.rows_from(h, edge) == 0]
+            for h in line:
+                cx, cy = draw.center(h)
+                parts.append(f"<circle cx='{cx - x0:.1f}' cy='{y1 - cy:.1f}' r='{size * 0.35:.1f}' fill='#2b6cb0' "
+                             f"class='home-{edge.value}'/>")
+        for h, text in labels.items():
+            cx, cy = draw.center(h)
+            parts.append(f"<text x='{cx - x0:.1f}' y='{y1 - cy - size:.1f}' font-size='{size * 1.4:.0f}' "
+                         f"text-anchor='middle'>{html.escape(text)}</text>")
+        desc = html.escape(str(self))
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
+                f"viewBox='0 0 {width:.0f} {height:.0f}' class='cs-mapsheet'><desc>{desc}</desc>{''.join(parts)}</svg>")
+
+    def _repr_html_(self) -> str:
+        badge = f" <i>[{self.provenance}: hex counts are ours]</i>" if self.provenance != "rules" else ""
+        return f"<div class='cs-mapsheet'><p>{html.escape(str(self))}{badge}</p>{self.to_svg()}</div>"
+
     def __str__(self) -> str:
         return (f"{self.name}: {' + '.join(self.sheets)}, {self.columns} x {self.rows} hexes "
                 f"({self.width_in} x {self.height_in} inches), home sides {self.home_edges[0].value} and {self.home_edges[1].value}")
@@ -236,7 +278,7 @@ def check_start(m: MapLayout, home: Edge | str, h: Hex, speed: int, max_speed: i
     m.check_on_map(h)
     away = m.rows_from(h, home)
     if away >= depth:
-        raise MapInputError(f"{h!r} is {away} rows in from the {home.value} edge; a plane starts within {depth} "
+        raise MapInputError(f"{h!r} is {away} row{'s' if away != 1 else ''} in from the {home.value} edge; a plane starts within {depth} "
                             f"row{'s' if depth != 1 else ''} of its home side (F.setup, FASA p.14)", field="hex")
     if not isinstance(speed, int) or not 0 <= speed <= max_speed:
         raise MapInputError(f"a plane starts at any speed from 0 to its maximum, {max_speed}; got {speed!r} "
@@ -326,4 +368,5 @@ def victory(in_play: Mapping[str, int], draw_agreed: bool = False) -> Outcome:
     if len(left) == 1:
         return Outcome(True, left[0], f"{left[0]} wins: every enemy plane is shot down or driven from the map "
                                       "(F.victory, FASA p.15)")
-    return Outcome(False, None, f"the fight goes on: {', '.join(f'{s} {in_play[s]}' for s in left)} planes in it")
+    counts = ", ".join(f"{s} {in_play[s]} plane{'s' if in_play[s] != 1 else ''}" for s in left)
+    return Outcome(False, None, f"the fight goes on, with {counts} left in it")

@@ -141,7 +141,7 @@ def test_a_plane_starts_at_its_home_side_at_up_to_its_maximum_speed():
     check_start(FIGHTERS, "south", south_row, speed=4, max_speed=4)
     check_start(FIGHTERS, Edge.SOUTH, south_row, speed=0, max_speed=4)
     one_in = south_row.neighbor(Facing.A)
-    with pytest.raises(MapInputError, match="1 rows in from the south edge") as e:
+    with pytest.raises(MapInputError, match="1 row in from the south edge") as e:
         check_start(FIGHTERS, "south", one_in, 3, 4)
     assert e.value.field == "hex"
     check_start(FIGHTERS, "south", one_in, 3, 4, depth=2)  # a mission may allow a deeper band
@@ -210,7 +210,8 @@ def test_a_corner_shared_with_the_home_side_counts_as_home():
 
 @pytest.mark.rule("F.victory")
 def test_victory_when_no_enemy_is_left_and_draws():
-    assert not victory({"Ann": 2, "Bob": 1}).over
+    going = victory({"Ann": 2, "Bob": 1})
+    assert not going.over and str(going) == "the fight goes on, with Ann 2 planes, Bob 1 plane left in it"
     won = victory({"Ann": 1, "Bob": 0})
     assert won.over and won.winner == "Ann" and "shot down or driven from the map" in str(won)
     nobody = victory({"Ann": 0, "Bob": 0})
