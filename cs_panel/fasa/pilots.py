@@ -819,6 +819,10 @@ class FiringOrder:
         lines += [f"tie broken on d10s: {self._tie_text(r)}" for r in self.rolloffs]
         return "\n".join(lines)
 
+    def tie_texts(self) -> list[str]:
+        """Each roll-off in words, round by round, with the order it settled."""
+        return [self._tie_text(r) for r in self.rolloffs]
+
     @staticmethod
     def _tie_text(roll: Roll) -> str:
         assert isinstance(roll.event, RollOff)

@@ -47,9 +47,10 @@ from cs_panel.core.dice import Dice, ScriptedDice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
-from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
+from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
+from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 from cs_panel.fasa.tohit import Deflection, check_skill, deflection_from, to_hit_number, weapons
 
@@ -371,11 +372,13 @@ def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection
 
 def _combat(state: GameState, dice: Dice) -> GameState:
     _need(state, Phase.COMBAT, "fire")
-    # highest Quick Draw fires first; a tie is settled by a d10 each (F.combat.order, p.34)
-    qds = [p.quick_draw for p in state.planes]
-    tie_roll = {p.name: (dice.d10() if qds.count(p.quick_draw) > 1 else 0) for p in state.planes}
-    order = sorted(state.planes, key=lambda p: (-p.quick_draw, -tie_roll[p.name]))
+    # highest Quick Draw fires first; tied pilots roll a d10 each, again while still tied
+    # (F.combat.order, p.34): the pilots' rules' own roll-off
+    firing = combat_order([Shooter(p.name, p.quick_draw) for p in state.planes], dice)
+    by_name = {p.name: p for p in state.planes}
+    order = [by_name[n] for n in firing.names]
     said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in order)]
+    said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
     for shooter in order:
         enemies = [p for p in order if p.player != shooter.player]

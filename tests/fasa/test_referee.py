@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from cs_panel.core.dice import ScriptedDice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.state import dumps, loads
 from cs_panel.fasa.hexgrid import Facing, Hex
@@ -13,7 +14,7 @@ from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
 from cs_panel.fasa.referee import (
-    Action, DieFacesError, GameState, Phase, Referee, RefereeError, demo_planes, fold, parse_faces,
+    Action, DieFacesError, GameState, Phase, Referee, RefereeError, apply, demo_planes, fold, parse_faces,
     random_movement_faces, resolve_with_faces,
 )
 
@@ -145,6 +146,21 @@ def test_shots_are_checked_and_hits_counted_without_damage():
     assert (ace.hits_taken, raider.hits_taken) == (4, 2)
     # no damage: the planes' ratings are what they started with
     assert ace.plane.capabilities == demo_planes()[0].plane.capabilities
+
+
+@pytest.mark.rule("F.combat.order")
+def test_tied_quick_draws_roll_off_and_roll_again_while_still_tied():
+    ace, raider = demo_planes()
+    raider = dataclasses.replace(raider, quick_draw=ace.quick_draw)  # both Quick Draw 5
+    state = fold(Referee.start(1, [ace, raider]).start_state,
+                 [Action("plot", "Ace", "3SA"), Action("plot", "Raider", "3SA"), Action("move")])
+    # first round 6-6 ties, so both roll again: Ace 2, Raider 9; the rest of the faces go to the guns
+    after = apply(state, Action("combat"), ScriptedDice([6, 6, 2, 9] + [1] * 10))
+    said = [x for x in after.report if "firing order" in x or "tie broken" in x]
+    assert said == ["combat phase: firing order Raider (Quick Draw 5), Ace (Quick Draw 5)",
+                    "tie broken on d10s: Ace 6, Raider 6; again: Ace 2, Raider 9 -> Raider, Ace"]
+    shots = [x for x in after.report if " fires " in x]
+    assert shots[0].startswith("Raider fires")
 
 
 @pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
