@@ -24,7 +24,11 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
 
 Readings of our own: the per-action dice are seeded from the game's seed and the action's place in
 the log; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
-the other's tail at "directly behind"; collisions between the planes are not checked.
+the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
+before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
+``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
+flak-damage rule is not offered, since damage is not implemented). A player's two planes are a
+pilot and his wingman, who never collide with each other.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
@@ -46,6 +50,7 @@ from typing import Mapping, Sequence
 from cs_panel.core.dice import Dice, ScriptedDice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
+from cs_panel.fasa.collisions import Flyer, SharedHex, resolve_shared_hex
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
@@ -137,6 +142,7 @@ class RefereeError(RuleInputError):
 
 class Phase(str, Enum):
     PLOT = "plot"  # every plane writes its maneuver in secret (F.seq.phases step 1)
+    COLLIDE = "collide"  # enemies ended movement in one hex: numbers are chosen (step 2)
     COMBAT = "combat"  # after movement: weapons fire (steps 3-8)
     TAILING = "tailing"  # who tails whom for next turn (step 9)
     OVER = "over"  # the agreed number of turns has been flown
@@ -190,7 +196,7 @@ class Action:
 
     def __str__(self) -> str:
         who = f" {self.plane}" if self.plane else ""
-        what = f" {self.maneuver}" if self.kind != "plot" and self.maneuver else (" (secret)" if self.kind == "plot" else "")
+        what = f" {self.maneuver}" if self.kind not in ("plot", "pick") and self.maneuver else (" (secret)" if self.kind in ("plot", "pick") else "")
         dice = f" dice {list(self.faces)}" if self.faces else ""
         return f"{self.kind}{who}{what}{dice}"
 
@@ -211,7 +217,10 @@ class GameState:
     map_name: str = ""  # a mapsheet layout (F.map.sheets); "" for a sky without edges
     homes: tuple[tuple[str, Edge], ...] = ()  # (player, home side) on a laid-out map (F.setup)
     departed: tuple[tuple[str, str], ...] = ()  # (plane, what its leaving the map was) (F.roe.flee)
-    outcome: str = ""  # who won, once the game is over on a laid-out map (F.victory)
+    outcome: str = ""  # who won, once the game is over (F.victory)
+    players: tuple[str, ...] = ()  # every player at the start, for the victory check
+    picks: tuple[tuple[str, int], ...] = ()  # collision numbers chosen this turn, secret until collide()
+    destroyed: tuple[str, ...] = ()  # planes lost in mid-air collisions (F.collide.damage)
 
     @property
     def map(self) -> MapLayout | None:
@@ -239,8 +248,39 @@ class GameState:
 
     @property
     def waiting_for(self) -> list[str]:
-        """Planes that still have to plot this turn."""
+        """Planes that still have to plot this turn, or to choose a collision number."""
+        if self.phase is Phase.COLLIDE:
+            picked = dict(self.picks)
+            return [n for n in self.choosers if n not in picked]
         return [p.name for p in self.planes if self.phase is Phase.PLOT and self.plotted(p.name) is None]
+
+    @property
+    def shared_hexes(self) -> tuple[SharedHex, ...]:
+        """Hexes where planes ended movement together and some pair must check (F.collide.piloted, p.27).
+
+        A player's two planes are the lead pilot and the wingman, who never collide; radios are
+        never destroyed, since damage is not implemented."""
+        by_hex: dict[Hex, list[RefPlane]] = {}
+        for p in self.planes:
+            by_hex.setdefault(p.plane.hex, []).append(p)
+        out = []
+        for h in sorted(by_hex):
+            here = by_hex[h]
+            if len(here) < 2:
+                continue
+            flyers = []
+            for p in here:
+                mates = [q.name for q in self.planes if q.player == p.player and q.name != p.name]
+                flyers.append(Flyer(p.name, p.player, partner=mates[0] if len(mates) == 1 else None))
+            shared = SharedHex(tuple(flyers))
+            if shared.pairs:
+                out.append(shared)
+        return tuple(out)
+
+    @property
+    def choosers(self) -> list[str]:
+        """Planes that must secretly choose a collision number this turn."""
+        return [n for shared in self.shared_hexes for n in shared.choosers]
 
     def to_svg(self, radius: int = 3, size: float = 18.0) -> str:
         return map_svg(self, radius, size)
@@ -251,6 +291,8 @@ class GameState:
                 else f"Turn {self.turn}: next, {_next_step(self)}")
         if self.outcome:
             head += f". {self.outcome}"
+        if self.destroyed:
+            head += f". Destroyed in collisions: {', '.join(self.destroyed)}"
         if self.map:
             sides = ", ".join(f"{who} {edge.value}" for who, edge in self.homes)
             gone = "; ".join(f"{n} {how}" for n, how in self.departed)
@@ -283,6 +325,9 @@ def _next_step(state: GameState) -> str:
     if state.phase is Phase.PLOT:
         waiting = state.waiting_for
         return f"plots from {', '.join(waiting)}" if waiting else "move()"
+    if state.phase is Phase.COLLIDE:
+        waiting = state.waiting_for
+        return f"collision numbers from {', '.join(waiting)}" if waiting else "collide()"
     return {Phase.COMBAT: "combat()", Phase.TAILING: "tailing()", Phase.OVER: "nothing: the game is over"}[state.phase]
 
 
@@ -338,14 +383,61 @@ def _move(state: GameState, dice: Dice) -> GameState:
             said.append(str(gone))
     moved = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, paths=tuple(paths),
                                 departed=departed, report=state.report + tuple(said))
-    return _check_victory(moved)
+    moved = _check_victory(moved)
+    if moved.phase is Phase.OVER or not moved.shared_hexes:
+        return moved
+    # enemies in one hex: each shows a number at the same moment (F.collide.piloted, p.27)
+    said = []
+    for shared in moved.shared_hexes:
+        names = " and ".join(f.name for f in shared.flyers)
+        where = moved.plane(shared.flyers[0].name).plane.hex
+        said.append(f"{names} end in the same hex, {where!r}: collision check (F.collide.piloted, p.27): "
+                    f"{', '.join(shared.choosers)} choose a number 1-10 in secret"
+                    + (f"; {', '.join(shared.rollers)} roll theirs" if shared.rollers else ""))
+    return dataclasses.replace(moved, phase=Phase.COLLIDE, picks=(), report=moved.report + tuple(said))
+
+
+def _pick(state: GameState, action: Action) -> GameState:
+    _need(state, Phase.COLLIDE, "choose a collision number")
+    rp = state.plane(action.plane)
+    if rp.name not in state.choosers:
+        raise RefereeError(f"{rp.name} has no collision number to choose this turn; choosing: {state.choosers}",
+                           field="plane")
+    if rp.name in dict(state.picks):
+        raise RefereeError(f"{rp.name} has already chosen a number", field="plane")
+    text = action.maneuver.strip()
+    if not text.isdigit() or not 1 <= int(text) <= 10:
+        raise RefereeError(f"{rp.name} must choose a whole number 1-10, got {action.maneuver!r} "
+                           "(F.collide.piloted, FASA p.27)", field="number")
+    return dataclasses.replace(state, picks=state.picks + ((rp.name, int(text)),),
+                               report=state.report + (f"{rp.label} has chosen a number",))
+
+
+def _collide(state: GameState, dice: Dice) -> GameState:
+    _need(state, Phase.COLLIDE, "resolve collisions")
+    if state.waiting_for:
+        raise RefereeError(f"still waiting for collision numbers from {', '.join(state.waiting_for)}", field="action")
+    picks = dict(state.picks)
+    said, lost = [], set()
+    for shared in state.shared_hexes:
+        result = resolve_shared_hex(shared.flyers, {n: picks[n] for n in shared.choosers}, dice)
+        said.append(f"collision check: {result}")
+        for name in sorted(result.collided):
+            lost.add(name)
+            said.append(f"{name} is destroyed in the mid-air collision; its crew must bail out (F.collide.damage, p.28)")
+    planes = tuple(p for p in state.planes if p.name not in lost)
+    after = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, picks=(),
+                                destroyed=state.destroyed + tuple(sorted(lost)), report=state.report + tuple(said))
+    return _check_victory(after)
 
 
 def _check_victory(state: GameState) -> GameState:
-    """End the game when one player (or none) has planes left on a laid-out map (F.victory, p.15)."""
-    if not state.map:
+    """End the game when one player (or none) has planes left (F.victory, p.15): planes leave by
+    flying off a laid-out map or by being destroyed."""
+    players = [who for who, _ in state.homes] if state.homes else list(state.players)
+    if len(players) < 2:
         return state
-    result = victory({player: sum(p.player == player for p in state.planes) for player, _ in state.homes})
+    result = victory({player: sum(p.player == player for p in state.planes) for player in players})
     if not result.over:
         return state
     report = state.report + (str(result), "the game is over")
@@ -440,6 +532,10 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
         return _plot(state, action)
     if action.kind == "move":
         return _move(state, dice)
+    if action.kind == "pick":
+        return _pick(state, action)
+    if action.kind == "collide":
+        return _collide(state, dice)
     if action.kind == "combat":
         return _combat(state, dice)
     if action.kind == "tailing":
@@ -482,7 +578,7 @@ class Referee:
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
-            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns))
+            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes}))))
         m = layout(map_name)  # an unknown name raises, listing the layouts
         players = sorted({p.player for p in planes})
         given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
@@ -507,7 +603,8 @@ class Referee:
             except RuleInputError as e:
                 raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
         homes_t = tuple((x, given[x]) for x in players)
-        return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t))
+        return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t,
+                                   players=tuple(players)))
 
     @cached_property
     def state(self) -> GameState:
@@ -526,6 +623,14 @@ class Referee:
 
     def move(self) -> "Referee":
         return self.act(Action("move"))
+
+    def pick(self, plane: str, number: int) -> "Referee":
+        """A plane sharing a hex with an enemy secretly chooses its collision number (F.collide.piloted)."""
+        return self.act(Action("pick", plane, str(number).strip()))
+
+    def collide(self) -> "Referee":
+        """Reveal the chosen numbers, roll for teammates who must, and destroy those who collided."""
+        return self.act(Action("collide"))
 
     def combat(self) -> "Referee":
         return self.act(Action("combat"))

@@ -163,6 +163,84 @@ def test_tied_quick_draws_roll_off_and_roll_again_while_still_tied():
     assert shots[0].startswith("Raider fires")
 
 
+def _meet(seed: int = 3, planes=None) -> Referee:
+    """Ace (0,5) north and Raider (0,-3) south at 4 hexes each: both end in Hex(0, 1)."""
+    ref = Referee.start(seed, planes or demo_planes(), max_turns=5)
+    for p in ref.state.planes:
+        ref = ref.plot(p.name, "4SA")
+    return ref.move()
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_enemies_ending_in_one_hex_choose_numbers_before_combat():
+    ref = _meet()
+    s = ref.state
+    assert s.phase is Phase.COLLIDE and s.waiting_for == ["Ace", "Raider"]
+    assert "collision numbers from Ace, Raider" in ref.next_step
+    assert "Ace and Raider end in the same hex, Hex(0, 1): collision check" in s.report[-1]
+    with pytest.raises(RefereeError, match="cannot fire in the collide phase"):
+        ref.combat()
+    for bad, words in [(0, "1-10, got '0'"), (11, "1-10, got '11'"), ("seven", "1-10, got 'seven'")]:
+        with pytest.raises(RefereeError, match=words) as e:
+            ref.pick("Ace", bad)
+        assert e.value.field == "number"
+    ref = ref.pick("Ace", 3)
+    with pytest.raises(RefereeError, match="already chosen"):
+        ref.pick("Ace", 4)
+    with pytest.raises(RefereeError, match="still waiting for collision numbers from Raider"):
+        ref.collide()
+    assert ref.transcript()[-1] == "4. pick Ace (secret)"  # the number stays secret in the record
+    # different numbers: no collision, and the two fire at each other from inside the hex
+    missed = ref.pick("Raider", 8).collide()
+    assert missed.state.phase is Phase.COMBAT and missed.state.destroyed == ()
+    assert "collision check: numbers Ace 3, Raider 8: no collision" in missed.state.report
+    fired = missed.combat().state.report
+    assert any("Ace fires" in x and "range 0" in x for x in fired)
+
+
+@pytest.mark.rule("F.collide.piloted", "F.collide.damage", "F.victory")
+def test_matching_numbers_destroy_both_and_nobody_is_left():
+    ref = _meet().pick("Ace", 6).pick("Raider", 6).collide()
+    s = ref.state
+    assert s.planes == () and s.destroyed == ("Ace", "Raider")
+    assert "Ace is destroyed in the mid-air collision; its crew must bail out (F.collide.damage, p.28)" in s.report
+    assert s.phase is Phase.OVER and s.outcome.startswith("a draw: no side has a plane left")
+    assert "Destroyed in collisions: Ace, Raider" in s._repr_html_()
+    again = loads(Referee, dumps(ref))
+    assert again.state == s
+
+
+@pytest.mark.rule("F.collide.piloted", "F.victory")
+def test_a_pilot_and_his_wingman_never_collide_and_the_survivor_wins():
+    ace, raider = demo_planes()
+    wing = dataclasses.replace(ace, name="Wing")  # Ann's wingman flies in formation with her
+    ref = _meet(planes=[ace, wing, raider])
+    assert ref.state.waiting_for == ["Ace", "Wing", "Raider"]
+    assert ref.state.shared_hexes[0].pairs == (("Ace", "Raider"), ("Wing", "Raider"))
+    ref = ref.pick("Ace", 2).pick("Wing", 2).pick("Raider", 2).collide()
+    # Ace and Wing show the same number, but they are a pair: only each against Raider counts
+    s = ref.state
+    assert s.destroyed == ("Ace", "Raider", "Wing")
+    # the pair showing the same number, the enemy another: nobody collides
+    formation = _meet(planes=[ace, wing, raider]).pick("Ace", 2).pick("Wing", 2).pick("Raider", 5).collide()
+    assert formation.state.destroyed == () and len(formation.state.planes) == 3
+    ref2 = _meet(planes=[ace, wing, raider]).pick("Ace", 2).pick("Wing", 5).pick("Raider", 5).collide()
+    s2 = ref2.state
+    assert s2.destroyed == ("Raider", "Wing") and [p.name for p in s2.planes] == ["Ace"]
+    assert s2.phase is Phase.OVER and s2.outcome.startswith("Ann wins")
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_only_planes_that_must_check_choose():
+    ref = _meet()
+    with pytest.raises(RefereeError, match="no plane called 'Zed'"):
+        ref.pick("Zed", 3)
+    calm = Referee.start(3, demo_planes()).plot("Ace", "3SA").plot("Raider", "3SA").move()
+    assert calm.state.phase is Phase.COMBAT and calm.state.shared_hexes == ()
+    with pytest.raises(RefereeError, match="cannot choose a collision number in the combat phase"):
+        calm.pick("Ace", 3)
+
+
 @pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
 def test_tailing_found_at_turn_end_is_revealed_when_the_leader_plots():
     ref = demo_game()
