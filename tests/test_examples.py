@@ -55,3 +55,6 @@ def test_demo_game_plays_three_turns_and_says_damage_is_not_applied():
     assert "Raider tails Ace (tailing number -1): Ace reveals direction: left" in printed
     assert "nothing: the game is over" in printed
     assert "the same game after loading: True" in printed
+    # the head-on meeting: numbers chosen, matched, both destroyed, nobody left (F.collide.*, F.victory)
+    assert "the game waits for: collision numbers from Ace, Raider" in printed
+    assert "Raider is destroyed in the mid-air collision" in printed and "a draw: no side has a plane left" in printed
