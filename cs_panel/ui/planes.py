@@ -37,11 +37,21 @@ class PlaneRatings(param.Parameterized):
     acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: speed gained per turn without a push (F.move.accel-decel).")
     deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): speed shed per turn without a push (F.move.accel-decel).")
 
+    def __init__(self, **params):
+        given = [k for k in RATINGS if k in params]
+        super().__init__(**params)
+        # ratings passed with a plane are the caller's own, as if typed after picking it
+        self._given_ratings = given
+
     def _init_plane(self) -> None:
-        """Make the badge and apply a plane chosen at construction; call once from ``__init__``."""
+        """Make the badge and apply a plane chosen at construction; call once from ``__init__``.
+
+        The plane fills only the ratings not passed to the constructor: ``plane="devastator",
+        deceleration=1`` keeps the 1 (and the badge says it was changed by hand)."""
         self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
         if self.plane != CUSTOM:
-            self._fill_from_plane()
+            self.param.update(**{k: v for k, v in aircraft_plane(self.plane).ratings().items()
+                                 if k not in self._given_ratings})
         self._show_plane()
 
     def capabilities(self) -> Capabilities:

@@ -56,6 +56,19 @@ def test_the_ratings_stay_editable_and_custom_leaves_them_alone(component):
     assert ratings(ui) == (3, 3, 3, 1, 2) and badge_text(ui) == ""
 
 
+@pytest.mark.rule("F.plane.stats", "F.move.accel-decel")
+@pytest.mark.parametrize("component", MOVERS)
+def test_ratings_passed_with_a_plane_are_kept_not_overwritten_by_it(component):
+    # a Devastator with damaged flaps: the plane fills the other ratings, the caller's deceleration stays
+    ui = component(plane="devastator", deceleration=1)
+    a = plane("devastator")
+    assert ratings(ui) == (a.max_speed, a.port_gs, a.starboard_gs, a.acceleration, 1)
+    assert ui.plan.state.capabilities.deceleration == 1
+    assert "P21-JMKIII Devastator" in badge_text(ui) and "Changed by hand: deceleration." in badge_text(ui)
+    ui.plane = "brigand"  # picking a plane afterwards fills every rating, as in the browser
+    assert ratings(ui) == (3, 3, 2, 2, 2) and "Changed by hand" not in badge_text(ui)
+
+
 @pytest.mark.rule("F.plane.stats", "F.move.push-gs")
 def test_maneuver_explorer_arrows_follow_the_chosen_plane():
     ui = ManeuverExplorer(maneuver="3R2C")  # a 2 G turn to starboard
