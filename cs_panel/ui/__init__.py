@@ -17,6 +17,7 @@ _COMPONENTS = {
     "RandomMovementPlayer": "cs_panel.ui.random_movement",
     "AttackOdds": "cs_panel.ui.attack",
     "NavigationCardExplorer": "cs_panel.ui.navigation",
+    "AcesSkirmish": "cs_panel.ui.aces_board",
 }
 
 

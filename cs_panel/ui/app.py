@@ -22,6 +22,7 @@ TABS = {
     "FASA: random movement": "RandomMovementPlayer",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
+    "Aces: skirmish": "AcesSkirmish",
 }
 
 NOTICE = (

@@ -1,0 +1,258 @@
+"""``AcesSkirmish``: characters on an Aces map, where one may move, and what its attack would do.
+
+*Crimson Skies: Aces* (K.move, K.break-away, K.terrain.*, K.ranged, K.close, K.capture,
+K.attack, K.fate). Pick the active character and a target; the map shades every square the
+active character may end its move in (squares where the move must stop are darker), draws the
+line of fire to the target (green when clear, red and dashed when blocked), and the panel gives
+the attack's dice and defense term by term with the exact chance of each number of hits, or every
+reason the attack is not allowed. Click a square to place the active character there (a teaching tool: it is not limited to the
+shaded squares). All the
+rules come from ``cs_panel.aces``; this component only gathers inputs and draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import panel as pn
+import param
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
+
+from cs_panel.aces.board import Board, BoardError, maps
+from cs_panel.aces.combat import AttackError, Character, FateError, attack, sample_character
+from cs_panel.aces.movement import MoveError, reachable
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
+
+PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
+REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
+KINDS = ["ranged", "close", "capture"]
+FIELDS = ["active", "target", "kind", "square", "fate"]
+
+#: the demonstration line-up: (figure id, name, player, square); sample figures, badged in the view
+DEFAULT_CAST = (
+    ("charlie-steele-ace", "Charlie", "Tim", (3, 5)),
+    ("tail-gunner", "Tail Gunner", "Tim", (2, 8)),
+    ("loyle-crawford-ace", "Loyle", "Kim", (13, 5)),
+    ("ruffian", "Ruffian", "Kim", (9, 4)),
+    ("soldier", "Soldier", "Kim", (9, 7)),
+)
+
+
+def default_cast() -> dict[str, Character]:
+    return {name: sample_character(fid, name, player, sq) for fid, name, player, sq in DEFAULT_CAST}
+
+
+class AcesSkirmish(pn.viewable.Viewer):
+    """An Aces map with characters: movement reach, line of fire and attack odds for the active one."""
+
+    map_name = param.Selector(default="airfield-bar", objects=list(maps()),
+                              doc="Which Aces map to play on (the packaged maps are sample layouts).")
+    active = param.Selector(default="Charlie", objects=[c[1] for c in DEFAULT_CAST],
+                            doc="The character taking the action: its reach is shaded and it attacks the target.")
+    target = param.Selector(default="Ruffian", objects=[c[1] for c in DEFAULT_CAST],
+                            doc="The character the active one attacks.")
+    kind = param.Selector(default="ranged", objects=KINDS, doc="Ranged, close, or a close attack declared as a capture (K.capture).")
+    broke_away = param.Boolean(default=False, doc="The active character rolled 4-6 to break away from adjacent enemies (K.break-away).")
+    offensive_fate = param.Boolean(default=False, doc="The active Ace spends fate for extra dice (K.fate).")
+    defensive_fate = param.Boolean(default=False, doc="The target Ace spends fate: only natural sixes hit (K.fate).")
+    positions = param.Dict(default={}, doc="Square (x, y) of each character by name; a map click moves the active one.")
+
+    attack_result = param.Parameter(default=None, constant=True, doc="The explained AcesAttack, or None when it is not allowed.")
+    reasons = param.List(default=[], constant=True, doc="Every reason the attack is not allowed ([] when it is).")
+    reach = param.Parameter(default=None, constant=True, doc="The active character's Reach (cs_panel.aces.movement).")
+
+    def __init__(self, **params):
+        cast = default_cast()
+        params.setdefault("positions", {n: c.square for n, c in cast.items()})
+        super().__init__(**params)
+        self._cast = cast
+        self._errors = FieldErrors(FIELDS)
+        self._squares = ColumnDataSource(dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[]))
+        self._people = ColumnDataSource(dict(x=[], y=[], colour=[], name=[], size=[], label=[]))
+        self._line = ColumnDataSource(dict(xs=[], ys=[], colour=[], dash=[]))
+        self._figure = self._make_figure()
+        self._reach_pane = html_pane("", css_classes=["aces-reach"], sizing_mode="stretch_width")
+        self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
+        self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
+        self._update()
+
+    # --- the board -------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return maps()[self.map_name]
+
+    def characters(self) -> dict[str, Character]:
+        """The cast at their current squares."""
+        return {n: dataclasses.replace(c, square=tuple(self.positions.get(n, c.square))) for n, c in self._cast.items()}
+
+    def _make_figure(self):
+        fig = figure(height=360, width=720, match_aspect=True, name="aces_map", title="Aces map",
+                     toolbar_location=None, tools="")
+        fig.rect(x="x", y="y", width=1, height=1, fill_color="fill", line_color="#a0aec0", source=self._squares)
+        fig.multi_line(xs="xs", ys="ys", line_color="colour", line_width=3, line_dash="dash", source=self._line)
+        fig.scatter(x="x", y="y", size="size", fill_color="colour", line_color="black", source=self._people)
+        fig.text(x="x", y="y", text="label", text_align="center", text_baseline="middle", text_color="white",
+                 text_font_size="9pt", source=self._people)
+        fig.add_tools(HoverTool(tooltips=[("square", "(@sx, @sy)"), ("terrain", "@terrain")]))
+        fig.axis.visible = False
+        fig.grid.visible = False
+        fig.on_event(Tap, lambda event: self.place_at(event.x, event.y))
+        return fig
+
+    @staticmethod
+    def to_square(x: float, y: float) -> tuple[int, int]:
+        """The map square under drawing point (x, y); drawing y runs up, the map's y down."""
+        return int(round(x)), int(round(-y))
+
+    def place_at(self, x: float, y: float) -> tuple[int, int]:
+        """Move the active character to the square under drawing point (x, y), if it is free."""
+        square = self.to_square(x, y)
+        try:
+            self.board.check(square, "square")
+            if square in self.board.blocking:
+                raise BoardError(f"{square} is blocking terrain: nobody stands there (K.terrain.blocking)", field="square")
+            others = {n: s for n, s in self.positions.items() if n != self.active}
+            if tuple(square) in {tuple(s) for s in others.values()}:
+                raise MoveError(f"{square} is taken: a character cannot end in an occupied square (K.move)", field="square")
+        except CsPanelError as e:
+            self._errors.show(e)
+            return square
+        self.positions = {**self.positions, self.active: square}
+        return square
+
+    # --- the rules, asked --------------------------------------------------------------------------
+    @param.depends("map_name", "active", "target", "kind", "broke_away", "offensive_fate", "defensive_fate",
+                   "positions", watch=True)
+    def _update(self):
+        board, cast = self.board, self.characters()
+        me = cast[self.active]
+        friends = [c.square for c in cast.values() if c.player == me.player and c.name != me.name]
+        enemies = [c.square for c in cast.values() if c.player != me.player]
+        error = None
+        reach = None
+        try:
+            reach = reachable(board, me.square, me.value("speed"), friends=friends, enemies=enemies,
+                              broke_away=self.broke_away)
+        except CsPanelError as e:
+            error = e
+            e.field = "active" if e.field in (None, "start") else e.field
+        result, reasons = None, []
+        try:
+            if self.target == self.active:
+                raise AttackError("a character may not attack itself (K.ranged)", reasons=["a character may not attack itself"])
+            result = attack(board, me, cast[self.target], self.kind, cast.values(), offensive_fate=self.offensive_fate)
+            if self.defensive_fate:
+                if cast[self.target].is_token or cast[self.target].value("fate") <= 0:
+                    raise FateError(f"{self.target} cannot spend fate defensively: tokens never, Aces only with fate "
+                                       "above 0 (K.fate)", field="fate")
+                result = result.with_defensive_fate()
+        except AttackError as e:
+            reasons = list(e.reasons) or [str(e)]
+        except CsPanelError as e:
+            error = error or e
+        with param.edit_constant(self):
+            self.reach, self.attack_result, self.reasons = reach, result, reasons
+        self._errors.show(error)
+        self._draw(board, cast, reach)
+        self._reach_pane.object = self._reach_html(me, reach)
+        self._attack_pane.object = self._attack_html(me, cast[self.target], result, reasons)
+        self._cast_pane.object = self._cast_html(cast)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:
+        sq = dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[])
+        for s in board.squares():
+            terrain = board.terrain(s)
+            fill = TERRAIN_FILL[terrain]
+            if reach is not None and s in reach.squares and s != reach.start:
+                fill = STOP_FILL if s in reach.stops else REACH_FILL
+            sq["x"].append(s[0])
+            sq["y"].append(-s[1])
+            sq["fill"].append(fill)
+            sq["terrain"].append(terrain)
+            sq["sx"].append(s[0])
+            sq["sy"].append(s[1])
+        self._squares.data = sq
+        players = sorted({c.player for c in cast.values()})
+        people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
+        for c in cast.values():
+            people["x"].append(c.square[0])
+            people["y"].append(-c.square[1])
+            people["colour"].append(PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)])
+            people["name"].append(c.name)
+            people["size"].append(14 if c.is_token else 20)
+            people["label"].append(c.name[:2])
+        self._people.data = people
+        me, them = cast[self.active], cast[self.target]
+        line = dict(xs=[], ys=[], colour=[], dash=[])
+        if self.kind == "ranged" and me.name != them.name:
+            lof = board.line_of_fire(me.square, them.square,
+                                     [c.square for c in cast.values() if c.name not in (me.name, them.name)])
+            line = dict(xs=[[me.square[0], them.square[0]]], ys=[[-me.square[1], -them.square[1]]],
+                        colour=["#2f855a" if lof.clear else "#c53030"], dash=["solid" if lof.clear else "dashed"])
+        self._line.data = line
+
+    def _reach_html(self, me: Character, reach) -> str:
+        if reach is None:
+            return ""
+        n = len(reach.squares) - 1
+        notes = "; ".join(reach.notes)
+        return (f"<p><b>{html.escape(me.label)}</b> may end its move in {n} other square{'s' if n != 1 else ''} "
+                f"({html.escape(notes)}; <code>K.move</code>). Darker squares end the move: next to an enemy, or "
+                f"in hindering terrain.</p>")
+
+    def _attack_html(self, me: Character, them: Character, result, reasons: list[str]) -> str:
+        if result is None:
+            items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+            return f"<p><b>{html.escape(me.name)} cannot make a {self.kind} attack on {html.escape(them.name)}:</b></p><ul class='aces-why'>{items}</ul>"
+        if self.kind == "capture":
+            odds = f"chance to capture: <b>{percent(result.chance_to_capture)}</b>"
+        else:
+            odds = f"chance to knock {html.escape(them.name)} out: <b>{percent(result.chance_to_knock_out(them.dial))}</b>"
+        return (f"<p class='aces-odds'>{html.escape(me.name)} on {html.escape(them.name)}: {odds}</p>"
+                + result._repr_html_())
+
+    def _cast_html(self, cast: dict[str, Character]) -> str:
+        rows = []
+        for c in cast.values():
+            v = c.dial.values
+            kind = "token" if c.is_token else "Ace"
+            rows.append(f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(c.player)}</td><td>{kind}</td>"
+                        f"<td>{c.square}</td><td>{v.get('speed')}</td><td>{v.get('attack')}</td><td>{v.get('defense')}</td>"
+                        f"<td>{v.get('fate')}</td><td>{c.range}</td></tr>")
+        return ("<table class='cs-breakdown aces-cast-table'><caption>characters " + badge_html("sample") + "</caption>"
+                "<tr><td>name</td><td>player</td><td></td><td>square</td><td>speed</td><td>attack</td><td>defense</td>"
+                "<td>fate</td><td>range</td></tr>" + "".join(rows) + "</table>")
+
+    # --- layout -----------------------------------------------------------------------------------
+    def __panel__(self):
+        e, p = self._errors, self.param
+        inputs = pn.Column(
+            "### Action",
+            e.beside(pn.widgets.Select.from_param(p.map_name, label="Map", width=220, css_classes=["in-map"]), "square"),
+            e.beside(pn.widgets.Select.from_param(p.active, label="Active character (a click places it)", width=220,
+                                                  css_classes=["in-active"]), "active"),
+            e.beside(pn.widgets.Select.from_param(p.target, label="Target", width=220, css_classes=["in-target"]), "target"),
+            e.beside(pn.widgets.RadioButtonGroup.from_param(p.kind, css_classes=["in-kind"]), "kind"),
+            pn.widgets.Checkbox.from_param(p.broke_away, label="Broke away (rolled 4-6)", css_classes=["in-broke-away"]),
+            pn.widgets.Checkbox.from_param(p.offensive_fate, label="Active Ace uses fate (extra dice)", css_classes=["in-offensive-fate"]),
+            e.beside(pn.widgets.Checkbox.from_param(p.defensive_fate, label="Target Ace uses fate (sixes only)",
+                                                    css_classes=["in-defensive-fate"]), "fate"),
+            e.general, width=260)
+        legend = html_pane(
+            f"<span style='background:{REACH_FILL}'>&nbsp;may move here&nbsp;</span> "
+            f"<span style='background:{STOP_FILL}'>&nbsp;move ends here&nbsp;</span> "
+            f"<span style='background:{TERRAIN_FILL['hindering']}'>&nbsp;hindering&nbsp;</span> "
+            f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
+            + badge_html(self.board.provenance) + " map")
+        results = pn.Column(pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane)
+        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-aces"])
+
+
+__all__ = ["AcesSkirmish"]
