@@ -1,0 +1,11 @@
+"""*Crimson Bar-rooms and Redheaded Dames*: the fan rules for fighting on foot in the Crimson
+Skies world (B.*).
+
+- ``character``: seven stats and their cost, special skills, shock;
+- ``movement``: walking, running, dashing, climbing, swimming, stealth;
+- ``firing``: the to-hit number and its modifiers, weapons, cover, lobbing, grenades, shock,
+  hit location, jams, the order of a turn;
+- ``melee``: fists and knives, punch points and readiness.
+
+The page's damage card and weapons list were lost; what is rebuilt is flagged.
+"""
