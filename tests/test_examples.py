@@ -58,3 +58,13 @@ def test_demo_game_plays_three_turns_and_says_damage_is_not_applied():
     # the head-on meeting: numbers chosen, matched, both destroyed, nobody left (F.collide.*, F.victory)
     assert "the game waits for: collision numbers from Ace, Raider" in printed
     assert "Raider is destroyed in the mid-air collision" in printed and "a draw: no side has a plane left" in printed
+
+
+def test_aces_demo_game_plays_to_an_end_and_scores_it():
+    nb = executed(ROOT / "examples" / "aces_demo_game.ipynb")
+    printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert "refused: Gunner acted in Tim's last turn" in printed  # a rule refused, the game unchanged
+    assert "Ruffian is knocked out (6 points to Tim)" in printed
+    assert "only one player has characters on the map" in printed and " wins (" in printed
+    assert "loads back equal: True" in printed
+

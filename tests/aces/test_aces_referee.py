@@ -1,0 +1,154 @@
+"""The Aces referee: set-up, turns, breaking away, attacks, capture and escape, fate, the end and
+the score, played through with the dice stated (K.*)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from cs_panel.aces.game import GameRuleError
+from cs_panel.aces.movement import MoveError
+from cs_panel.aces.combat import AttackError
+from cs_panel.aces.referee import AcesGame
+from cs_panel.core.dice import ScriptedDice
+from cs_panel.core.state import dumps, loads
+
+TEAMS = {"Tim": [("charlie-steele-ace", "Charlie", (1, 3)), ("tail-gunner", "Gunner", (2, 5))],
+         "Kim": [("loyle-crawford-ace", "Loyle", (14, 3)), ("ruffian", "Ruffian", (13, 4))]}
+
+
+def game() -> AcesGame:
+    return AcesGame.start("training-yard", TEAMS, order=("Tim", "Kim"))
+
+
+@pytest.mark.rule("K.setup", "K.recruit")
+def test_teams_start_in_their_areas_within_the_build_total():
+    g = game()
+    assert g.on_map() == {"Tim": 2, "Kim": 2} and g.turns.current == "Tim" and dict(g.recruited)["Tim"] == 58
+    with pytest.raises(GameRuleError, match="starting area") as e:
+        AcesGame.start("training-yard", {**TEAMS, "Tim": [("charlie-steele-ace", "Charlie", (6, 3))]}, ("Tim", "Kim"))
+    assert e.value.field == "square"
+    with pytest.raises(GameRuleError, match="over the build total"):
+        AcesGame.start("training-yard", {**TEAMS, "Kim": [("ruffian", f"R{i}", (13, 2 + i % 4)) for i in range(17)]},
+                       ("Tim", "Kim"), check_areas=False)
+    with pytest.raises(GameRuleError, match="unknown map"):
+        AcesGame.start("moon", TEAMS, ("Tim", "Kim"))
+    with pytest.raises(GameRuleError, match="turn order"):
+        AcesGame.start("training-yard", TEAMS, ("Tim",))
+
+
+@pytest.mark.rule("K.turns", "K.actions", "K.move")
+def test_turns_alternate_and_a_refused_action_changes_nothing():
+    g = game().move("Charlie", (5, 3), ScriptedDice([]))
+    assert g.character("Charlie").square == (5, 3) and g.turns.current == "Kim"
+    with pytest.raises(GameRuleError, match="it is Kim's turn"):
+        g.move("Gunner", (3, 5), ScriptedDice([]))
+    g = g.pass_turn("Kim")
+    with pytest.raises(GameRuleError, match="not the same character two turns running"):
+        g.move("Charlie", (6, 3), ScriptedDice([]))
+    with pytest.raises(MoveError, match="not within reach"):
+        g.move("Gunner", (15, 5), ScriptedDice([]))
+    assert g.character("Gunner").square == (2, 5)  # the refused move left everything as it was
+    g = g.move("Gunner", (4, 5), ScriptedDice([]))
+    assert [r.character for r in g.turns.history] == ["Charlie", None, "Gunner"]
+
+
+@pytest.mark.rule("K.break-away", "K.move")
+def test_a_character_next_to_an_enemy_rolls_to_break_away():
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3))],
+                                         "Kim": [("ruffian", "Ruffian", (3, 3))]}, ("Tim", "Kim"), check_areas=False)
+    held = g.move("Charlie", (2, 6), ScriptedDice([3]))
+    assert held.character("Charlie").square == (2, 3) and "held" in held.log[-1]
+    free = g.move("Charlie", (2, 6), ScriptedDice([4]))
+    assert free.character("Charlie").square == (2, 6) and "breaks away" in free.log[-2]
+
+
+@pytest.mark.rule("K.attack", "K.close", "K.end", "K.victory")
+def test_knocking_out_the_last_enemy_ends_the_game_and_scores_it():
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3))],
+                                         "Kim": [("ruffian", "Ruffian", (4, 3))]}, ("Tim", "Kim"), check_areas=False)
+    g = g.move_and_attack("Charlie", (3, 3), "Ruffian", "close", ScriptedDice([1, 2, 3]))
+    assert g.over == "only one player has characters on the map" and [o.name for o in g.out] == ["Ruffian"]
+    r = g.result()
+    assert r.winner == "Tim" and r.scores["Tim"].value == 6 + 49 and r.scores["Kim"].value == 0
+    with pytest.raises(GameRuleError, match="the game is over"):
+        g.pass_turn("Kim")
+
+
+@pytest.mark.rule("K.ranged", "K.attack")
+def test_an_illegal_shot_is_refused_with_its_reason():
+    g = game()
+    with pytest.raises(AttackError, match="beyond range"):
+        g.move_and_attack("Charlie", (2, 3), "Loyle", "ranged", ScriptedDice([6, 6, 6]))
+    assert g.character("Charlie").square == (1, 3)
+
+
+@pytest.mark.rule("K.capture", "K.escape", "K.actions")
+def test_capture_carry_and_escape():
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3)), ("tail-gunner", "Gunner", (2, 6))],
+                                         "Kim": [("loyle-crawford-ace", "Loyle", (4, 3)), ("soldier", "Soldier", (12, 6))]},
+                       ("Tim", "Kim"), check_areas=False)
+    # Charlie (attack 3) grabs Loyle: 3 - 2 = 1 die, a 6 captures
+    g = g.move_and_attack("Charlie", (3, 3), "Loyle", "capture", ScriptedDice([6]))
+    assert g.character("Loyle").captor == "Charlie" and g.character("Charlie").captive == "Loyle"
+    # Kim's turn: Loyle may only pass or try to escape
+    with pytest.raises(GameRuleError, match="may only pass or try to escape"):
+        g.move("Loyle", (6, 3), ScriptedDice([]))
+    g = g.pass_turn("Kim", "Soldier")
+    g = g.pass_turn("Tim", "Gunner")
+    g = g.pass_turn("Kim")
+    # Charlie carries her captive: it ends next to her, and she may not attack
+    with pytest.raises(GameRuleError, match="holds a captive: it may only move or pass"):
+        g.move_and_attack("Charlie", (3, 3), "Soldier", "ranged", ScriptedDice([6, 6, 6]))
+    g = g.move("Charlie", (5, 3), ScriptedDice([]))
+    assert g.character("Charlie").square == (5, 3)
+    assert g.board.adjacent(g.character("Charlie").square, g.character("Loyle").square)
+    # Loyle escapes: his 3 dice against Charlie's defense 4, hers against his; 6, 6, 1 against 1, 1, 1
+    g = g.escape("Loyle", ScriptedDice([6, 6, 1, 1, 1, 1]))
+    assert g.character("Loyle").captor is None and g.character("Charlie").captive is None
+    assert g.turns.current == "Kim" and "may act again" in g.log[-1]
+    # still next to Charlie, he must break away to leave: a 5 does it
+    assert g.move("Loyle", (8, 3), ScriptedDice([5])).character("Loyle").square == (8, 3)
+
+
+@pytest.mark.rule("K.fate", "K.victory")
+def test_fate_clicks_and_an_ace_that_fates_itself_out_scores_for_the_opponent():
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3))],
+                                         "Kim": [("loyle-crawford-ace", "Loyle", (4, 3)), ("ruffian", "Ruffian", (12, 6))]},
+                       ("Tim", "Kim"), check_areas=False)
+    before = g.character("Charlie").dial.position
+    # offensive fate: Charlie's attack 3 + fate 2 = 5 dice; Loyle (fate 3) cancels all but the six
+    g = g.move_and_attack("Charlie", (3, 3), "Loyle", "close", ScriptedDice([6, 5, 5, 1, 1]),
+                          offensive_fate=True, defensive_fate=True)
+    assert "only natural sixes still count (3 -> 1)" in " ".join(g.log)
+    assert g.character("Charlie").dial.position == before + 1
+    assert g.character("Loyle").dial.position == 2  # one hit and one fate click
+    # an Ace on its last click that spends fate knocks itself out; its points go to the opponent
+    last = g.character("Charlie").dial
+    worn = tuple(dataclasses.replace(c, dial=last.at(last.first_eliminated - 1)) if c.name == "Charlie" else c
+                 for c in g.characters)
+    g = dataclasses.replace(g, characters=worn)
+    g = g.pass_turn("Kim").pass_turn("Tim").pass_turn("Kim")  # her last character: every other turn is a pass
+    g = g.move_and_attack("Charlie", (3, 3), "Loyle", "close", ScriptedDice([1, 1, 1]), offensive_fate=True)
+    out = {o.name: o for o in g.out}
+    assert out["Charlie"].by_fate and out["Charlie"].scored_by == ("Kim",)
+    assert g.result().scores["Kim"].value >= 49
+
+
+@pytest.mark.rule("K.withdraw", "K.end")
+def test_withdrawing_ends_the_game_and_forfeits_your_survivors():
+    g = game().withdraw("Tim")
+    assert g.over == "Tim withdrew"
+    r = g.result()
+    assert r.scores["Tim"].value == 0 and r.scores["Kim"].value == 55 + 6 and r.winner == "Kim"
+    with pytest.raises(GameRuleError, match="in his own turn"):
+        game().withdraw("Kim")
+
+
+@pytest.mark.rule("K.turns")
+def test_the_game_saves_and_loads_mid_play():
+    g = game().move("Charlie", (5, 3), ScriptedDice([]))
+    again = loads(AcesGame, dumps(g))
+    assert again == g and again.turns.current == "Kim"
+    assert "cs-aces-game" in g._repr_html_()
