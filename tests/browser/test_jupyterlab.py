@@ -39,4 +39,5 @@ def test_every_lesson_runs_and_renders_in_jupyterlab(run_lesson, page, lesson):
     expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
     # every lesson shows at least one live component: Panel's root views render in the outputs
-    expect(notebook.locator(".bk-Column, .bk-Row").first).to_be_visible(timeout=30_000)
+    # (a pn.Row draws as bokeh's Row, a pn.Column as Panel's own Column model)
+    expect(notebook.locator(".bk-Column, .bk-Row, .bk-panel-models-layout-Column").first).to_be_visible(timeout=30_000)
