@@ -130,3 +130,13 @@ def test_packaged_maps_and_a_malformed_map_file(tmp_path):
         {"id": "y", "rows": ["...", "..."], "walls": [[[0, 0], [1, 1]]], "provenance": "sample", "source": "test"}]}))
     with pytest.raises(DataFileError, match="share an edge"):
         maps(str(bad))
+
+
+@pytest.mark.rule("K.ranged", "K.terrain.blocking")
+@given(squares, squares, st.sets(squares, max_size=12), st.sets(st.tuples(squares, st.sampled_from([(1, 0), (0, 1)])), max_size=8))
+def test_a_line_of_fire_is_clear_both_ways_or_neither(a, b, crates, edges):
+    walls = {wall(s, (s[0] + d[0], s[1] + d[1])) for s, d in edges}
+    board = Board(12, 8, blocking=frozenset(c for c in crates if c not in (a, b) and OPEN.on_map(c)), walls=frozenset(walls))
+    there, back = board.line_of_fire(a, b), board.line_of_fire(b, a)
+    assert there.clear == back.clear
+    assert there.hindering_bonus == 0 or back.hindering_bonus in (0, 1)

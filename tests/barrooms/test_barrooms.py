@@ -316,3 +316,16 @@ def test_knives_stealth_throws_evades_and_bows():
 def test_a_seeded_keep_your_feet_roll_resolves_as_its_odds_say():
     roll = keep_feet_roll(4, 4)
     assert roll.resolve(ScriptedDice([4])).success and not roll.resolve(ScriptedDice([3])).success
+
+
+@pytest.mark.rule("B.fire.target", "B.fire.rate")
+@given(st.integers(0, 40), st.integers(0, 10), st.sampled_from([None, "colt-1911", "m1-garand", "thompson"]))
+def test_one_hex_farther_adds_one_except_where_a_rifle_halves_the_range(r, deadeye, weapon):
+    def without_bands(t):
+        return sum(m.value for m in t.terms if m.rule != "B.weapons")
+    step = without_bands(to_hit("person", r + 1, deadeye, weapon=weapon)) - without_bands(to_hit("person", r, deadeye, weapon=weapon))
+    if weapon == "m1-garand" and r >= 10:
+        # past 10 a rifle counts half the range: (r + 1) // 2 against r (at 10) or r // 2
+        assert step == ((r + 1) // 2) - (r if r == 10 else r // 2)
+    else:
+        assert step == 1
