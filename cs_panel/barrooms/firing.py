@@ -133,7 +133,11 @@ def max_range(weapon: str, rules: RuleSet = OFFICIAL) -> int | None:
 
 
 def range_term(weapon: str | None, range_hexes: int, full_auto: bool = False) -> Modifier:
-    """+1 a hex; rifles and full-auto fire count half the range once it passes 10 (B.fire.rate)."""
+    """+1 a hex; rifles and full-auto fire count half the range once it passes 10 (B.fire.rate).
+    Only a weapon that fires bursts can fire on full auto."""
+    if full_auto and (weapon is None or "burst" not in _weapon(weapon)["rules"]):
+        what = f"the {_weapon(weapon)['name']} does not" if weapon is not None else "no weapon is chosen"
+        raise FiringError(f"only a weapon that fires bursts fires on full auto; {what} (B.fire.rate)", field="full_auto")
     halves = weapon is not None and ("rifle" in _weapon(weapon)["rules"] or full_auto)
     if halves and range_hexes > 10:
         return Modifier(range_hexes // 2, f"range {range_hexes} hexes, halved past 10", "B.fire.rate")
@@ -183,7 +187,8 @@ def to_hit(target: str | int, range_hexes: int, deadeye: int, *, weapon: str | N
     if weapon is not None:
         w = _weapon(weapon)
         if shots > w["shots"]:
-            raise FiringError(f"a {w['name']} fires at most {w['shots']} times a turn, not {shots} (B.weapons)", field="shots")
+            times = "once" if w["shots"] == 1 else f"{w['shots']} times"
+            raise FiringError(f"a {w['name']} fires at most {times} a turn, not {shots} (B.weapons)", field="shots")
         top = max_range(weapon, rules)
         if top is not None and range_hexes > top:
             raise FiringError(f"a {w['name']} reaches {top} hexes, not {range_hexes}: lob instead (B.lob, B.weapons)",
@@ -229,6 +234,11 @@ class CoverRoll(ChanceEvent):
     armour: int
     penetration: int
     dice: tuple[int, ...] = field(default=(10,), init=False, repr=False)
+
+    def __post_init__(self):
+        _whole(self.cover, "cover_value", 0, 10)  # a d10 must roll above it
+        _whole(self.armour, "armour")
+        _whole(self.penetration, "penetration")
 
     @property
     def goes_through(self) -> bool:

@@ -1,0 +1,304 @@
+"""``ShootoutCalculator``: a Bar-rooms shot on foot, live (B.fire.target, B.fire.rate, B.weapons,
+B.cover, B.shock, B.hitloc; *Crimson Bar-rooms*, Firing modifiers and Firing Method).
+
+Every input of ``cs_panel.barrooms.firing.to_hit`` is a widget: what is shot at, the range, the
+shooter's Deadeye, the weapon and how often it fires this turn, both sides' gait, cover, shock, a
+punch taken first, a bow's Melee and the ``barrooms.shotgun-rules`` variant. The component shows
+the explained to-hit number, the chance of a hit, the cover roll and the chance of hitting the
+person behind it, where a hit lands, the hit character's shock check, and a chart of the chance
+by range for the chosen weapon. It only gathers inputs and shows what ``cs_panel.barrooms``
+answers; an input the rules refuse is named beside its widget, which keeps what was typed.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
+
+from cs_panel.barrooms.firing import (
+    HIT_LOCATIONS, SHOTGUN_RULES, CoverRoll, HitLocation, Lob, chance_all, lob_allowed, max_range, shock_check, targets,
+    to_hit, weapons,
+)
+from cs_panel.barrooms.movement import Gait
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.core.variants import OFFICIAL, RuleSet
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
+
+NO_WEAPON = "none"
+NO_COVER = "none"
+COVERS = {"no cover": NO_COVER, "in cover, not firing": "hiding", "firing from cover": "firing"}
+GAITS = {g.value: g.value for g in Gait}
+CHART_RANGES = list(range(1, 21))
+HIGHLIGHT, BAR, OUT_OF_REACH = "#c53030", "#718096", "#cbd5e0"
+
+#: the inputs whose errors show beside their widgets, named as the rules core names them
+SHOT_FIELDS = ["target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
+               "target_gait", "cover", "cover_value", "armour", "shooter_shock", "melee_skill"]
+
+
+def _target_options() -> dict[str, str]:
+    return {f"{e['name']} (base {e['base']}{' + its speed' if e['per_speed'] else ''})": e.id for e in targets()}
+
+
+def _weapon_options() -> dict[str, str]:
+    return {"none (a plain shot)": NO_WEAPON} | {
+        f"{w['name']} ({w['shots']} a turn, penetration {w['penetration']})": w.id for w in weapons()}
+
+
+class ShootoutCalculator(pn.viewable.Viewer):
+    """Build a Bar-rooms to-hit number from its parts; see the odds, the cover, where it lands and the shock."""
+
+    target = param.Selector(default="person", objects=list(targets().entries),
+                            doc="What is shot at: its base number from the text's rough list; a person's base is ours "
+                                "(reconstructed) (B.fire.target).")
+    target_speed = param.Integer(default=0, doc="A car's or aircraft's last speed, added to its base; ignored for the "
+                                                "rest (B.fire.target).")
+    range_hexes = param.Integer(default=4, doc="Hexes to the target, about five yards each (B.fire.target).")
+    deadeye = param.Integer(default=5, doc="The shooter's Deadeye, 0-10, taken off the number (B.chargen, B.fire.target).")
+    weapon = param.Selector(default="colt-1911", objects=[NO_WEAPON, *weapons().entries],
+                            doc="The weapon fired, or 'none' for a plain shot: its shots a turn, range bands and "
+                                "penetration (B.weapons).")
+    shots = param.Integer(default=3, doc="Shots (bursts, for a submachine gun) this gun fires this turn; each after the "
+                                         "first adds 1 (B.fire.rate).")
+    full_auto = param.Boolean(default=False, doc="Fired on full automatic: the range counts half past 10 hexes; only a "
+                                                 "weapon that fires bursts can (B.fire.rate).")
+    shooter_gait = param.Selector(default=Gait.STILL.value, objects=list(GAITS),
+                                  doc="How the shooter moved this turn: walking +1, running +2, dashing +4; a swimmer "
+                                      "cannot fire (B.move.gait, B.move.special).")
+    target_gait = param.Selector(default=Gait.STILL.value, objects=list(GAITS),
+                                 doc="How the target moved: running +1, dashing +3, swimming +1 "
+                                     "(B.move.gait, B.move.special).")
+    cover = param.Selector(default=NO_COVER, objects=list(COVERS.values()),
+                           doc="The target's cover: 'none', 'hiding' (in cover, not firing, +3) or 'firing' "
+                               "(firing from cover, +1) (B.cover).")
+    cover_value = param.Integer(default=5, doc="How much of the target the cover hides, 0-10: a hit must roll above it "
+                                               "on a d10 (B.cover). The text's table is 5, its stove 3.")
+    armour = param.Integer(default=2, doc="How tough the cover is: a weapon whose penetration is above it goes "
+                                          "straight through (B.cover). The text's wooden table is 2, its iron stove 4.")
+    shooter_shock = param.Integer(default=0, doc="Points of shock on the shooter, each +1 (B.shock).")
+    punched = param.Boolean(default=False, doc="Was the shooter punched from the next hex before firing? +2 (B.melee).")
+    melee_skill = param.Integer(default=3, doc="The archer's Melee: a bow is aimed with Melee instead of Deadeye "
+                                               "(B.knife).")
+    shotgun_rules = param.Boolean(default=False,
+                                  doc=f"Play the variant {SHOTGUN_RULES.name!r}: {SHOTGUN_RULES.description} (B.weapons)")
+    steady_mind = param.Integer(default=4, doc="The Steady Mind of the character hit, for his shock check (B.shock).")
+
+    result = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
+                                 doc="The explained to-hit number of each shot, or None while an input is wrong.")
+    cover_roll = param.ClassSelector(class_=CoverRoll, default=None, allow_None=True, constant=True,
+                                     doc="The roll a hit must make to get past the cover (or its going straight "
+                                         "through), or None without cover or without a weapon.")
+    hit_chance = param.ClassSelector(class_=Fraction, default=None, allow_None=True, constant=True,
+                                     doc="The chance that one shot hits the target, past any cover; None while it "
+                                         "cannot be known.")
+    shock = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
+                                doc="The d10 the character hit needs to avoid shock, or None while Steady Mind is wrong.")
+    error = param.String(default="", constant=True, doc="Why the shot's inputs give no number ('' when they do).")
+    shock_error = param.String(default="", constant=True, doc="Why the shock check cannot be made ('' when it can).")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._errors = FieldErrors(SHOT_FIELDS)
+        self._shock_errors = FieldErrors(["steady_mind"])
+        self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
+        self._out_source = ColumnDataSource(dict(range=[], y=[], label=[]))
+        self._figure = self._make_figure()
+        self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
+        self._summary = html_pane("", css_classes=["summary"])
+        self._cover_pane = html_pane("", css_classes=["cover-roll"])
+        self._location_pane = html_pane(self._locations_html(), css_classes=["hit-location"])
+        self._shock_pane = html_pane("", css_classes=["shock"])
+        self._update()
+        self._update_shock()
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set played: the printed rules, or with the Shotgun Rules' bands (B.weapons)."""
+        return RuleSet.of(SHOTGUN_RULES.name) if self.shotgun_rules else OFFICIAL
+
+    def _weapon_id(self) -> str | None:
+        return None if self.weapon == NO_WEAPON else self.weapon
+
+    def _shot(self, range_hexes: int) -> TargetNumber:
+        return to_hit(self.target, range_hexes, self.deadeye, weapon=self._weapon_id(), shots=self.shots,
+                      target_speed=self.target_speed, shooter_gait=self.shooter_gait, target_gait=self.target_gait,
+                      cover=None if self.cover == NO_COVER else self.cover, shooter_shock=self.shooter_shock,
+                      punched=self.punched, full_auto=self.full_auto, melee_skill=self.melee_skill, rules=self.rules)
+
+    def _make_figure(self):
+        fig = figure(height=220, width=420, title="Chance to hit by range", name="shootout_chance_fig",
+                     x_axis_label="range (hexes)", y_axis_label="chance", y_range=(0, 1), x_range=(0.4, 20.6),
+                     toolbar_location=None, tools="")
+        fig.vbar(x="range", top="chance", width=0.8, color="colour", source=self._source)
+        fig.scatter(x="range", y="y", marker="x", size=9, color=HIGHLIGHT, source=self._out_source,
+                    name="out_of_reach")
+        fig.add_tools(HoverTool(tooltips=[("range", "@range"), ("to hit", "@target"), ("chance", "@label")]))
+        fig.yaxis.ticker = [0, 0.1, 0.5, 0.9, 1]
+        fig.xaxis.ticker = [1, 5, 10, 15, 20]
+        return fig
+
+    @param.depends("target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
+                   "target_gait", "cover", "cover_value", "armour", "shooter_shock", "punched", "melee_skill",
+                   "shotgun_rules", watch=True)
+    def _update(self):
+        weapon = self._weapon_id()
+        result = cover_roll = hit = None
+        error: CsPanelError | None = None
+        try:
+            result = self._shot(self.range_hexes)
+            if self.cover != NO_COVER and weapon is not None:
+                cover_roll = CoverRoll(self.cover_value, self.armour, weapons()[weapon]["penetration"])
+            if self.cover == NO_COVER or cover_roll is not None:
+                hit = chance_all([result.event] + ([cover_roll] if cover_roll else []))
+        except CsPanelError as e:
+            result, cover_roll, hit, error = None, None, None, e
+        with param.edit_constant(self):
+            self.result, self.cover_roll, self.hit_chance = result, cover_roll, hit
+            self.error = str(error) if error else ""
+        self._errors.show(error)
+        self._show_chart()
+        if result is None:
+            self._breakdown.object = "<p class='cs-error'>No to-hit number until the input marked above is fixed.</p>"
+            self._summary.object = ""
+            self._cover_pane.object = ""
+            return
+        self._breakdown.object = result._repr_html_()
+        self._summary.object = self._summary_html(result)
+        self._cover_pane.object = self._cover_html(result, cover_roll, hit)
+
+    def _summary_html(self, result: TargetNumber) -> str:
+        t = targets()[self.target]
+        lines = [f"<p class='explained'>{html.escape(str(result))}</p>",
+                 f"<p class='hit-chance'>Chance of a hit: <b>{percent(result.chance)}</b> for each shot "
+                 f"({self.shots} this turn, each rolled on its own)</p>",
+                 f"<p class='data'>Target: {html.escape(t['name'])}, base {t['base']} {badge_html(t.provenance)}"
+                 f"<br><small>{html.escape(t.source)}</small></p>"]
+        weapon = self._weapon_id()
+        if weapon is not None:
+            w = weapons()[weapon]
+            lines.append(f"<p class='data'>Weapon: {html.escape(w['name'])}, penetration {w['penetration']} "
+                         f"{badge_html(w.provenance)}</p>")
+        return "".join(lines)
+
+    def _cover_html(self, result: TargetNumber, roll: CoverRoll | None, hit: Fraction | None) -> str:
+        if self.cover == NO_COVER:
+            return ""
+        if roll is None:
+            return ("<p class='cover-note'>Choose a weapon to see whether the cover stops it: the cover roll sets the "
+                    "weapon's penetration against the cover's armour.</p>")
+        assert hit is not None
+        return (f"<p class='cover-note'>Behind cover {roll.cover}, armour {roll.armour}: {html.escape(roll.describe())}.</p>"
+                f"<p>A hit gets past the cover: <b>{percent(roll.chance)}</b></p>"
+                f"<p class='combined'>Chance a shot hits the person: {percent(result.chance)} to hit &times; "
+                f"{percent(roll.chance)} past the cover = <b>{percent(hit)}</b></p>")
+
+    def _show_chart(self):
+        weapon = self._weapon_id()
+        rules = self.rules
+        reach = max_range(weapon, rules) if weapon is not None else None
+        try:
+            by_range = {r: self._shot(r) for r in CHART_RANGES if reach is None or r <= reach}
+        except CsPanelError:  # a wrong input elsewhere: the chart waits for it, like the number does
+            by_range = None
+        if by_range is None:
+            self._source.data = dict(range=[], chance=[], target=[], colour=[], label=[])
+            self._out_source.data = dict(range=[], y=[], label=[])
+        else:
+            out = [r for r in CHART_RANGES if r not in by_range]
+            lob = Lob()
+
+            def out_label(r: int) -> str:
+                assert weapon is not None
+                return f"out of reach: lob only, {percent(lob.chance)}" if lob_allowed(weapon, r, rules) else "out of reach"
+
+            self._source.data = dict(
+                range=CHART_RANGES,
+                chance=[float(by_range[r].chance) if r in by_range else 0.0 for r in CHART_RANGES],
+                target=[str(by_range[r].total) if r in by_range else "-" for r in CHART_RANGES],
+                colour=[OUT_OF_REACH if r not in by_range else HIGHLIGHT if r == self.range_hexes else BAR
+                        for r in CHART_RANGES],
+                label=[percent(by_range[r].chance) if r in by_range else out_label(r) for r in CHART_RANGES],
+            )
+            self._out_source.data = dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out])
+        name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
+        self._figure.title.text = f"Chance to hit by range: {name}"
+
+    @param.depends("steady_mind", watch=True)
+    def _update_shock(self):
+        try:
+            shock, error = shock_check(self.steady_mind), None
+        except CsPanelError as e:
+            shock, error = None, e
+        with param.edit_constant(self):
+            self.shock = shock
+            self.shock_error = str(error) if error else ""
+        self._shock_errors.show(error)
+        self._shock_pane.object = shock._repr_html_() if shock else ""
+
+    @staticmethod
+    def _locations_html() -> str:
+        odds = HitLocation().outcomes()
+        rows = "".join(f"<tr><td class='cs-value'>{lo if lo == hi else f'{lo}-{hi}'}</td><td>{name}</td>"
+                       f"<td class='cs-value'>{percent(odds[name])}</td></tr>" for lo, hi, name in HIT_LOCATIONS)
+        return (f"<table class='cs-breakdown'><caption>Where a hit lands (d10, <code>B.hitloc</code>)</caption>"
+                f"{rows}</table><p class='cs-notes'><small>The damage card that said what a hit there does was lost: "
+                f"hits are located, not marked.</small></p>")
+
+    def __panel__(self):
+        e, s = self._errors, self._shock_errors
+
+        def beside(widget, field):
+            return e.beside(widget, field)
+
+        inputs = pn.Column(
+            "### The shot",
+            beside(pn.widgets.Select.from_param(self.param.target, options=_target_options(), label="Target",
+                                                css_classes=["in-target"]), "target"),
+            beside(pn.widgets.IntInput.from_param(self.param.target_speed, label="Target's last speed (car, aircraft)",
+                                                  css_classes=["in-target-speed"]), "target_speed"),
+            beside(pn.widgets.IntInput.from_param(self.param.range_hexes, label="Range (hexes)", css_classes=["in-range"]),
+                   "range_hexes"),
+            beside(pn.widgets.IntInput.from_param(self.param.deadeye, label="Shooter's Deadeye", css_classes=["in-deadeye"]),
+                   "deadeye"),
+            beside(pn.widgets.Select.from_param(self.param.weapon, options=_weapon_options(), label="Weapon",
+                                                css_classes=["in-weapon"]), "weapon"),
+            beside(pn.widgets.IntInput.from_param(self.param.shots, label="Shots this turn", css_classes=["in-shots"]),
+                   "shots"),
+            beside(pn.widgets.Checkbox.from_param(self.param.full_auto, label="Full auto", css_classes=["in-full-auto"]),
+                   "full_auto"),
+            pn.widgets.Checkbox.from_param(self.param.shotgun_rules, label="Variant: the Shotgun Rules' bands",
+                                           css_classes=["in-shotgun-rules"]),
+            "### Moving",
+            beside(pn.widgets.Select.from_param(self.param.shooter_gait, options=GAITS, label="Shooter",
+                                                css_classes=["in-shooter-gait"]), "shooter_gait"),
+            beside(pn.widgets.Select.from_param(self.param.target_gait, options=GAITS, label="Target",
+                                                css_classes=["in-target-gait"]), "target_gait"),
+            "### Cover",
+            beside(pn.widgets.Select.from_param(self.param.cover, options=COVERS, label="Target's cover",
+                                                css_classes=["in-cover"]), "cover"),
+            beside(pn.widgets.IntInput.from_param(self.param.cover_value, label="Cover value",
+                                                  css_classes=["in-cover-value"]), "cover_value"),
+            beside(pn.widgets.IntInput.from_param(self.param.armour, label="Armour", css_classes=["in-armour"]), "armour"),
+            "### The shooter",
+            beside(pn.widgets.IntInput.from_param(self.param.shooter_shock, label="Shock on the shooter",
+                                                  css_classes=["in-shooter-shock"]), "shooter_shock"),
+            pn.widgets.Checkbox.from_param(self.param.punched, label="Punched before firing", css_classes=["in-punched"]),
+            beside(pn.widgets.IntInput.from_param(self.param.melee_skill, label="Melee (aims a bow)",
+                                                  css_classes=["in-melee"]), "melee_skill"),
+            e.general,
+            "### The one hit",
+            s.beside(pn.widgets.IntInput.from_param(self.param.steady_mind, label="Steady Mind",
+                                                    css_classes=["in-steady-mind"]), "steady_mind"),
+            s.general,
+            width=320,
+        )
+        results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,
+                            pn.pane.Bokeh(self._figure),
+                            pn.Row(self._location_pane, pn.Column("#### Shock", self._shock_pane)))
+        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-shootout"])

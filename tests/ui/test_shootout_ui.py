@@ -1,0 +1,100 @@
+"""The Bar-rooms ShootoutCalculator, tested without a browser by setting its parameters."""
+
+from fractions import Fraction
+
+import panel as pn
+import pytest
+
+from cs_panel.ui import ShootoutCalculator
+
+
+@pytest.mark.rule("B.fire.target", "B.fire.rate")
+def test_default_shot_is_explained_with_its_terms_and_odds():
+    calc = ShootoutCalculator()
+    # a person at 4 hexes, Deadeye 5, three shots of a Colt 1911: 5 + 4 - 5 + 2 = 6
+    assert calc.result.total == 6 and [t.value for t in calc.result.terms] == [5, 4, -5, 2]
+    assert calc.hit_chance == Fraction(1, 2)
+    assert "B.fire.rate" in calc._breakdown.object and "50%" in calc._summary.object
+
+
+@pytest.mark.rule("B.fire.rate", "B.weapons")
+def test_full_auto_from_a_pistol_is_named_beside_its_box_and_kept():
+    calc = ShootoutCalculator()
+    calc.full_auto = True
+    assert calc.result is None and calc.full_auto is True
+    assert "full auto" in calc._errors.message("full_auto")
+    assert calc._source.data["chance"] == []  # the chart waits for the input too
+    calc.weapon = "thompson"  # a gun that fires bursts may
+    assert calc.result is not None and calc._errors.message("full_auto") == ""
+    calc.range_hexes = 20
+    assert calc.result.terms[1].value == 10  # full auto counts half the range past 10
+
+
+@pytest.mark.rule("B.cover")
+def test_cover_adds_to_the_number_and_a_cover_roll_multiplies_the_odds():
+    calc = ShootoutCalculator()
+    calc.cover = "hiding"
+    assert calc.result.total == 6 + 3
+    assert calc.cover_roll.cover == 5 and calc.cover_roll.armour == 2
+    assert calc.hit_chance == calc.result.chance * calc.cover_roll.chance
+    assert "past the cover" in calc._cover_pane.object
+    calc.cover_value = 11
+    assert calc.result is None and "cover" in calc._errors.message("cover_value") and calc.cover_value == 11
+    calc.cover_value = 3
+    assert calc.cover_roll.cover == 3
+
+
+@pytest.mark.rule("B.cover", "B.weapons")
+def test_without_a_weapon_the_cover_roll_waits_for_one():
+    calc = ShootoutCalculator(weapon="none", cover="firing")
+    assert calc.cover_roll is None and calc.hit_chance is None
+    assert "Choose a weapon" in calc._cover_pane.object
+
+
+@pytest.mark.rule("B.move.gait", "B.shock")
+def test_moving_and_shock_raise_the_number_and_lower_the_chart():
+    calc = ShootoutCalculator()
+    before = list(calc._source.data["chance"])
+    calc.param.update(shooter_gait="running", shooter_shock=1)
+    assert calc.result.total == 6 + 2 + 1
+    after = calc._source.data["chance"]
+    assert all(a <= b for a, b in zip(after, before)) and after != before
+
+
+@pytest.mark.rule("B.weapons")
+def test_the_chart_marks_ranges_beyond_the_weapons_reach():
+    calc = ShootoutCalculator()
+    assert calc._source.data["colour"][calc.range_hexes - 1] == "#c53030"  # the chosen range is highlighted
+    assert calc._out_source.data["range"] == []  # a pistol has no longest range in the text
+    calc.weapon = "bow"  # a bow carries 10 hexes, but looses one arrow a turn
+    assert "at most once a turn" in calc._errors.message("shots") and calc.shots == 3
+    calc.shots = 1
+    out = calc._out_source.data["range"]
+    assert out == list(range(11, 21)) and all(calc._source.data["chance"][r - 1] == 0.0 for r in out)
+    assert all(label.startswith("out of reach") for label in calc._out_source.data["label"])
+
+
+@pytest.mark.rule("B.shock")
+def test_shock_check_follows_steady_mind_and_names_a_bad_one():
+    calc = ShootoutCalculator(steady_mind=4)
+    assert calc.shock is not None and calc.shock_error == ""
+    calc.steady_mind = 12
+    assert calc.shock is None and "12" in calc._shock_errors.message("steady_mind") and calc.steady_mind == 12
+
+
+@pytest.mark.rule("B.hitloc")
+def test_hit_location_table_lists_every_location_with_its_odds():
+    from cs_panel.barrooms.firing import HIT_LOCATIONS, HitLocation
+    odds = HitLocation().outcomes()
+    assert sum(odds.values()) == 1
+    pane = ShootoutCalculator()._location_pane.object
+    assert "B.hitloc" in pane and all(name in pane for _, _, name in HIT_LOCATIONS)
+
+
+@pytest.mark.rule("B.fire.target", "B.cover", "B.shock")
+def test_layout_has_every_input():
+    layout = ShootoutCalculator().__panel__()
+    assert isinstance(layout, pn.Row)
+    labels = {w.name for w in layout.select(pn.widgets.Widget)}
+    for label in ("Target", "Range (hexes)", "Shooter's Deadeye", "Weapon", "Full auto", "Cover value", "Steady Mind"):
+        assert label in labels
