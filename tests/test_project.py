@@ -153,3 +153,9 @@ def test_cs_panel_serve_command_serves_the_app(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def test_the_served_app_has_a_tab_for_every_component():
+    from cs_panel.ui import _COMPONENTS
+    from cs_panel.ui.app import TABS
+    assert sorted(TABS.values()) == sorted(_COMPONENTS)

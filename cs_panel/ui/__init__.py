@@ -18,6 +18,8 @@ _COMPONENTS = {
     "AttackOdds": "cs_panel.ui.attack",
     "NavigationCardExplorer": "cs_panel.ui.navigation",
     "AcesSkirmish": "cs_panel.ui.aces_board",
+    "PilotSheet": "cs_panel.ui.pilot_sheet",
+    "ShootoutCalculator": "cs_panel.ui.shootout",
 }
 
 

@@ -20,9 +20,11 @@ TABS = {
     "Clix: combat dial": "ClixDial",
     "Clix: dial editor": "DialEditor",
     "FASA: random movement": "RandomMovementPlayer",
+    "FASA: pilot sheet": "PilotSheet",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
     "Aces: skirmish": "AcesSkirmish",
+    "Bar-rooms: shootout": "ShootoutCalculator",
 }
 
 NOTICE = (
