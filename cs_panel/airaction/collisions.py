@@ -9,9 +9,15 @@ click. If any check totals 2 (a critical failure), the collision is serious: eve
 involved takes a click, then another, round after round, until at most one of them is still
 flying (or all go down on the same click).
 
-Our reading of the order: the clicks for failed checks come first, then the serious rounds
-among the planes still flying. An Ace in a serious collision may spend fate to take no
-collision damage at all; if only two planes collided, neither takes any (A.fate.collision).
+Our readings: the clicks for failed checks come first, then the serious rounds among the
+planes still flying. One collision can hold two planes of one side that both touch the same
+enemy; they cannot collide with each other, so the rounds stop as soon as no two planes of
+different sides are left flying (``sides``). In a campaign each click is applied as campaign
+damage, but a plane that shows three bullet holes leaves the collision at once, so it stops on
+its first shot-down click and rolls that click's bail-out value (A.campaign.bailout). An Ace in
+a serious collision may spend fate to take no collision damage at all; if only two planes
+collided, neither takes any (A.fate.collision). The Ace has then left the collision: the
+rounds run only between the other planes, and only while two of them are opponents.
 
 ``CollisionChecks`` is the chance event (one 2d6 per plane); ``collision_damage`` is the rule
 that turns its outcome into clicks, and ``damage_distribution`` combines the two into exact odds.
@@ -27,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any, Sequence
+from typing import Any, Hashable, Sequence
 
 from cs_panel.airaction.movement import markers_overlap
 from cs_panel.airaction.pilot import check_piloting
@@ -111,15 +117,34 @@ class CollisionDamage:
         return tuple(d.eliminated for d in self.dials)
 
 
+def check_sides(sides: Sequence[Hashable] | None, n: int) -> tuple[Hashable, ...]:
+    """Each plane's side (its player) in a collision of ``n`` planes; ``None`` puts every plane
+    on its own side. A collision needs two opposing planes (A.collide.planes)."""
+    if sides is None:
+        return tuple(range(n))
+    sides = tuple(sides)
+    if len(sides) != n:
+        raise RuleInputError(f"{len(sides)} sides for {n} planes", field="sides")
+    if len(set(sides)) < 2:
+        raise RuleInputError("planes of one side never collide with each other: a collision needs two opposing planes",
+                             field="sides")
+    return sides
+
+
 def collision_damage(
-    dials: Sequence[CombatDial], results: Sequence[str], *, fate_ace: int | None = None, campaign: bool = False,
+    dials: Sequence[CombatDial], results: Sequence[str], *, sides: Sequence[Hashable] | None = None,
+    fate_ace: int | None = None, campaign: bool = False,
 ) -> CollisionDamage:
-    """Apply the rules to the checks' results. ``fate_ace`` is the index of an Ace's plane that
-    spends fate; it only matters in a serious collision (A.fate.collision)."""
+    """Apply the rules to the checks' results. ``sides`` gives each plane's side (its player):
+    the serious rounds stop once no two opposing planes are left flying; without it every plane
+    is an opponent of every other. ``fate_ace`` is the index of an Ace's plane that spends fate;
+    it only matters in a serious collision (A.fate.collision). With ``campaign`` the clicks are
+    campaign damage (A.campaign.bailout)."""
     dials = list(dials)
     n = len(dials)
     if len(results) != n:
         raise RuleInputError(f"{len(results)} results for {n} planes", field="results")
+    side = check_sides(sides, n)
     serious = CRITICAL in results
     if fate_ace is not None:
         if not 0 <= fate_ace < n:
@@ -139,11 +164,14 @@ def collision_damage(
         rounds = 0
         while True:
             flying = [i for i in involved if not dials[i].eliminated]
-            if len(flying) <= 1:
+            # friends cannot collide: two planes of one side left flying end the collision
+            if len({side[i] for i in flying}) <= 1:
                 break
             rounds += 1
             for i in flying:
-                dmg = dials[i].take_hits(1)  # shot down ends a plane's part, even in a campaign
+                # one click per round; three bullet holes take the plane out of the rounds (in a
+                # campaign too), so it never clicks past its first shot-down click here
+                dmg = dials[i].take_hits(1, campaign=campaign)
                 dials[i], clicks[i] = dmg.dial, clicks[i] + dmg.applied
         notes.append(f"serious collision: {rounds} round(s) of clicks")
     if fate_ace is not None:
@@ -152,14 +180,15 @@ def collision_damage(
 
 
 def damage_distribution(
-    dials: Sequence[CombatDial], *, fate_ace_if_serious: int | None = None
+    dials: Sequence[CombatDial], *, sides: Sequence[Hashable] | None = None, fate_ace_if_serious: int | None = None,
+    campaign: bool = False,
 ) -> dict[tuple[int, ...], Fraction]:
     """Exact chance of each tuple of clicks taken, from the checks' exact odds."""
     ev = CollisionChecks(tuple(d.value("piloting") for d in dials))
     out: dict[tuple[int, ...], Fraction] = {}
     for results, p in ev.outcomes().items():
         fate = fate_ace_if_serious if CRITICAL in results else None
-        c = collision_damage(dials, results, fate_ace=fate).clicks
+        c = collision_damage(dials, results, sides=sides, fate_ace=fate, campaign=campaign).clicks
         out[c] = out.get(c, Fraction(0)) + p
     return out
 

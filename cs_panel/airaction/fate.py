@@ -59,6 +59,19 @@ class FateUse:
         return self.fate_value if self.kind == "offense" else 0
 
 
+def check_fate_above_zero(fate_value: int, kind: str = "defense", *, field: str = "fate") -> int:
+    """The Ace's declared fate value, if it allows ``kind`` ("defense" or "collision") fate: a
+    whole number above 0 (A.fate.defense). ``NoFateError`` naming ``field`` for a fate of 0."""
+    if isinstance(fate_value, bool) or not isinstance(fate_value, int) or fate_value < 0:
+        raise FateError(f"a fate value is a whole number of 0 or more, got {fate_value!r}", field=field)
+    if fate_value == 0:
+        raise NoFateError(
+            f"{'defensive' if kind == 'defense' else 'collision'} fate needs a fate value above 0 (A.fate.defense)",
+            field=field,
+        )
+    return fate_value
+
+
 def spend_fate(ace_dial: CombatDial, kind: str) -> FateUse:
     """Use an Ace's fate (checked against its current fate value) and click its dial once.
     A dial with no click left to turn cannot pay for fate."""
@@ -67,11 +80,8 @@ def spend_fate(ace_dial: CombatDial, kind: str) -> FateUse:
     if ace_dial.eliminated:
         raise FateError("a knocked-out Ace has no fate to use", field="ace")
     fate = ace_dial.value("fate")
-    if kind != "offense" and fate <= 0:
-        raise NoFateError(
-            f"{'defensive' if kind == 'defense' else 'collision'} fate needs a fate value above 0 (A.fate.defense)",
-            field="kind",
-        )
+    if kind != "offense":
+        check_fate_above_zero(fate, kind, field="kind")
     try:
         after = ace_dial.click()
     except DialEndError as e:

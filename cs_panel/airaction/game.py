@@ -282,7 +282,8 @@ class GameState:
             if p.ace is None:
                 raise GameError(f"{p.name} has no Ace to spend fate", field="fate_ace")
             state = replace(state, fate=state.fate.use(p.ace))
-        result = collision_damage([p.combat for p in planes], results, fate_ace=idx, campaign=self.campaign)
+        result = collision_damage([p.combat for p in planes], results, sides=[p.player for p in planes],
+                                  fate_ace=idx, campaign=self.campaign)
         if fate_ace is not None:
             p = state.plane(fate_ace)
             state = state._put(replace(p, ace_dial=spend_fate(p.ace_combat, "collision").ace_dial), f"{p.name}'s Ace spends fate in the collision")

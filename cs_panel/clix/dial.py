@@ -63,6 +63,11 @@ class DialStartError(DialError):
     """Clicking a combat dial back (healing) past its starting position."""
 
 
+class StructuralLimitError(DialError):
+    """A structural limit line where a campaign dial cannot have it (A.campaign.bailout): off the
+    dial, before the first shot-down click, or past a click that still shows values."""
+
+
 class RedLineError(DialError):
     """Turning a speed dial across its red line (A.throttle)."""
 
@@ -126,7 +131,9 @@ class CombatDial:
     ``stats`` names the values of each click in stat-slot order. ``start`` is the click under the
     green triangle; ``position`` the click in the slot now (the start unless given).
     ``structural_limit`` is the index of the last click before the black structural limit line,
-    the end of a campaign dial (A.campaign.bailout); without one the last click is the limit.
+    the end of a campaign dial (A.campaign.bailout): the first shot-down click or a later one,
+    with only shot-down clicks between (``StructuralLimitError`` otherwise); without one the last
+    click is the limit.
     """
 
     stats: tuple[str, ...]
@@ -160,12 +167,36 @@ class CombatDial:
         if not 0 <= self.position < n:
             raise DialError(f"position {self.position} is not a click of this dial (0-{n - 1})", field="position")
         if self.structural_limit is not None and not self.start <= self.structural_limit < n:
-            raise DialError(
+            raise StructuralLimitError(
                 f"structural limit {self.structural_limit} must lie between the start and the last click",
                 field="structural_limit",
             )
         if not any(c.eliminated for c in self.clicks[self.start:]):
             raise DialError("a combat dial must end in an eliminated (shot-down / KO) click", field="clicks")
+        if self.structural_limit is not None:
+            self._check_structural_limit(self.structural_limit)
+
+    def _check_structural_limit(self, limit: int) -> None:
+        """Our reading of A.campaign.bailout: campaign damage goes on clicking only once three
+        bullet holes show, and stops at the line, so the line closes a run of shot-down clicks.
+        The last click before it is the first shot-down click or a later one, and every click
+        from the first shot-down click to the line shows bullet holes (each with its own
+        bail-out value). A line any earlier would let a campaign stop the dial before the plane
+        could ever be shot down."""
+        first = self.first_eliminated
+        if limit < first:
+            raise StructuralLimitError(
+                f"structural limit after click {limit} comes before the first {self.eliminated_symbol} click ({first}): "
+                f"the line follows a shot-down click, at click {first} or later",
+                field="structural_limit",
+            )
+        flying = [i for i in range(first, limit + 1) if not self.clicks[i].eliminated]
+        if flying:
+            raise StructuralLimitError(
+                f"structural limit after click {limit} is past click {flying[0]}, which shows values: every click "
+                f"from the first {self.eliminated_symbol} click to the line is a shot-down click",
+                field="structural_limit",
+            )
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -500,5 +531,6 @@ def build_dial(
 
 __all__ = [
     "ACES_STATS", "AIR_ACTION_STATS", "BULLET_HOLES", "KO", "Click", "CombatDial", "Damage", "DialEndError",
-    "DialError", "DialStartError", "Marker", "RedLineError", "SpeedDial", "SpeedSquare", "build_dial", "stats_for",
+    "DialError", "DialStartError", "Marker", "RedLineError", "SpeedDial", "SpeedSquare", "StructuralLimitError", "build_dial",
+    "stats_for",
 ]

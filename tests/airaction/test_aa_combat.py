@@ -278,6 +278,56 @@ def test_collision_damage_distribution_is_exact():
     assert all(k[0] <= 1 for k in fated)
 
 
+@pytest.mark.rule("A.collide.planes")
+def test_two_friends_touching_one_enemy_never_wreck_each_other():
+    """Two planes of one player overlap the same enemy: one collision group (the enemy links
+    them), but friends cannot collide, so once the enemy is down the rounds stop."""
+    planes = [Flyer("a1", "A", Pose(18, 18)), Flyer("a2", "A", Pose(18.5, 18)), Flyer("b1", "B", Pose(18, 19))]
+    group = collisions(planes)
+    assert group == [("a1", "a2", "b1")]
+    sides = ("A", "A", "B")
+    # the enemy's critical failure is a failed check: its one click puts it down; no rounds follow
+    res = collision_damage((dial(5), dial(5), dial(1)), (PASS, PASS, CRITICAL), sides=sides)
+    assert res.serious and res.clicks == (0, 0, 1) and res.destroyed == (False, False, True)
+    assert "0 round(s)" in res.notes[0]
+    # the enemy survives its failed check: rounds run until it is down, then stop
+    res = collision_damage((dial(5), dial(5), dial(3)), (PASS, PASS, CRITICAL), sides=sides)
+    assert res.clicks == (2, 2, 3) and res.destroyed == (False, False, True)
+    # the friends go down before the enemy: it is the one left flying
+    res = collision_damage((dial(2), dial(1), dial(6)), (CRITICAL, PASS, PASS), sides=sides)
+    assert res.clicks == (2, 1, 1) and res.destroyed == (True, True, False)
+    # without sides every plane is an opponent of every other (the old, all-against-all rounds)
+    assert collision_damage((dial(5), dial(5), dial(1)), (PASS, PASS, CRITICAL)).clicks == (5, 5, 1)
+    with pytest.raises(RuleInputError) as e:
+        collision_damage((dial(3), dial(3)), (CRITICAL, PASS), sides=("A", "A"))
+    assert e.value.field == "sides"
+    with pytest.raises(RuleInputError) as e:
+        collision_damage((dial(3), dial(3)), (CRITICAL, PASS), sides=("A",))
+    assert e.value.field == "sides"
+
+
+@pytest.mark.rule("A.collide.planes", "A.fate.collision")
+def test_fate_ace_leaves_friends_of_one_side_with_no_rounds():
+    # the Ace of side A spends fate; the two B planes left cannot collide with each other
+    res = collision_damage((dial(3), dial(4), dial(4)), (CRITICAL, FAIL, PASS), sides=("A", "B", "B"), fate_ace=0)
+    assert res.clicks == (0, 1, 0) and not any(res.destroyed)
+
+
+@pytest.mark.rule("A.collide.planes", "A.campaign.bailout")
+def test_serious_collision_in_a_campaign_stops_on_the_first_shot_down_click():
+    # a campaign dial: 2 flying clicks, 3 shot-down clicks with rising bail-out values
+    camp = build_dial(AIR_ACTION_STATS, [(6, 3, 0, 7)] * 2 + [None] * 3, bail_outs={2: 5, 3: 7, 4: 9},
+                      structural_limit=4)
+    res = collision_damage((camp, dial(6)), (CRITICAL, PASS), campaign=True)
+    plain = collision_damage((camp, dial(6)), (CRITICAL, PASS))
+    # one click per round and a downed plane leaves the rounds: no click past the first bullet holes
+    assert res.clicks == plain.clicks == (2, 1)
+    assert res.dials[0].position == 2 and res.dials[0].bail_out == 5
+    # a failed check's click is campaign damage as well, and stops on the same click
+    res = collision_damage((camp.at(1), dial(6)), (FAIL, CRITICAL), campaign=True)
+    assert res.clicks == (1, 1) and res.dials[0].bail_out == 5 and res.destroyed == (True, False)
+
+
 # -- daring feats ----------------------------------------------------------------------------
 
 @pytest.mark.rule("A.feat")

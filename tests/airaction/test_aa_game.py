@@ -17,7 +17,7 @@ from cs_panel.airaction.navigation import card
 from cs_panel.airaction.squadron import BuildTotalError, DuplicatePilotError, Slot, Squadron
 from cs_panel.airaction.table import Pose
 from cs_panel.clix.figures import figures
-from cs_panel.core.errors import OutOfRangeError
+from cs_panel.core.errors import OutOfRangeError, RuleInputError
 from cs_panel.core.state import dumps, loads
 
 F = figures()
@@ -333,3 +333,23 @@ def test_html_views_render():
     assert "attack dice" in html and "A.combat.shot" in html and "hits (clicks)" in html
     assert "cs-slot" in F["sample-fighter"].speed._repr_html_()
     assert g._repr_svg_().count("<polygon") == 2
+
+
+@pytest.mark.rule("A.collide.planes")
+def test_a_players_two_planes_in_one_collision_stop_once_the_enemy_is_down():
+    ann = (Slot(F["sample-fighter"]), Slot(F["charlie-steele-plane"]))
+    g = GameState.start(
+        [Squadron("Ann", ann), Squadron("Bob", (Slot(F["sample-two-seater"]),))],
+        {"Ann:sample-fighter": Pose(18, 18, 0), "Ann:charlie-steele-plane": Pose(18.5, 18, 0),
+         "Bob:sample-two-seater": Pose(18, 19, 180)},
+    ).new_turn("Ann")
+    group = g.collisions()
+    assert group == [("Ann:sample-fighter", "Ann:charlie-steele-plane", "Bob:sample-two-seater")]
+    g2, res = g.collide(group[0], ("pass", "pass", "critical"))
+    # Bob's failed check and four rounds put his five clicks on; Ann's planes take four each and,
+    # with no opponent left in the collision, stay in the air
+    assert res.clicks == (4, 4, 5) and res.destroyed == (False, False, True)
+    assert [g2.plane(p).status for p in group[0]] == [Status.FLYING, Status.FLYING, Status.REMOVED]
+    with pytest.raises(RuleInputError) as e:
+        g.collide(group[0][:2], ("critical", "pass"))
+    assert e.value.field == "sides"

@@ -74,6 +74,40 @@ def test_orientation_picks_the_path():
         turn.path("sideways")
 
 
+@pytest.mark.rule("A.nav.paths")
+def test_no_basic_card_has_three_paths():
+    # nav_cards.md: each basic maneuver either flies straight or bends to one side (mirrored)
+    assert max(len(c.paths) for c in nav_cards()) == 2
+    assert all(len(c.paths) == 1 or {o.value for o in c.orientations} == {"left", "right"} for c in nav_cards())
+
+
+@pytest.mark.rule("A.nav.paths", "A.nav.deck", "A.move.execute")
+def test_a_card_with_three_paths_is_laid_left_straight_or_right(tmp_path):
+    """A constructed ace card (a player's own data file) with all three paths: how the card is
+    laid picks the path, and a multi-path card cannot be flown without saying which."""
+    import json
+
+    programmes = {"left": "S 2A-45 S", "straight": "4S", "right": "S 2A45 S"}
+    entry = {
+        "id": "my-three-way", "name": "Three-way (constructed)", "copies": 2, "speed_rating": 2, "ace": "my-ace",
+        "provenance": "sample", "source": "constructed for a test", "programmes": programmes,
+        "paths": {k: [[m.x, m.y, m.heading] for m in path_from_programme(v)] for k, v in programmes.items()},
+    }
+    path = tmp_path / "my_ace_cards.json"
+    path.write_text(json.dumps({"title": "test cards", "entries": [entry]}))
+    three = card("my-three-way", nav_cards(str(path)))
+    assert [o.value for o in three.orientations] == ["left", "straight", "right"]
+    with pytest.raises(OrientationError, match="lay it left, straight, right") as e:
+        three.path()
+    assert e.value.field == "orientation"
+    ends = {o: execute_maneuver(Pose(18, 10, 0), three, o, 4) for o in ("left", "straight", "right")}
+    assert {o: m.orientation.value for o, m in ends.items()} == {"left": "left", "straight": "straight", "right": "right"}
+    assert [round(ends[o].final.heading % 360) for o in ("left", "straight", "right")] == [270, 0, 90]
+    assert ends["left"].final.x < ends["straight"].final.x == 18 < ends["right"].final.x
+    deck = NavigationDeck.basic().with_ace_cards("my-ace", str(path))
+    assert deck.card("my-three-way") == three and deck.give("p", "my-three-way", 2).in_play == (("p", "my-three-way"),)
+
+
 @pytest.mark.rule("A.nav.deck")
 def test_speed_rating_is_a_minimum():
     card("snap-roll").check_speed(4)

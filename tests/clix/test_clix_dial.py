@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cs_panel.clix.dial import (
-    ACES_STATS, AIR_ACTION_STATS, KO, Click, CombatDial, DialEndError, DialError, DialStartError, Marker,
-    RedLineError, SpeedDial, SpeedSquare, build_dial,
+    ACES_STATS, AIR_ACTION_STATS, BULLET_HOLES, KO, Click, CombatDial, DialEndError, DialError, DialStartError, Marker,
+    RedLineError, SpeedDial, SpeedSquare, StructuralLimitError, build_dial,
 )
 from cs_panel.core.errors import SavedStateError
 from cs_panel.core.state import dumps, loads
@@ -104,6 +104,30 @@ def test_bad_dials_name_the_field(kwargs, field):
     assert e.value.field == field
 
 
+@pytest.mark.rule("A.campaign.bailout", "A.shot-down")
+def test_structural_limit_closes_a_run_of_shot_down_clicks():
+    # our reading: campaign clicks go on only after three bullet holes show, up to the line, so
+    # the line sits at the first shot-down click or later, with only shot-down clicks before it
+    assert plane_dial(limit=5).structural_limit == 5  # right after the first bullet holes
+    for early in (0, 2, 4):
+        with pytest.raises(StructuralLimitError) as e:
+            plane_dial(limit=early)
+        assert e.value.field == "structural_limit" and "before the first three bullet holes click (5)" in str(e.value)
+    # a line before the bullet holes would have left a campaign plane that can never be shot down
+    rows = [(7, 4, 0, 6)] * 5 + [None]
+    with pytest.raises(StructuralLimitError):
+        build_dial(AIR_ACTION_STATS, rows, structural_limit=2)
+    assert build_dial(AIR_ACTION_STATS, rows, structural_limit=5).take_hits(10, campaign=True).eliminated
+    # values again after the first bullet holes cannot sit inside the campaign run
+    with pytest.raises(StructuralLimitError, match="click 2, which shows values") as e:
+        build_dial(AIR_ACTION_STATS, [(7, 4, 0, 6), None, (6, 3, 0, 7), None], structural_limit=3)
+    assert e.value.field == "structural_limit"
+    # counted from the starting position, and still a DialError for callers that catch those
+    with pytest.raises(DialError):
+        build_dial(AIR_ACTION_STATS, [(7, 4, 0, 6), None, (6, 3, 0, 7), (6, 3, 0, 7), None], start=2, structural_limit=3)
+    assert build_dial(AIR_ACTION_STATS, [(7, 4, 0, 6), None, (6, 3, 0, 7), None], start=2, structural_limit=3)
+
+
 @pytest.mark.rule("A.campaign.bailout")
 def test_bail_out_only_on_eliminated_clicks():
     with pytest.raises(DialError) as e:
@@ -111,26 +135,50 @@ def test_bail_out_only_on_eliminated_clicks():
     assert e.value.field == "bail_out"
 
 
-dials = st.integers(1, 8).flatmap(lambda n: st.tuples(
-    st.lists(st.tuples(*[st.integers(0, 12)] * 4), min_size=n, max_size=n),
-    st.integers(1, 3),
-    st.integers(0, n - 1),
-)).map(lambda t: build_dial(AIR_ACTION_STATS, list(t[0]) + [None] * t[1], start=0).at(t[2]))
+COLOURS = ("red", "blue", "grey", "green", "yellow", "black")
+
+
+@st.composite
+def dials(draw):
+    """Any valid combat dial of either game: coloured markers, bail-out values, a campaign
+    structural limit, a start past click 0 (leading clicks are then only reachable by editing) and
+    a slot anywhere from the start to the end."""
+    stats, symbol = draw(st.sampled_from([(AIR_ACTION_STATS, BULLET_HOLES), (ACES_STATS, KO)]))
+    n_flying = draw(st.integers(1, 8))
+    n_down = draw(st.integers(1, 4))
+    flying = [
+        Click(draw(st.tuples(*[st.integers(0, 12)] * len(stats))),
+              tuple(draw(st.lists(st.builds(Marker, st.sampled_from(stats), st.sampled_from(COLOURS)), max_size=3))))
+        for _ in range(n_flying)
+    ]
+    down = [Click.eliminated_click(draw(st.none() | st.integers(2, 13))) for _ in range(n_down)]
+    start = draw(st.integers(0, n_flying - 1))
+    first_down = n_flying
+    limit = draw(st.none() | st.integers(first_down, first_down + n_down - 1))
+    dial = CombatDial(stats, tuple(flying + down), start, None, limit, symbol)
+    return dial.at(draw(st.integers(start, n_flying + n_down - 1)))
 
 
 @pytest.mark.rule("A.base.values", "K.base.values")
 @settings(max_examples=60, deadline=None)
-@given(dials, st.data())
+@given(dials(), st.data())
 def test_click_forward_then_back_restores_dial(dial, data):
     n = data.draw(st.integers(0, dial.clicks_to_eliminate()))
     assert dial.click(n).click_back(n) == dial
 
 
-@pytest.mark.rule("A.base.values")
-@settings(max_examples=60, deadline=None)
-@given(dials)
+@pytest.mark.rule("A.base.values", "A.base.skills", "A.campaign.bailout", "K.base.values")
+@settings(max_examples=100, deadline=None)
+@given(dials())
 def test_dial_survives_json_round_trip(dial):
-    assert loads(CombatDial, dumps(dial)) == dial
+    back = loads(CombatDial, dumps(dial))
+    assert back == dial
+    # the parts a bare dial would not exercise come back too
+    assert (back.start, back.position, back.structural_limit, back.eliminated_symbol) == (
+        dial.start, dial.position, dial.structural_limit, dial.eliminated_symbol)
+    assert [c.markers for c in back.clicks] == [c.markers for c in dial.clicks]
+    assert [c.bail_out for c in back.clicks] == [c.bail_out for c in dial.clicks]
+    assert back.take_hits(20, campaign=True) == dial.take_hits(20, campaign=True)
 
 
 @pytest.mark.rule("A.base.values")
