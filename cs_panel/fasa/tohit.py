@@ -107,6 +107,19 @@ def weapons(source: str = "package:fasa/weapons.json") -> Table:
     return load_table(source, WEAPON_SCHEMA)
 
 
+def weapon_entry(weapon: str | Entry, table: Table | None = None) -> Entry:
+    """The weapons-table entry for ``weapon`` (an id, or an entry given as is); an unknown id is
+    an input error on ``weapon`` that lists the ids the table knows."""
+    if isinstance(weapon, Entry):
+        return weapon
+    t = table if table is not None else weapons()
+    if not isinstance(weapon, str) or weapon not in t:
+        raise RuleInputError(
+            f"unknown weapon {weapon!r}; choose one of {list(t.entries)} (weapons table {t.path})", field="weapon"
+        )
+    return t[weapon]
+
+
 def check_skill(value: int, field: str) -> int:
     """A skill level must be a whole number 0-10 (F.pilot.skills, p.17-19).
 
@@ -156,7 +169,7 @@ def to_hit_number(
     deflection = Deflection.parse(deflection)
     range_hexes = _check_int(range_hexes, "range_hexes", 0, None, "hexes to the target, F.hit.range p.35")
     dead_eye = check_skill(dead_eye, "dead_eye")
-    w = weapon if isinstance(weapon, Entry) else (table or weapons())[weapon]
+    w = weapon_entry(weapon, table)
     if range_hexes > w["range"]:
         raise OutOfRangeError(
             f"a target {range_hexes} hexes away is beyond the {w['name']}'s range of {w['range']} (F.combat.arc, FASA p.33)",
@@ -205,5 +218,5 @@ def to_hit_by_range(
     table: Table | None = None,
 ) -> list[TargetNumber]:
     """The to-hit number at every range the weapon reaches, 0 first: how the odds fall off."""
-    w = weapon if isinstance(weapon, Entry) else (table or weapons())[weapon]
+    w = weapon_entry(weapon, table)
     return [to_hit_number(target_base, deflection, r, dead_eye, w, shocked) for r in range(w["range"] + 1)]

@@ -3,7 +3,8 @@
 Crimson Skies: Air Action, "Combat" and "Fate" (``A.combat.shot``, ``A.combat.rear-arc-bonus``,
 ``A.combat.rear-gunner``, ``A.shot-down``, ``A.fate.offense``, ``A.fate.defense``). The
 component gathers the firer's gunnery, the target's silhouette and the situation (point-blank,
-rear-arc bonus die, rear gunner, fate on either side), asks ``cs_panel.airaction.combat`` for
+rear-arc bonus die, rear gunner, fate on either side, with the target Ace's fate value, which
+must be above 0 for defensive fate), asks ``cs_panel.airaction.combat`` for
 the explained attack and shows: the breakdown term by term with rule ids, the exact
 distribution of hits as a bar chart, the headline numbers, and a roll (seeded dice, or faces
 typed from the table) die by die, with what the target's defensive fate would cancel.
@@ -20,6 +21,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from cs_panel.airaction.combat import Attack, AttackResult, attack
+from cs_panel.airaction.fate import check_fate_above_zero
 from cs_panel.airaction.odds_view import (
     check_clicks_left, check_pool, clicks_applied, die_verdicts, fate_summary, parse_faces,
 )
@@ -29,7 +31,7 @@ from cs_panel.core.explain import percent
 from cs_panel.ui.common import STYLES, FieldErrors
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
-FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "clicks_left"]
+FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
 
 COLOURS = {"bar": "#4a5568", "down": "#c53030"}
 
@@ -60,6 +62,7 @@ class AttackOdds(pn.viewable.Viewer):
     offensive_fate = param.Boolean(default=False, doc="Does the firing Ace spend fate offensively, declared before the shot (A.fate.offense)?")
     fate_dice = param.Integer(default=3, doc="The firing Ace's fate value: the dice fate adds when spent offensively (A.fate.offense).")
     defensive_fate = param.Boolean(default=False, doc="Does the target's Ace spend fate defensively after the roll? Only natural sixes still hit (A.fate.defense).")
+    target_fate = param.Integer(default=1, doc="The target Ace's fate value now, read from the Ace's dial: defensive fate needs it above 0 (A.fate.defense).")
     clicks_left = param.Integer(default=3, doc="Clicks the target can still take before three bullet holes show; that many hits shoot it down (A.shot-down).")
     faces = param.String(default="", doc="The faces of a roll, e.g. '4, 4, 5, 6': typed from the table, or filled by the Roll button.")
     seed = param.Integer(default=1937, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
@@ -104,13 +107,16 @@ class AttackOdds(pn.viewable.Viewer):
 
     # -- the attack and its odds ---------------------------------------------------------------
     @param.depends("gunnery", "weapon", "silhouette", "point_blank", "rear_arc_bonus", "offensive_fate",
-                   "fate_dice", "defensive_fate", "clicks_left", watch=True)
+                   "fate_dice", "defensive_fate", "target_fate", "clicks_left", watch=True)
     def _update(self):
         notes = []
         if self.weapon == "rear":
             notes.append("The rear gunner fires through the firer's rear arc, with the rear gunnery value; "
                          "a plane with both guns may fire each once a turn, at one target each (A.combat.rear-gunner).")
         try:
+            if self.defensive_fate:
+                # the target's Ace can only spend fate defensively with a fate value above 0
+                check_fate_above_zero(self.target_fate, "defense", field="target_fate")
             shot = check_pool(attack(
                 self.gunnery, self.silhouette, weapon=self.weapon, point_blank=self.point_blank,
                 rear_arc_bonus=self.rear_arc_bonus, fate_dice=self.fate_dice if self.offensive_fate else None,
@@ -257,6 +263,8 @@ class AttackOdds(pn.viewable.Viewer):
                                                     css_classes=["in-fate-dice"]), "fate_dice"),
             pn.widgets.Checkbox.from_param(self.param.defensive_fate, label="Target's Ace spends fate (defense)",
                                            css_classes=["in-defensive-fate"]),
+            e.beside(pn.widgets.IntInput.from_param(self.param.target_fate, label="Target Ace's fate value",
+                                                    css_classes=["in-target-fate"]), "target_fate"),
             "### The target",
             e.beside(pn.widgets.IntInput.from_param(self.param.clicks_left, label="Clicks before it is shot down",
                                                     css_classes=["in-clicks-left"]), "clicks_left"),

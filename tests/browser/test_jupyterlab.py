@@ -16,6 +16,7 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     expect(notebook.locator(".breakdown .cs-breakdown").first).to_be_visible()
     expect(notebook.locator(".cs-tohit canvas").first).to_be_visible()
     expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+    expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
     # the calculator reacts in the notebook too: the kernel answers a typed change. (What the
     # lesson's later cell set from code may or may not have reached this view during "run all":

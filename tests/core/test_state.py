@@ -6,6 +6,7 @@ from enum import Enum
 import pytest
 from hypothesis import given, strategies as st
 
+from cs_panel.core import variants
 from cs_panel.core.errors import RuleInputError, SavedStateError
 from cs_panel.core.state import dumps, loads
 from cs_panel.core.variants import RuleSet, Variant, register_variant
@@ -67,7 +68,9 @@ def test_bad_saved_state_is_named(text, needle):
 
 
 @pytest.mark.rule("F.collide.damage")
-def test_rule_sets_name_their_variants():
+def test_rule_sets_name_their_variants(monkeypatch):
+    # a variant made up for this test goes into a copy of the registry, so it does not outlive the test
+    monkeypatch.setattr(variants, "VARIANTS", dict(variants.VARIANTS))
     register_variant(Variant("test.flak-collisions", "collisions as flak", "F.collide.damage", "optional rule"))
     rs = RuleSet.of("test.flak-collisions")
     assert rs.enabled("test.flak-collisions") and not RuleSet().enabled("test.flak-collisions")

@@ -107,6 +107,7 @@ def test_a_bombers_stored_number_comes_with_its_note():
     assert "1(-4) (idx 19)" in badge_text(ui) and "below the rules' lowest of 1" in badge_text(ui)
 
 
+@pytest.mark.rule("F.plane.stats")
 def test_the_pickers_are_laid_out_with_their_badge():
     for ui, css in ((ManeuverExplorer(plane="hornet"), "in-plane"), (RandomMovementPlayer(plane="hornet"), "in-plane"),
                     (ToHitCalculator(target_plane="hornet"), "in-target-plane")):
@@ -114,3 +115,4 @@ def test_the_pickers_are_laid_out_with_their_badge():
         found = [o for o in layout.select() if css in (getattr(o, "css_classes", None) or [])]
         assert found and found[0].value == "hornet" and "F9 Hornet (De Havilland)" in found[0].options
         assert any(o is ui._plane_pane for o in layout.select())
+        assert "F9 Hornet" in badge_text(ui) and "cs-badge-recovered" in badge_text(ui)

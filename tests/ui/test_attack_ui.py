@@ -184,8 +184,48 @@ def test_typed_faces_that_do_not_fit_are_flagged_and_kept():
         parse_faces("0")
 
 
-def test_component_renders_as_panel_layout():
+@pytest.mark.rule("A.combat.shot", "A.combat.rear-gunner", "A.combat.rear-arc-bonus", "A.fate.offense", "A.shot-down")
+def test_layout_has_the_shot_inputs_and_they_drive_the_odds():
     import panel as pn
 
-    layout = AttackOdds().__panel__()
+    ui = AttackOdds()
+    layout = ui.__panel__()
     assert isinstance(layout, pn.Row) and "cs-attack-odds" in layout.css_classes
+    widgets = {w.name: w for w in layout.select(pn.widgets.Widget)}
+    for label, value in {
+        "Weapon": "front", "Gunnery (attack dice)": 3, "Target silhouette": 5,
+        "Point-blank: within one marker (silhouette -1)": False, "Firing from the target's rear arc (+1 die)": False,
+        "Firing Ace spends fate (offense)": False, "Firing Ace's fate value": 3, "Clicks before it is shot down": 3,
+    }.items():
+        assert widgets[label].value == value, label
+    assert widgets["Weapon"].options == {"front guns": "front", "rear gunner (rear arc)": "rear"}
+    assert isinstance(widgets["Roll the attack dice"], pn.widgets.Button)
+    assert isinstance(widgets["Faces rolled (e.g. 4, 4, 5, 6)"], pn.widgets.TextInput)
+    assert len(layout.select(pn.pane.Bokeh)) == 1
+    # the widgets are bound to the parameters: point-blank lowers the silhouette, so the odds per die rise
+    widgets["Point-blank: within one marker (silhouette -1)"].value = True
+    assert ui.point_blank and bars(ui) == {k: float(p) for k, p in binomial(3, Fraction(1, 2)).items()}
+    widgets["Gunnery (attack dice)"].value = 4
+    assert ui.gunnery == 4 and len(bars(ui)) == 5
+
+
+@pytest.mark.rule("A.fate.defense")
+def test_defensive_fate_needs_the_target_aces_fate_above_zero_shown_beside_its_input():
+    from cs_panel.airaction.fate import NoFateError, check_fate_above_zero
+
+    ui = AttackOdds(gunnery=4, silhouette=4, defensive_fate=True, target_fate=2, faces="4, 4, 5, 6")
+    assert ui.attack.defensive_fate and ui.roll_result.hits == 1
+    ui.target_fate = 0
+    assert ui.attack is None and ui.target_fate == 0 and ui.defensive_fate
+    assert "defensive fate needs a fate value above 0" in ui._errors.message("target_fate")
+    assert ui._errors.message("fate_dice") == "" and ui._errors.message() == ""
+    assert ui.roll_result is None and ui.faces == "4, 4, 5, 6"
+    with pytest.raises(NoFateError) as e:
+        check_fate_above_zero(0, field="target_fate")
+    assert e.value.field == "target_fate"
+    ui.target_fate = -1
+    assert "whole number of 0 or more, got -1" in ui._errors.message("target_fate") and ui.target_fate == -1
+    ui.defensive_fate = False  # no defensive fate: the Ace's fate value does not matter
+    assert ui.attack is not None and ui._errors.message("target_fate") == "" and ui.roll_result.hits == 4
+    ui.param.update(target_fate=1, defensive_fate=True)
+    assert ui.error == "" and ui.roll_result.hits == 1

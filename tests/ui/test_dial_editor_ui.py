@@ -1,6 +1,7 @@
 """The DialEditor component, tested without a browser: type into its inputs (parameters and the
 click table's cells), read the core's verdict, save and load through a file."""
 
+import panel as pn
 import pytest
 
 from cs_panel.clix.figures import figure_entry, figures
@@ -87,6 +88,7 @@ def test_round_trip_through_a_file(tmp_path):
     assert shown.figure == saved
 
 
+@pytest.mark.rule("A.squadron")
 def test_invalid_figure_is_not_saved_and_bad_file_is_named(tmp_path):
     ed = DialEditor(path=str(tmp_path / "x.json"))
     ed.points = "lots"
@@ -110,6 +112,7 @@ def test_switching_game_renames_the_stat_columns_and_keeps_values():
     assert ed.error_field.startswith("combat_dial") or ed.error == ""
 
 
+@pytest.mark.rule("A.base.values", "A.throttle", "A.move.speed-effects")
 def test_slot_for_maps_entry_fields_to_inputs():
     assert slot_for("combat_dial.clicks[3].values.piloting") == "clicks"
     assert slot_for("base.front_range") == "base_front_range"
@@ -118,9 +121,33 @@ def test_slot_for_maps_entry_fields_to_inputs():
     assert slot_for("id") == "fig_id" and slot_for("nonsense") is None
 
 
-def test_component_renders_as_panel_layout():
-    import panel as pn
-    assert isinstance(DialEditor().__panel__(), pn.Column)
+@pytest.mark.rule("A.base.values", "K.base.values", "A.campaign.bailout")
+def test_layout_has_the_form_the_click_table_and_the_dial():
+    ed = DialEditor()
+    layout = ed.__panel__()
+    assert isinstance(layout, pn.Column)
+    named = {w.name: w.value for w in layout.select(pn.widgets.Widget) if w.name and not isinstance(w, pn.widgets.Button)}
+    for label, value in {
+        "Id": "my-plane", "Name": "My plane", "Game": "air-action", "Points": "100", "Silhouette": "5",
+        "Front range": "3", "Rear range": "0", "Start (green triangle) index": "0", "Structural limit index": "5",
+    }.items():
+        assert named[label] == value, label
+    buttons = {b.name for b in layout.select(pn.widgets.Button)}
+    assert {"Add a click", "Add a shot-down click", "Remove the last click", "Save to file", "Load from file"} <= buttons
+    # the click table: one input per stat and click, holding what the dial shows
+    in_layout = {id(w) for w in layout.select(pn.widgets.Widget)}
+    assert all(id(w) in in_layout for row in ed._cells for w in row.values())
+    assert [ed._cells[i]["piloting"].value for i in range(len(ed.clicks))] == [r["piloting"] for r in ed.clicks]
+    assert ed._cells[4]["shot_down"].value is True and ed._cells[4]["bail_out"].value == "5"
+    # the base values shown are the chosen game's: Air Action's silhouette and ranges, Aces' range and pistols
+    def row_with(label):
+        return next(r for r in layout.select(pn.Row) if any(w.name == label for w in r.select(pn.widgets.TextInput)))
+    air, aces = row_with("Silhouette"), row_with("Pistols")
+    assert air.visible and not aces.visible
+    ed.game = "aces"
+    assert aces.visible and not air.visible
+    # and the edited figure's dial is drawn below the form
+    assert any(o is ed.dial._svg for o in layout.select())
 
 
 @pytest.mark.rule("A.base.values", "K.base.values")
@@ -143,3 +170,23 @@ def test_the_cell_the_error_names_is_outlined_and_cleared_when_fixed():
     ed.remove_click()
     ed.set_cell(3, "front_gunnery", "2")
     assert ed.error == "" and ed.bad_cells == [] and not ed._cells[3]["front_gunnery"].stylesheets
+
+
+@pytest.mark.rule("A.campaign.bailout", "A.shot-down")
+def test_structural_limit_before_the_first_shot_down_click_is_shown_beside_its_input():
+    ed = DialEditor()  # four flying clicks, shot-down clicks 4 and 5, limit after click 5
+    ed.structural_limit = "2"
+    assert ed.figure is None and ed.error_field == "combat_dial.structural_limit"
+    assert "before the first three bullet holes click (4)" in ed._errors.message("structural_limit")
+    assert ed._errors.message("clicks") == "" and ed._errors.message("start") == ""
+    assert ed.structural_limit == "2"  # what was typed stays in the input
+    ed.structural_limit = "4"
+    assert ed.error == "" and ed._errors.message("structural_limit") == ""
+    assert ed.figure.combat.take_hits(10, campaign=True).dial.bail_out == 5
+    ed.set_cell(4, "bail_out", "")  # click 4 flies again: the limit now comes too early
+    ed.set_cell(4, "shot_down", False)
+    for stat in ("max_speed", "front_gunnery", "rear_gunnery", "piloting"):
+        ed.set_cell(4, stat, "1")
+    assert "before the first three bullet holes click (5)" in ed._errors.message("structural_limit") and ed.figure is None
+    ed.structural_limit = "5"
+    assert ed.error == "" and ed.figure.combat.structural_limit == 5

@@ -3,6 +3,7 @@ its parameters, then reading its panes."""
 
 import json
 
+import panel as pn
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,6 +67,7 @@ def test_campaign_dial_runs_to_the_structural_limit_with_bail_out_odds():
     assert "bail 10" in d._strip.object and cells[9].limit_line
 
 
+@pytest.mark.rule("A.base.values")
 def test_strip_is_badged_as_a_teaching_view_and_can_be_hidden():
     d = ClixDial()
     assert "Teaching view" in d._strip.object and "Etiquette" in d._strip.object
@@ -116,6 +118,7 @@ def test_aces_figure_has_no_speed_dial():
     assert "attack 3, defense 4, fate 2" in d._slot.object
 
 
+@pytest.mark.rule("A.base.values")
 def test_user_file_and_bad_path_named_beside_the_input(tmp_path):
     d = ClixDial()
     d.source = str(tmp_path / "missing.json")
@@ -132,9 +135,27 @@ def test_user_file_and_bad_path_named_beside_the_input(tmp_path):
     assert "base.silhouette" in d._errors.message("source") and d.source == str(bad) and d.figure.id == "mine"
 
 
-def test_component_renders_as_panel_layout():
-    import panel as pn
-    assert isinstance(ClixDial().__panel__(), pn.Row)
+@pytest.mark.rule("A.base.values", "A.base.skills", "A.throttle", "A.campaign.bailout")
+def test_layout_has_every_input_and_its_buttons_turn_the_dial():
+    d = ClixDial()
+    layout = d.__panel__()
+    assert isinstance(layout, pn.Row)
+    widgets = layout.select(pn.widgets.Widget)
+    values = {w.name: w.value for w in widgets if not isinstance(w, pn.widgets.Button)}
+    assert values == {
+        "Figures data file": "package:clix/figures.json", "Figure": "sample-fighter", "Campaign play": False,
+        "Pilot level (bail-out roll)": "rookie", "Show the whole dial (teaching view)": True, "Cancelled": [],
+        "Throttle clicks (+ up, - down)": 1, "First turn (any speed)": False,
+    }
+    # the skill squares on the figure's dial are offered for cancelling, by their names
+    assert set(d._cancel.options) == {"Shaken", "Extra guns (sample equipment)"}
+    buttons = {b.name: b for b in widgets if isinstance(b, pn.widgets.Button)}
+    assert set(buttons) == {"Take a hit (click forward)", "Click back", "Reset to start",
+                            "End of turn (skills back on)", "Throttle"}
+    buttons["Take a hit (click forward)"].clicks += 1
+    assert d.combat.position == 1
+    buttons["Reset to start"].clicks += 1
+    assert d.combat.position == d.combat.start
 
 
 @pytest.mark.rule("A.base.skills")

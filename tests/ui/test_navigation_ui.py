@@ -127,13 +127,28 @@ def test_bad_inputs_show_beside_their_widget_and_keep_the_value():
     assert ui.maneuver is None and "piloting 15 is outside" in ui._errors.message("piloting")
 
 
+@pytest.mark.rule("A.nav.deck", "A.nav.paths", "A.move.execute")
 def test_badge_and_layout():
     import panel as pn
     ui = NavigationCardExplorer()
     assert "cs-badge-reconstructed" in ui._badge.object
     layout = ui.__panel__()
-    assert isinstance(layout, pn.Row) and layout.select(pn.pane.Bokeh)
+    assert isinstance(layout, pn.Row) and len(layout.select(pn.pane.Bokeh)) == 1
     assert ui._figure.name == "nav_table"
+    widgets = {w.name: w for w in layout.select(pn.widgets.Widget) if w.name}
+    for label, value in {
+        "Current speed": 4, "Card": "turn", "x (in)": 18.0, "y (in)": 4.0, "heading": 0.0, "Piloting value": 8,
+        "Click": "plane", "Obstacle size (in)": 3.0,
+    }.items():
+        assert widgets[label].value == value, label
+    assert isinstance(widgets["Clear obstacles"], pn.widgets.Button)
+    # the card list is the basic deck's cards with a speed rating the current speed reaches
+    cards = widgets["Card"]
+    assert len(cards.options) == 8 and "Half Loop (speed rating 4)" in cards.options
+    widgets["Current speed"].value = 2
+    assert ui.speed == 2 and set(cards.options.values()) == {"cruise", "glide", "turn", "side-slip"}
+    # a multi-path card is laid left or right
+    assert ui._orient_select.options == ["left", "right"] and ui._orient_select.value == "right"
 
 
 @pytest.mark.rule("A.move.execute", "A.obstacles")
@@ -144,6 +159,13 @@ def test_a_plane_off_the_table_makes_no_obstacle_check():
     assert ui.hit is None and "removed from play" in ui._outcome.object and "Hits obstacle" not in ui._outcome.object
 
 
+@pytest.mark.rule("A.nav.deck", "A.move.execute")
 def test_the_served_app_has_the_navigation_tab():
-    from cs_panel.ui.app import TABS
-    assert TABS["Air Action: navigation"] == "NavigationCardExplorer"
+    import importlib
+
+    from cs_panel.ui.app import _COMPONENTS, TABS
+    name = TABS["Air Action: navigation"]
+    assert getattr(importlib.import_module(_COMPONENTS[name]), name) is NavigationCardExplorer
+    # what the tab opens on: a card from the deck, laid on the table
+    ui = NavigationCardExplorer()
+    assert ui.card in ui._card_select.options.values() and ui.maneuver is not None and ui.error == ""

@@ -106,8 +106,36 @@ def test_click_places_the_chosen_plane():
     assert ui.tailing.distance == Hex(0, 2).distance(Hex(2, -3))
 
 
-def test_component_renders_as_panel_layout():
+@pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
+def test_layout_has_both_planes_inputs_bound_to_the_verdict():
     import panel as pn
-    layout = TailingReveal().__panel__()
+    ui = TailingReveal()
+    layout = ui.__panel__()
     assert isinstance(layout, pn.Row)
-    assert any(isinstance(o, pn.pane.Bokeh) for o in layout.select(pn.pane.Bokeh))
+    assert len(layout.select(pn.pane.Bokeh)) == 1
+    widgets = layout.select(pn.widgets.Widget)
+    # the follower's inputs, then the leader's, then where a click on the map places a plane
+    assert [(w.name, w.value) for w in widgets] == [
+        ("Name", "Iverian"), ("Hex q", 0), ("Hex r", 2), ("Facing", "A"), ("Speed this turn", 3), ("Sixth Sense", 5),
+        ("Shocked", False),
+        ("Name", "Dukes"), ("Hex q", 0), ("Hex r", 0), ("Facing", "A"), ("Speed this turn", 4), ("Sixth Sense", 6),
+        ("Plane smoking", False), ("Shocked", False), ("Plotted maneuver", "4L3C"),
+        ("Click places", "follower"),
+    ]
+    assert list(widgets[3].options) == [f.name for f in Facing]
+    leader_smoking, follower_shocked = widgets[13], widgets[6]
+    # the widgets are bound: a smoking leader reveals more, and a shocked follower cannot tail
+    leader_smoking.value = True
+    assert ui.leader_smoking and ui.number.total == 1
+    follower_shocked.value = True
+    assert ui.follower_shocked and not ui.tailing.tails and "does not tail" in ui._verdict.object
+
+
+@pytest.mark.rule("F.tail.reveal", "F.move.plot")
+def test_a_plot_that_is_not_on_the_template_shows_beside_the_maneuver():
+    ui = TailingReveal()
+    ui.maneuver = "3R2D"  # hex 3R2 has no D arrow: no leader can have plotted it
+    assert ui.revealed is None and ui.maneuver == "3R2D"
+    assert "hex 3R2 has arrows A, B, C, E, F, not D" in ui._errors.message("maneuver")
+    ui.maneuver = "3R2B"
+    assert ui._errors.message("maneuver") == "" and ui.revealed.direction == "right"

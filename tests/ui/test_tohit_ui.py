@@ -1,7 +1,9 @@
 """The ToHitCalculator component, tested without a browser by setting its parameters."""
 
+import panel as pn
 import pytest
 
+from cs_panel.fasa.tohit import weapons
 from cs_panel.ui import ToHitCalculator
 
 
@@ -48,6 +50,7 @@ def test_roll_button_uses_seeded_dice():
     assert a.last_roll.startswith("Rolled")
 
 
+@pytest.mark.rule("F.weap.mg", "F.hit.weapon-mod")
 def test_recovered_weapon_data_is_badged():
     calc = ToHitCalculator(weapon="mg-30")
     assert "cs-badge-recovered" in calc._summary.object
@@ -55,7 +58,26 @@ def test_recovered_weapon_data_is_badged():
     assert "cs-badge" not in calc._summary.object
 
 
-def test_component_renders_as_panel_layout():
-    import panel as pn
-    layout = ToHitCalculator().__panel__()
+@pytest.mark.rule("F.hit.number", "F.hit.deflection", "F.hit.range", "F.hit.weapon-mod", "F.shock", "F.plane.stats")
+def test_layout_has_every_input_with_its_value():
+    calc = ToHitCalculator()
+    layout = calc.__panel__()
     assert isinstance(layout, pn.Row)
+    values = {w.name: w.value for w in layout.select(pn.widgets.Widget) if not isinstance(w, pn.widgets.Button)}
+    assert values == {
+        "Target plane": "custom", "Target base to-hit": 4, "Deflection": "NOSE_TO_NOSE", "Range (hexes)": 2,
+        "Dead Eye": 6, "Weapon": "mg-50", "Firer is shocked": False,
+    }
+    # the selects offer every deflection with its modifier and every weapon with its range
+    selects = {w.name: w for w in layout.select(pn.widgets.Select)}
+    assert list(selects["Deflection"].options) == [
+        "directly behind (+0)", "rear arc, one hexside off centre (+1)", "nose to nose (+2)",
+        "front arc, one hexside off centre (+3)"]
+    assert ".50 machine gun (range 5)" in selects["Weapon"].options and len(selects["Weapon"].options) == len(weapons())
+    assert [b.name for b in layout.select(pn.widgets.Button)] == ["Roll the d10"]
+    # the widgets are bound to the parameters: typing in one changes the number
+    inputs = {w.name: w for w in layout.select(pn.widgets.IntInput)}
+    inputs["Range (hexes)"].value = 4
+    assert calc.range_hexes == 4 and calc.result.total == 4 + 2 + 4 - 6
+    # the breakdown and the chart are in the layout
+    assert any(o is calc._breakdown for o in layout.select()) and len(layout.select(pn.pane.Bokeh)) == 1

@@ -1,0 +1,24 @@
+# Sourced by bin/test and bin/rulebook: make_venv DIR makes a virtual environment with pip in DIR.
+# Debian and Ubuntu ship venv's pip bootstrap (ensurepip) apart from python3, in python3.X-venv:
+# without it `python3 -m venv` fails (leaving a venv without pip), so install it and try again.
+
+make_venv() {
+  local venv=$1 me pkg sudo
+  # an existing venv is kept; one left without pip by an earlier failed attempt is completed
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -m pip --version >/dev/null 2>&1; then return 0; fi
+  python3 -m venv "$venv" && return 0
+
+  me="bin/$(basename "$0")"
+  pkg=$(python3 -c 'import sys; print(f"python3.{sys.version_info.minor}-venv")')
+  if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; else sudo="none"; fi
+  if [ "$sudo" != none ] && command -v apt-get >/dev/null 2>&1; then
+    echo "$me: python3 -m venv failed; installing $pkg and trying again" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq &&
+      { $sudo apt-get install -y -qq "$pkg" >/dev/null || $sudo apt-get install -y -qq python3-venv >/dev/null; } &&
+      python3 -m venv "$venv" && return 0
+  fi
+  echo "$me: could not create $venv; install Python's venv support as root, then run $me again:" >&2
+  echo "  apt-get install $pkg    (if there is no such package: apt-get install python3-venv)" >&2
+  exit 1
+}
