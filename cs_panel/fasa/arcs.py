@@ -26,7 +26,7 @@ from enum import Flag, auto
 from typing import Iterable
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.fasa.hexgrid import Facing, Hex, forward_column, line, line_of_sight
+from cs_panel.fasa.hexgrid import Facing, Hex, forward_column, line_steps
 from cs_panel.fasa.tohit import check_skill
 
 
@@ -55,23 +55,16 @@ def _range(value, field: str = "weapon_range") -> int:
 
 
 def blocking_hexes(a: Hex, b: Hex, dotted: Iterable[Hex]) -> list[Hex]:
-    """The dotted hexes that stop the line from ``a`` to ``b``; empty when the line is clear
-    (F.combat.los, FASA p.34). When the line runs along hexsides both sides must be dotted to
-    block; then the dotted hexes on either side are listed.
+    """The dotted hexes that stop the line from ``a`` to ``b``, in order from ``a``; empty when
+    the line is clear (F.combat.los, FASA p.34). Where the line runs along a hexside, that step
+    blocks only if the hexes on both sides are dotted, and then both are listed.
 
     >>> blocking_hexes(Hex(0, 0), Hex(0, -3), [Hex(0, -1), Hex(5, 5)])
     [Hex(0, -1)]
     """
     _hex(a, "a"), _hex(b, "b")
     dotted = set(dotted)
-    if line_of_sight(a, b, dotted):
-        return []
-    found: list[Hex] = []
-    for nudge in (1, -1):
-        for h in line(a, b, nudge)[1:-1]:
-            if h in dotted and h not in found:
-                found.append(h)
-    return found
+    return [h for step in line_steps(a, b)[1:-1] if all(x in dotted for x in step) for h in step]
 
 
 def sees(a: Hex, b: Hex, dotted: Iterable[Hex] = ()) -> bool:

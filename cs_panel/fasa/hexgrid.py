@@ -165,19 +165,33 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 
+def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The hexes a straight line between centres touches, one entry per step from ``a`` to ``b``.
+
+    A step is one hex, or two (in a fixed order) where the line runs along the hexside between
+    them. It never touches three at once: one cube coordinate of every step point is a whole
+    number, and a corner of the grid has none.
+
+    >>> line_steps(Hex(0, 0), Hex(2, -1))
+    [(Hex(0, 0),), (Hex(1, 0), Hex(1, -1)), (Hex(2, -1),)]
+    """
+    return [(p,) if p == m else (p, m) for p, m in zip(line(a, b, 1), line(a, b, -1))]
+
+
 def line_of_sight(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
     """True if a line from ``a``'s centre to ``b``'s is not stopped by a blocking (dotted) hex.
 
-    A line that runs along a hexside between a blocking and a clear hex is not blocked, so the
-    line is clear if either nudged version avoids every blocking hex (F.combat.los, FASA p.34).
-    The end hexes themselves never block; planes never block.
+    A dotted hex the line passes through blocks; a line along the hexside of a dotted hex does
+    not (F.combat.los, FASA p.34). Each step along a hexside is decided on its own: it blocks
+    only when the hexes on both sides are dotted (our reading, see RULINGS.md), so a line may
+    pass one dotted hex on its left and later another on its right. The end hexes never block;
+    planes never block.
+
+    >>> line_of_sight(Hex(0, 0), Hex(2, -4), [Hex(0, -1), Hex(2, -3)])
+    True
     """
     blocked = set(blocking)
-    for nudge in (1, -1):
-        between = line(a, b, nudge)[1:-1]
-        if not any(h in blocked for h in between):
-            return True
-    return False
+    return not any(all(h in blocked for h in step) for step in line_steps(a, b)[1:-1])
 
 
 def forward_column(start: Hex, facing: Facing, length: int) -> list[Hex]:

@@ -11,7 +11,8 @@ the same heading and close enough, learns part of that enemy's secretly plotted 
   is smoking and plus 2 if the leader is shocked.
 - ``F.tail.reveal``: below 0 the leader names the direction of the plotted move (left, right or
   straight); from 0 to 2 the direction and the speed; 3 or more the whole destination hex, but
-  never the final facing.
+  never the final facing. Only a move with an arrow on the maneuver template can have been
+  plotted (F.move.plot), so ``reveal`` refuses any other with ``ManeuverNotOnTemplateError``.
 
 The arcs are the reconstructed 60-degree wedges of ``cs_panel.fasa.hexgrid`` (the printed
 arcs diagram was lost; see ``in_front_arc``).
@@ -40,6 +41,8 @@ from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier, terms_rows_html, terms_text
 from cs_panel.core.rules import rule
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
+from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
+from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.fasa.tohit import check_skill
 
 #: the farthest apart two planes may be for one to tail the other (F.tail.position, p.28)
@@ -48,6 +51,11 @@ TAIL_RANGE = 3
 
 class TailingManeuverError(RuleInputError):
     """A plotted maneuver that cannot be read as FASA notation (``4L3C``, ``3SA``, ``1SD``, ``C``)."""
+
+
+class ManeuverNotOnTemplateError(TailingManeuverError):
+    """A plotted move the maneuver template has no arrow for, so no leader can have plotted it
+    (F.move.plot, FASA p.23): ``3R2D`` when hex 3R2 has no D arrow."""
 
 
 class TailingPositionError(RuleInputError):
@@ -67,8 +75,9 @@ _NOTATION = re.compile(r"^(?P<speed>[0-9])(?P<dir>[LRS])(?P<row>[0-9]*)(?P<facin
 class PlottedMove:
     """A plotted move in the notation of the turn record: speed, L/R/S, hexrow, final facing.
 
-    Only what tailing needs is read here (F.move.plot, p.23); whether the move is legal is the
-    movement rules' business. A stall is written as its facing letter alone (F.move.stall, p.24).
+    Only what tailing needs is read here (F.move.plot, p.23); ``reveal`` checks that the move is
+    on the template, and whether this plane may fly it is the movement rules' business. A stall is
+    written as its facing letter alone (F.move.stall, p.24).
 
     >>> PlottedMove.parse("4L3C")
     PlottedMove(speed=4, direction='L', hexrow=3, facing='C')
@@ -169,15 +178,40 @@ class Revealed:
         return f"destination hex: {self.destination} (the final facing stays secret)"
 
 
-def reveal(level: Reveal | int, maneuver: "str | PlottedMove") -> Revealed:
+def on_template(maneuver: str | PlottedMove, template: ManeuverTemplate | None = None) -> PlottedMove:
+    """The plotted move, read and checked against the template (the packaged one unless given):
+    a move with no arrow raises ``ManeuverNotOnTemplateError`` saying why (F.move.plot, FASA p.23).
+    A move written without its facing needs only its destination hex on the template.
+
+    >>> on_template("3R2D")
+    Traceback (most recent call last):
+    ...
+    cs_panel.fasa.tailing.ManeuverNotOnTemplateError: 3R2D is not on the template: hex 3R2 has arrows A, B, C, E, F, not D (F.move.plot, FASA p.23)
+    """
+    move = PlottedMove.parse(maneuver)
+    template = template or ManeuverTemplate.default()
+    try:
+        if move.facing:
+            m = Maneuver.parse(str(move))
+            if m not in template:
+                raise ManeuverNotOnTemplateError(template.why_not(m), field="maneuver")
+        else:
+            template.destination(move.destination)
+    except IllegalManeuverError as e:  # e.g. a straight move written with a hexrow, or no such hex
+        raise ManeuverNotOnTemplateError(f"{move}: {e}", field="maneuver") from None
+    return move
+
+
+def reveal(level: Reveal | int, maneuver: "str | PlottedMove", template: ManeuverTemplate | None = None) -> Revealed:
     """What a leader who plotted ``maneuver`` must reveal at ``level`` (or tailing number).
+    The move must be on ``template`` (the packaged one unless given), see ``on_template``.
 
     >>> print(reveal(1, "4L3C"))
     direction: left, speed: 4
     """
     if not isinstance(level, Reveal):
         level = Reveal.for_number(level)
-    move = PlottedMove.parse(maneuver)
+    move = on_template(maneuver, template)
     if level is Reveal.DIRECTION:
         return Revealed(level, move.direction_word)
     if level is Reveal.DIRECTION_AND_SPEED:
@@ -207,8 +241,8 @@ class TailingNumber:
     def reveal(self) -> Reveal:
         return Reveal.for_number(self.total)
 
-    def reveal_of(self, maneuver: "str | PlottedMove") -> Revealed:
-        return reveal(self.reveal, maneuver)
+    def reveal_of(self, maneuver: "str | PlottedMove", template: ManeuverTemplate | None = None) -> Revealed:
+        return reveal(self.reveal, maneuver, template)
 
     def __str__(self) -> str:
         return f"{terms_text(self.terms)} = {self.total}: {self.reveal.value}"
@@ -433,7 +467,8 @@ class TailingOutcome:
         return f"{self.position.leader.label} reveals {self.revealed}" if self.revealed else ""
 
 
-def resolve_tailing(follower: TailingPlane, leader: TailingPlane, maneuver: "str | PlottedMove") -> TailingOutcome:
+def resolve_tailing(follower: TailingPlane, leader: TailingPlane, maneuver: "str | PlottedMove",
+                    template: ManeuverTemplate | None = None) -> TailingOutcome:
     """Position, tailing number and the revealed part of the leader's plotted ``maneuver``
     (F.tail.position, F.tail.number, F.tail.reveal; FASA p.28).
 
@@ -442,10 +477,10 @@ def resolve_tailing(follower: TailingPlane, leader: TailingPlane, maneuver: "str
     >>> print(resolve_tailing(iverian, dukes, "4L3C"))
     Iverian tails Dukes; tailing number 1; Dukes reveals direction: left, speed: 4
     """
-    move = PlottedMove.parse(maneuver)
+    move = on_template(maneuver, template)
     pos = tailing_position(follower, leader)
     num = pos.number()
-    return TailingOutcome(pos, num, num.reveal_of(move) if pos.tails else None)
+    return TailingOutcome(pos, num, num.reveal_of(move, template) if pos.tails else None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -427,8 +427,11 @@ def _arrow_svg(layout: HexLayout, a: Arrow, pt, size: float, offset: float, high
     return "\n".join(out)
 
 
-if __name__ == "__main__":  # regenerate the golden table: python -m cs_panel.fasa.template > tests/fasa/golden/maneuver_template.txt
+if __name__ == "__main__":
+    # regenerate the golden table: python -m cs_panel.fasa.template > tests/fasa/golden/maneuver_template.txt
+    # and the picture: python -m cs_panel.fasa.template --svg > cs_panel/data/fasa/maneuver_template.svg
     import sys
 
-    src = sys.argv[1] if len(sys.argv) > 1 else PACKAGED
-    sys.stdout.write(ManeuverTemplate.load(src).golden_text())
+    args = [a for a in sys.argv[1:] if a != "--svg"]
+    loaded = ManeuverTemplate.load(args[0] if args else PACKAGED)
+    sys.stdout.write(loaded.to_svg() + "\n" if "--svg" in sys.argv[1:] else loaded.golden_text())

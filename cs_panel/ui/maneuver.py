@@ -5,12 +5,18 @@ FASA p.23-26).
 The plane's ratings (typed, or filled from a plane of ``cs_panel.fasa.aircraft``'s table and still
 editable), last turn's maneuver and its pilot are widgets. Every arrow of the
 maneuver template is drawn where it would take the plane, coloured by its Gs or by the push
-target number it needs; hover an arrowhead for its odds. Click an arrowhead (or pick a
-maneuver, or type its notation) to see the arrow path on the map and the plan explained term
-by term: each comparison with the plane's ratings, each push with its target number and odds,
-and every reason an illegal plot is illegal. "Two turns ahead" shades every hex the plane can
-end the following turn in. The component only gathers inputs and draws what
+target number it needs; hover an arrowhead for its odds, the provenance of its data and its
+arrow path. Click an arrowhead (or pick a maneuver, or type its notation) to keep the arrow path on
+the map and see the plan explained term by term: each comparison with the plane's ratings, each
+push with its target number and odds, and every reason an illegal plot is illegal. "Two turns
+ahead" shades every hex the plane can end the following turn in. The ``template`` parameter
+takes any ``ManeuverTemplate`` (your printed one, loaded from a file); every arrow, list entry
+and badge is read from it. The component only gathers inputs and draws what
 ``cs_panel.fasa.movement``, ``reach`` and ``explore`` answer.
+
+Not yet widgets: the plane is always plotted clean. Smoke (``PlaneState.smoke_turns``) and the
+damage hooks of ``Capabilities`` (``rudder_left_ok``, ``rudder_right_ok``, ``engine_out``) keep
+their defaults here; the rules core takes them, this component does not offer them yet.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, plane_arrow
+from cs_panel.ui.common import BADGE_COLOURS, STYLES, FieldErrors, badge_html, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -52,8 +58,16 @@ PATH = "#1c7ed6"
 FRAME_W, FRAME_H = 540, 405  # pixels of the map's drawing area (no axes, no borders)
 
 
-def _template_options() -> dict[str, str]:
-    return {"(none)": ""} | {f"{a.maneuver} ({a.gs} G)": str(a.maneuver) for a in ManeuverTemplate.default()}
+def _template_options(template: ManeuverTemplate) -> dict[str, str]:
+    """The 'pick an arrow' list of ``template``: label (with Gs) to notation."""
+    return {"(none)": ""} | {f"{a.maneuver} ({a.gs} G)": str(a.maneuver) for a in template}
+
+
+def _provenance_tip(provenance: str) -> str:
+    """A tooltip badge (HTML) for one arrow's data, as ``badge_html`` draws it beside the text."""
+    colour = BADGE_COLOURS.get(provenance, "#2f9e44")
+    return (f"<span style='background:{colour};color:white;padding:0 5px;border-radius:8px'>"
+            f"{html.escape(provenance)}</span>")
 
 
 def push_colour(option: Option) -> str:
@@ -72,7 +86,11 @@ def _cite(rule_id: str) -> str:
 
 
 class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
-    """See every maneuver a FASA plane can plot this turn: where it goes, its Gs, its pushes and odds."""
+    """See every maneuver a FASA plane can plot this turn: where it goes, its Gs, its pushes and odds.
+
+    Read from ``template`` (any ``ManeuverTemplate``). Smoke and the damage hooks (rudders, engine
+    out) have no widgets yet: the plane is always plotted undamaged and not smoking.
+    """
 
     speed = param.Integer(default=3, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")
@@ -80,8 +98,11 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
     shocked = param.Boolean(default=False, doc="Is the pilot shocked? Straight maneuvers only, no Immelmann, +2 on pushes (F.shock).")
     natural_touch = param.Integer(default=5, doc="The pilot's Natural Touch skill, 0-10, subtracted from every push target (F.move.push-target).")
 
+    template = param.ClassSelector(class_=ManeuverTemplate, default=ManeuverTemplate.default(), instantiate=False,
+                                   doc="The maneuver template every arrow is read from: the packaged reconstruction, or "
+                                       "your own from ManeuverTemplate.load(path). Changing it redraws (F.move.plot).")
     maneuver = param.String(default="3L2F", doc="The maneuver explained, in the notation players write: 3L2F, 3SA, 1SD, or a stall's facing B (F.move.plot).")
-    pick = param.Selector(default="3L2F", objects=list(_template_options().values()),
+    pick = param.Selector(default="3L2F", objects=_template_options(ManeuverTemplate.default()),
                           doc="A maneuver chosen from the template's arrows ('' when the typed one is off the template).")
     colour_by = param.Selector(default="gs", objects=["gs", "push"], doc="Colour the arrows by their Gs or by the push target number they need.")
     two_turns = param.Boolean(default=False, doc="Shade every hex the plane could end in after two turns (reach_two_turns).")
@@ -97,14 +118,15 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.template = ManeuverTemplate.default()
+        self.param.pick.objects = _template_options(self.template)
         self._geom = HexLayout(size=1.0)
         self._errors = FieldErrors(PLANE_FIELDS)
         self._m_errors = FieldErrors(["maneuver"])
         self._grid = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
         self._reach = ColumnDataSource(dict(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[]))
         self._arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], hxs=[], hys=[], colour=[], maneuver=[], gs=[],
-                                             legal=[], pushes=[], odds=[], width=[], size=[], line=[]))
+                                             legal=[], pushes=[], odds=[], width=[], size=[], line=[],
+                                             provenance=[], badge=[], pxs=[], pys=[]))
         self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
         self._path = ColumnDataSource(dict(xs=[], ys=[]))
         self._x_range, self._y_range = Range1d(-9, 9), Range1d(-2, 11)
@@ -126,6 +148,11 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#ced4da", source=self._grid)
         reach = fig.patches(xs="xs", ys="ys", fill_color=PATH, fill_alpha="alpha", line_color=None, source=self._reach)
         fig.multi_line(xs="xs", ys="ys", line_color=PATH, line_width=9, line_alpha=0.45, source=self._path)
+        # every arrow's path, invisible until its arrowhead is hovered: the hover tool marks the
+        # hovered rows of the shared source as inspected, and only this renderer draws them (no JS)
+        self._hover_paths = fig.multi_line(xs="pxs", ys="pys", line_color=PATH, line_alpha=0, line_width=5,
+                                           hover_line_color=PATH, hover_line_alpha=0.6, hover_line_width=5,
+                                           hover_line_dash="dashed", source=self._arrows)
         fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="6.5pt",
                  text_color="#495057", source=self._labels)
         fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="colour", line_width="width", source=self._arrows)
@@ -137,7 +164,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         fig.patch(px, py, fill_color="#1c7ed6", line_color="black", alpha=0.8)
         fig.add_tools(HoverTool(renderers=[heads], tooltips=[
             ("maneuver", "@maneuver"), ("Gs", "@gs"), ("legal", "@legal"), ("pushes", "@pushes"),
-            ("flies as plotted", "@odds")]))
+            ("flies as plotted", "@odds"), ("data", "@badge{safe}")]))
         fig.add_tools(HoverTool(renderers=[reach], tooltips=[
             ("after two turns", "hex @hex"), ("facings", "@facings"), ("likeliest", "@route")]))
         fig.axis.visible = False
@@ -207,11 +234,15 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             colour = G_COLOURS[min(o.gs, 6)] if self.colour_by == "gs" else push_colour(o)
             if self.colour_by == "gs" and not o.legal:
                 colour = ILLEGAL
+            provenance = o.plan.arrow.provenance if o.plan.arrow is not None else ""
+            route = [self._geom.center(h) for h in [o.plan.state.hex, *o.plan.path_hexes]]
             for k, v in dict(x0=x0, y0=y0, x1=x1, y1=y1, hxs=hxs, hys=hys, colour=colour, maneuver=str(o.maneuver),
                              gs=o.gs, legal="yes" if o.legal else "no: " + "; ".join(r.text for r in o.reasons),
                              pushes=", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes) or "none",
                              odds=percent(o.chance), width=4 if chosen else 2, size=16 if chosen else 12,
-                             line="black" if chosen else colour).items():
+                             line="black" if chosen else colour, provenance=provenance,
+                             badge=_provenance_tip(provenance), pxs=[p[0] for p in route],
+                             pys=[p[1] for p in route]).items():
                 cols[k].append(v)
         self._arrows.data = cols
         # designations under each destination, as printed on the template
@@ -250,9 +281,18 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             what = "Arrow colour: hardest push target number (<code>F.move.push-target</code> FASA p.25)"
         extra = (f" <span style='background:{PATH};opacity:0.5;color:white;padding:0 5px'>two turns ahead</span>"
                  if self.reach2 is not None else "")
-        return (f"<p>{what}: {chips} {chip(ILLEGAL, 'illegal')}{extra}</p>"
-                f"<p>Maneuver template {badge_html(self.template.destinations[0].provenance)}: the printed one was "
-                "lost, so these arrows and G bars are rebuilt from the rules' examples.</p>")
+        return f"<p>{what}: {chips} {chip(ILLEGAL, 'illegal')}{extra}</p>" + self._provenance_html()
+
+    def _provenance_html(self) -> str:
+        """Where the template's arrows come from, counted per provenance, each kind with its badge."""
+        counts: dict[str, int] = {}
+        for a in self.template:
+            counts[a.provenance] = counts.get(a.provenance, 0) + 1
+        kinds = ", ".join(f"{n} {html.escape(k)}{badge_html(k)}" for k, n in sorted(counts.items()))
+        note = (" The printed template was lost: badged arrows are rebuilt from the rules' examples or come from "
+                "the file loaded; hover an arrowhead to see its own." if set(counts) - {"rules"} else "")
+        return (f"<p class='mv-provenance'>Maneuver template ({html.escape(self.template.title or 'untitled')}): "
+                f"{len(self.template)} arrows: {kinds}.{note}</p>")
 
     # --- selection -------------------------------------------------------------------------
 
@@ -274,6 +314,12 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             same = False
         if not same:  # the typed text stays as the user wrote it when it already names this arrow
             self.maneuver = self.pick
+
+    @param.depends("template", watch=True)
+    def _template_changed(self):
+        self.param.pick.objects = _template_options(self.template)
+        self._sync_pick()
+        self._update()
 
     @param.depends("maneuver", watch=True)
     def _sync_pick(self):
@@ -301,13 +347,13 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         error = m_error = None
         try:
             state = self._plane()
-            options = reachable(state)
-            reach2 = reach_two_turns(state) if self.two_turns else None
+            options = reachable(state, self.template)
+            reach2 = reach_two_turns(state, self.template) if self.two_turns else None
         except CsPanelError as e:
             state, options, reach2, error = None, [], None, e
         try:
             m = Maneuver.parse(self.maneuver)
-            p = plan(state, m) if state is not None else None
+            p = plan(state, m, self.template) if state is not None else None
         except CsPanelError as e:
             e.field = "maneuver"  # a notation error belongs beside the notation, whatever part it names
             m_error = e
@@ -402,8 +448,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             "#### The maneuver",
             self._m_errors.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Type notation (e.g. 3L2F, 1SD, B)",
                                                                   width=260, css_classes=["in-maneuver"]), "maneuver"),
-            pn.widgets.Select.from_param(p.pick, options=_template_options(), label="or pick an arrow", width=260,
-                                         css_classes=["in-pick"]),
+            pn.widgets.Select.from_param(p.pick, label="or pick an arrow", width=260, css_classes=["in-pick"]),
             pn.widgets.RadioButtonGroup.from_param(p.colour_by, options={"colour by Gs": "gs", "colour by push target": "push"},
                                                    css_classes=["in-colour-by"]),
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),

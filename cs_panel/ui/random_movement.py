@@ -8,8 +8,9 @@ maneuver: the component shows every push it needs with the explained target numb
 of flying it as plotted. **Attempt** rolls seeded dice, or the faces you type (a push roll box and
 a random-movement box, e.g. ``10 9 8``). A failed push is replayed step by step on the hex map:
 the die, the row of the facing-change table it picks, the hexsides turned and the fracture hits
-so far. The rules are ``cs_panel.fasa.movement``'s; typed faces are read by
-``cs_panel.fasa.referee.resolve_with_faces``.
+so far. The maneuver is read from the ``template`` parameter (the packaged reconstruction unless you
+load your own), and its arrow's provenance is badged. The rules are ``cs_panel.fasa.movement``'s;
+typed faces are read by ``cs_panel.fasa.referee.resolve_with_faces``.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
+from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -76,6 +78,9 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")
     natural_touch = param.Integer(default=3, doc="The pilot's Natural Touch skill, 0-10: taken off every push target (F.move.push-target).")
     shocked = param.Boolean(default=False, doc="Is the pilot shocked? +2 to every push, straight maneuvers only (F.shock).")
+    template = param.ClassSelector(class_=ManeuverTemplate, default=ManeuverTemplate.default(), instantiate=False,
+                                   doc="The maneuver template the attempt is read from: the packaged reconstruction, or "
+                                       "your own from ManeuverTemplate.load(path). Changing it re-plans (F.move.plot).")
     maneuver = param.String(default="3R0D", doc="The maneuver to attempt, in template notation: 3R0D, 3L2F, 1SD, 5SA, or a stall facing.")
 
     dice = param.Selector(default="seeded", objects=list(DICE_MODES.values()),
@@ -133,10 +138,10 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         except CsPanelError as e:
             self._face_error = e
 
-    @param.depends(*PLANE_FIELDS, "shocked", "maneuver", watch=True)
+    @param.depends(*PLANE_FIELDS, "shocked", "maneuver", "template", watch=True)
     def _update(self):
         try:
-            p, error = plan(self._state(), self.maneuver), None
+            p, error = plan(self._state(), self.maneuver, self.template), None
         except CsPanelError as e:
             p, error = None, e
         self._plan_error = error
@@ -322,7 +327,8 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     def _plan_html(self, p: MovePlan | None) -> str:
         if p is None:
             return "<p class='cs-error'>No plan until the input marked above is fixed.</p>"
-        head = f"<p><b>{html.escape(str(p.maneuver))}</b>: " + (f"{p.gs} G" if p.gs is not None else "not on the template") + "</p>"
+        head = (f"<p><b>{html.escape(str(p.maneuver))}</b>: "
+                + (f"{p.gs} G {badge_html(p.arrow.provenance)}" if p.arrow is not None else "not on the template") + "</p>")
         if not p.legal:
             reasons = "".join(f"<li>{html.escape(str(x))}</li>" for x in p.reasons)
             return (head + f"<ul class='rm-illegal'>{reasons}</ul><p>Flown anyway, an illegal plot becomes random "

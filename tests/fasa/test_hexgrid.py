@@ -5,11 +5,12 @@ from hypothesis import given, strategies as st
 
 from cs_panel.fasa.hexgrid import (
     ORIGIN, Facing, Hex, HexLayout, forward_column, hexsides_toward, in_front_arc, in_rear_arc, line,
-    line_of_sight, mega_hex, on_corner_line, spiral,
+    line_of_sight, line_steps, mega_hex, on_corner_line, spiral,
 )
 
 hexes = st.builds(Hex, st.integers(-40, 40), st.integers(-40, 40))
 facings = st.sampled_from(list(Facing))
+near = st.builds(Hex, st.integers(-6, 6), st.integers(-6, 6))  # close pairs often run along hexsides
 
 
 @pytest.mark.rule("F.map.hexes")
@@ -50,6 +51,7 @@ def test_dotted_hex_blocks_but_a_hexside_does_not():
     c = Hex(2, -1)
     assert line_of_sight(ORIGIN, c, [Hex(1, -1)])
     assert line_of_sight(ORIGIN, c, [Hex(1, 0)])
+    # between two dotted hexes the line touches nothing but blocking hexes: blocked (RULINGS.md)
     assert not line_of_sight(ORIGIN, c, [Hex(1, -1), Hex(1, 0)])
 
 
@@ -92,6 +94,40 @@ def test_a_line_is_the_same_from_either_end(a, b, nudge):
 def test_line_of_sight_regression_tie_decided_by_float_noise():
     # with equal q and r nudges this pair saw each other one way but not the other
     assert line_of_sight(Hex(-7, -5), Hex(8, 0), {Hex(6, 0)}) == line_of_sight(Hex(8, 0), Hex(-7, -5), {Hex(6, 0)})
+
+
+
+@pytest.mark.rule("F.combat.los")
+def test_line_of_sight_regression_hexsides_of_dotted_hexes_on_both_sides():
+    # the line to Hex(2,-4) runs along a side of Hex(0,-1) on its left, then along a side of
+    # Hex(2,-3) on its right; it never enters a dotted hex, so it is clear (each step decided alone)
+    a, b = ORIGIN, Hex(2, -4)
+    assert line_steps(a, b)[1:-1] == [(Hex(1, -1), Hex(0, -1)), (Hex(1, -2),), (Hex(2, -3), Hex(1, -3))]
+    assert line_of_sight(a, b, [Hex(0, -1), Hex(2, -3)]) and line_of_sight(b, a, [Hex(0, -1), Hex(2, -3)])
+    assert not line_of_sight(a, b, [Hex(0, -1), Hex(1, -1), Hex(2, -3)])  # both sides of the first step
+    assert not line_of_sight(a, b, [Hex(1, -2)])  # the middle step passes through one hex
+
+
+@pytest.mark.rule("F.combat.los")
+@given(near, near, st.lists(st.booleans(), min_size=12, max_size=12))
+def test_dotting_one_side_of_every_hexside_never_blocks(a, b, sides):
+    """Whichever side of each hexside step is dotted, the line stays clear; dotting a hex the
+    line passes through, or both sides of a hexside step, blocks it."""
+    inner = line_steps(a, b)[1:-1]
+    ties = [step for step in inner if len(step) == 2]
+    for step in ties:  # a hexside lies between two neighbouring hexes
+        assert step[0].distance(step[1]) == 1
+    one_side = {step[int(sides[i % len(sides)])] for i, step in enumerate(ties)}
+    assert line_of_sight(a, b, one_side) and line_of_sight(b, a, one_side)
+    for step in inner:
+        assert not line_of_sight(a, b, one_side | set(step))
+
+
+@pytest.mark.rule("F.combat.los")
+@given(hexes, hexes, st.sets(hexes, max_size=8), hexes)
+def test_another_dotted_hex_never_clears_a_line(a, b, blocks, extra):
+    if not line_of_sight(a, b, blocks):
+        assert not line_of_sight(a, b, blocks | {extra})
 
 
 # -- which hexside faces another hex (used by deflection and hit location)

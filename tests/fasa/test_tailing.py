@@ -5,6 +5,7 @@ from hypothesis import given, strategies as st
 
 from cs_panel.core.errors import SkillOutOfRangeError
 from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.maneuver import Maneuver
 from cs_panel.fasa.tailing import (
     PlottedMove, Reveal, TailFailure, TailingManeuverError, TailingPlane, TailingPositionError, reveal,
     resolve_tailing, tailing_number, tailing_position, who_tails,
@@ -116,10 +117,10 @@ def test_shocked_pilot_cannot_tail_but_can_be_tailed_at_plus_two():
     behind, ahead = plane(0, 1, shocked=True, sixth_sense=4), plane(0, -1, sixth_sense=4)
     t = tailing_position(behind, ahead)
     assert t.failures == TailFailure.FOLLOWER_SHOCKED and "shocked" in str(t)
-    out = resolve_tailing(plane(0, 1, sixth_sense=4), plane(0, -1, shocked=True, sixth_sense=4), "3R2D")
+    out = resolve_tailing(plane(0, 1, sixth_sense=4), plane(0, -1, shocked=True, sixth_sense=4), "3R2B")
     assert out.position.tails and out.number.total == 2
     assert str(out.revealed) == "direction: right, speed: 3"
-    assert resolve_tailing(behind, ahead, "3R2D").revealed is None
+    assert resolve_tailing(behind, ahead, "3R2B").revealed is None
 
 
 @pytest.mark.rule("F.tail.position")
@@ -144,7 +145,7 @@ def test_reveal_thresholds(number, level):
 def test_reveal_of_straight_immelmann_and_stall():
     assert reveal(5, "3SA").destination == "3S" and reveal(0, "3SA").direction == "straight"
     assert str(reveal(1, "1SD")) == "direction: straight, speed: 1"
-    stall = reveal(0, "E")
+    stall = reveal(0, "F")
     assert stall.direction == "stall" and stall.speed == 0
 
 
@@ -223,10 +224,9 @@ def test_number_is_the_formula_and_more_number_reveals_more(own, other, smoking,
 
 @pytest.mark.rule("F.tail.reveal", "F.move.plot")
 def test_reveal_accepts_the_movement_rules_maneuver_objects():
-    maneuver = pytest.importorskip("cs_panel.fasa.maneuver")
-    m = maneuver.Maneuver.parse("4L3C")
+    m = Maneuver.parse("4L3C")
     assert reveal(3, m).destination == "4L3"
-    assert reveal(-1, maneuver.Maneuver.parse("C")).direction == "stall"
+    assert reveal(-1, Maneuver.parse("B")).direction == "stall"
 
 
 @pytest.mark.rule("F.tail.position")
@@ -256,3 +256,45 @@ def test_tailing_phase_finds_every_enemy_tail_and_ignores_friends():
     assert e.value.field == "side_of"
     with pytest.raises(TailingPositionError):
         tailing_phase([plane(0, 0), plane(0, 1)], {"": "x"})
+
+
+@pytest.mark.rule("F.tail.reveal", "F.move.plot")
+@pytest.mark.parametrize("text, words", [
+    ("3R2D", "hex 3R2 has arrows A, B, C, E, F, not D"),
+    ("6SA", "it stops at speed 5"),
+    ("3L0A", "no jinking"),
+    ("C", "a stall has arrows A, B, F, not C"),
+    ("3L4", "no hex '3L4'"),
+])
+def test_a_move_that_is_not_on_the_template_cannot_be_revealed(text, words):
+    from cs_panel.fasa.tailing import ManeuverNotOnTemplateError, on_template
+
+    with pytest.raises(ManeuverNotOnTemplateError) as e:
+        reveal(0, text)
+    assert e.value.field == "maneuver" and words in str(e.value)
+    assert isinstance(e.value, TailingManeuverError)  # still a notation problem of the plotted move
+    with pytest.raises(ManeuverNotOnTemplateError):
+        resolve_tailing(plane(0, 1), plane(0, -1), text)  # refused even when nobody tails
+    assert str(on_template("3R2B")) == "3R2B" and str(on_template("4L2")) == "4L2"  # without a facing: the hex
+
+
+@pytest.mark.rule("F.tail.reveal", "F.move.plot")
+def test_reveal_reads_a_template_of_your_own(tmp_path):
+    import json
+    from pathlib import Path
+
+    import cs_panel
+    from cs_panel.fasa.tailing import ManeuverNotOnTemplateError
+    from cs_panel.fasa.template import ManeuverTemplate
+
+    doc = json.loads((Path(cs_panel.__file__).parent / "data" / "fasa" / "maneuver_template.json").read_text("utf-8"))
+    for e in doc["entries"]:
+        if e["id"] == "3R2":
+            e["facings"]["D"] = 4  # this printed template has a 3R2D arrow
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    mine = ManeuverTemplate.load(path)
+    assert reveal(3, "3R2D", mine).destination == "3R2"
+    assert tailing_number(5, 2).reveal_of("3R2D", mine).destination == "3R2"
+    with pytest.raises(ManeuverNotOnTemplateError):
+        reveal(3, "3R2D")  # the packaged template still has none

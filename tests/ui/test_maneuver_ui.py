@@ -189,11 +189,31 @@ def test_two_turns_ahead_shades_the_reachable_hexes():
     assert ui.reach2 is None and ui._reach.data["hex"] == []
 
 
-def test_component_renders_as_panel_layout():
+@pytest.mark.rule("F.move.plot", "F.move.capability", "F.plane.stats")
+def test_layout_has_the_plane_pilot_and_maneuver_inputs_bound_to_the_plan():
     import panel as pn
 
-    layout = ManeuverExplorer().__panel__()
-    assert isinstance(layout, pn.Row)
+    ui = ManeuverExplorer()
+    layout = ui.__panel__()
+    assert isinstance(layout, pn.Row) and len(layout.select(pn.pane.Bokeh)) == 1
+    widgets = {w.name: w for w in layout.select(pn.widgets.Widget)}
+    for label, value in {
+        "Plane": "custom", "Max speed": 4, "Acceleration": 2, "Port Gs": 3, "Starboard Gs": 2, "Deceleration": 2,
+        "Last speed": 3, "Last Gs": 0, "Last maneuver restricted (3+ G)": False, "Natural Touch": 5,
+        "Pilot shocked": False, "Type notation (e.g. 3L2F, 1SD, B)": "3L2F", "or pick an arrow": "3L2F",
+        "Colour by": "gs", "Two turns ahead": False,
+    }.items():
+        assert widgets[label].value == value, label
+    # the list offers every arrow on the template, with its Gs, and "(none)"
+    picks = widgets["or pick an arrow"]
+    assert len(picks.options) == len(ui.options) + 1 and picks.options["3L2F (1 G)"] == "3L2F"
+    # typing a notation and picking an arrow are the same choice, and the plan follows
+    widgets["Type notation (e.g. 3L2F, 1SD, B)"].value = "4L2A"
+    assert ui.maneuver == "4L2A" and picks.value == "4L2A" and str(ui.plan.arrow) == "4L2A (1 G)"
+    picks.value = "1SA"
+    assert ui.maneuver == "1SA" and widgets["Type notation (e.g. 3L2F, 1SD, B)"].value == "1SA"
+    widgets["Max speed"].value = 2
+    assert ui.plan.state.capabilities.max_speed == 2
 
 
 @pytest.mark.rule("F.move.plot")
@@ -208,3 +228,81 @@ def test_every_arrowhead_points_at_its_final_facing():
         assert abs(tip[0] * ay - tip[1] * ax) < 1e-9 and tip[0] * ax + tip[1] * ay > 0, str(o.maneuver)
     assert len({(round(d["hxs"][i][0] - d["x1"][i], 6), round(d["hys"][i][0] - d["y1"][i], 6))
                 for i in range(len(ui.options))}) >= 6  # all six facings are drawn differently
+
+
+# --- a template of your own ------------------------------------------------------------------
+
+
+def _my_template(tmp_path, gs_3l2f=2, drop="3L3"):
+    """The packaged template with 3L2 marked as from the rules, its F arrow at ``gs_3l2f`` G, and
+    the destination ``drop`` removed: what a player with a printed template might load."""
+    import json
+    from pathlib import Path
+
+    import cs_panel
+    from cs_panel.fasa.template import ManeuverTemplate
+
+    doc = json.loads((Path(cs_panel.__file__).parent / "data" / "fasa" / "maneuver_template.json").read_text("utf-8"))
+    doc["entries"] = [e for e in doc["entries"] if e["id"] != drop]
+    for e in doc["entries"]:
+        if e["id"] == "3L2":
+            e["facings"]["F"] = gs_3l2f
+            e["provenance"], e["source"] = "rules", "my printed template"
+    path = tmp_path / "my_template.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return ManeuverTemplate.load(path)
+
+
+@pytest.mark.rule("F.move.plot", "F.move.capability")
+def test_a_swapped_template_redraws_arrows_list_plan_and_badges(tmp_path):
+    from cs_panel.fasa.template import ManeuverTemplate
+
+    mine = _my_template(tmp_path)
+    ui = ManeuverExplorer()
+    ui.template = mine
+    names = ui._arrows.data["maneuver"]
+    assert len(ui.options) == len(names) == len(mine) < 153 and "3L3B" not in names
+    assert arrow(ui, "3L2F")["gs"] == 2 and ui.plan.gs == 2  # the plan is read from the new template
+    listed = ui.param.pick.get_range()  # label -> notation, as the list widget shows it
+    assert listed["3L2F (2 G)"] == "3L2F" and "3L3B" not in listed.values()
+    # each arrow carries its own destination's provenance, not the first entry's
+    assert arrow(ui, "3L2F")["provenance"] == arrow(ui, "3L2A")["provenance"] == "rules"
+    assert arrow(ui, "3R2B")["provenance"] == "reconstructed" and "reconstructed" in arrow(ui, "3R2B")["badge"]
+    assert "cs-badge" not in text(ui._breakdown)  # 3L2F is rules data now: no badge beside it
+    assert "5 rules" in ui._legend.object and "cs-badge-reconstructed" in ui._legend.object
+    ui.maneuver = "3L3B"
+    assert ui.pick == "" and ui.plan.arrow is None and not ui.plan.legal
+    assert "there is no hex 3L3" in text(ui._breakdown)
+    ui.two_turns = True
+    assert all(r.first in mine and r.second in mine for r in ui.reach2.positions.values())
+    ui.template = ManeuverTemplate.default()  # back to the packaged one
+    assert len(ui._arrows.data["maneuver"]) == 153 and ui.pick == "3L3B" and ui.plan.gs == 4
+
+
+@pytest.mark.rule("F.move.plot")
+def test_a_template_given_at_construction_is_used_from_the_start(tmp_path):
+    import panel as pn
+
+    mine = _my_template(tmp_path, gs_3l2f=0, drop="4L4")
+    ui = ManeuverExplorer(template=mine, maneuver="3L2F")
+    assert ui.plan.gs == 0 and "4L4A" not in ui._arrows.data["maneuver"]
+    select = ui.__panel__().select(pn.widgets.Select)
+    picks = [w for w in select if "in-pick" in w.css_classes]
+    assert picks and "3L2F (0 G)" in picks[0].options and "4L4A (1 G)" not in picks[0].options
+    assert ManeuverExplorer().plan.gs == 1  # another explorer keeps the packaged template
+
+
+@pytest.mark.rule("F.move.plot", "F.move.path-objects")
+def test_hovering_an_arrowhead_shows_its_path():
+    from cs_panel.fasa.hexgrid import HexLayout
+
+    ui = ManeuverExplorer()
+    paths = ui._hover_paths
+    # the path lines share the arrowheads' source: hovering an arrowhead inspects its row, and only
+    # the hover glyph (visible) draws it; the plain glyph is transparent
+    assert paths.data_source is ui._arrows
+    assert paths.glyph.line_alpha == 0 and paths.hover_glyph is not None and paths.hover_glyph.line_alpha > 0
+    row = arrow(ui, "4L2A")
+    want = [HexLayout(1.0).center(h) for h in [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]]
+    assert row["pxs"] == pytest.approx([x for x, _ in want]) and row["pys"] == pytest.approx([y for _, y in want])
+    assert len(arrow(ui, "B")["pxs"]) == 1  # a stall enters no hex

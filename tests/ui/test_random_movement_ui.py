@@ -180,8 +180,75 @@ def test_bad_plane_inputs_show_beside_their_widget_and_keep_the_value():
     assert "cannot read '3Q'" in ui._errors.message("maneuver")
 
 
-def test_component_renders_as_panel_layout():
-    layout = RandomMovementPlayer().__panel__()
+@pytest.mark.rule("F.move.random", "F.move.push-gs", "F.plane.stats")
+def test_layout_has_every_input_and_its_buttons_play_the_steps():
+    ui = condor()
+    layout = ui.__panel__()
     assert isinstance(layout, pn.Row)
     assert len(layout.select(pn.pane.Bokeh)) == 1
-    assert any(isinstance(w, pn.widgets.IntSlider) for w in layout.select(pn.widgets.IntSlider))
+    widgets = {w.name: w for w in layout.select(pn.widgets.Widget)}
+    for label, value in {
+        "Plane": "custom", "Max speed": 4, "Acceleration": 2, "Port wing Gs": 3, "Starboard wing Gs": 2,
+        "Last turn's speed": 3, "Last turn's Gs": 0, "Natural Touch": 3, "Deceleration": 2, "Pilot shocked": False,
+        "Maneuver": "3R0D", "Dice": "typed", "Seed": 1937, "Push roll(s), typed": "3",
+        "Random movement dice, typed": "10 9 8", "Step": 0,
+    }.items():
+        assert widgets[label].value == value, label
+    assert widgets["Dice"].options == {"Seeded dice": "seeded", "Faces I type": "typed"}
+    slider = widgets["Step"]
+    assert isinstance(slider, pn.widgets.IntSlider)
+    # the buttons drive the component: Condor's failed push, then his three random steps
+    widgets["Attempt"].clicks += 1
+    assert ui.result.outcome is Outcome.RANDOM and slider.end == 3
+    widgets["Next"].clicks += 1
+    assert ui.step == slider.value == 1 and ui.step_text.startswith("Step 1 of 3")
+    widgets["Back"].clicks += 1
+    assert ui.step == slider.value == 0
+
+
+# --- a template of your own ------------------------------------------------------------------
+
+
+def _template_with(tmp_path, change):
+    """The packaged template, changed by ``change(entries)`` and loaded from a file in ``tmp_path``."""
+    import json
+    from pathlib import Path
+
+    import cs_panel
+    from cs_panel.fasa.template import ManeuverTemplate
+
+    doc = json.loads((Path(cs_panel.__file__).parent / "data" / "fasa" / "maneuver_template.json").read_text("utf-8"))
+    doc["entries"] = change(doc["entries"])
+    path = tmp_path / "my_template.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return ManeuverTemplate.load(path)
+
+
+@pytest.mark.rule("F.move.plot", "F.move.push-gs")
+def test_a_swapped_template_changes_the_push(tmp_path):
+    from cs_panel.fasa.template import ManeuverTemplate
+
+    def gentler_3r0d(entries):
+        for e in entries:
+            if e["id"] == "3R0":
+                e["facings"]["D"], e["provenance"] = 2, "rules"
+        return entries
+
+    ui = condor()
+    assert ui.plan.gs == 4 and "cs-badge-reconstructed" in ui._plan_pane.object
+    ui.template = _template_with(tmp_path, gentler_3r0d)
+    assert ui.plan.gs == 2 and ui.plan.pushes == ()  # within the 2-G starboard wing now
+    assert "No push needed" in ui._plan_pane.object and "cs-badge" not in ui._plan_pane.object
+    ui.push_faces = ""  # nothing to roll for
+    assert ui.attempt().outcome is Outcome.AS_PLOTTED
+    ui.template = ManeuverTemplate.default()
+    assert ui.plan.gs == 4 and ui.result is None
+
+
+@pytest.mark.rule("F.move.plot", "F.move.illegal")
+def test_a_maneuver_missing_from_the_swapped_template_is_illegal(tmp_path):
+    mine = _template_with(tmp_path, lambda entries: [e for e in entries if e["id"] != "3R0"])
+    ui = condor(template=mine, push_faces="")
+    assert ui.plan.arrow is None and not ui.plan.legal
+    assert "not on the template" in html.unescape(ui._plan_pane.object)
+    assert ui.attempt().outcome is Outcome.RANDOM  # an illegal plot moves randomly, no push roll
