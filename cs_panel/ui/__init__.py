@@ -19,6 +19,7 @@ _COMPONENTS = {
     "NavigationCardExplorer": "cs_panel.ui.navigation",
     "AcesSkirmish": "cs_panel.ui.aces_board",
     "PilotSheet": "cs_panel.ui.pilot_sheet",
+    "DamageSheet": "cs_panel.ui.damage_sheet",
     "ShootoutCalculator": "cs_panel.ui.shootout",
 }
 

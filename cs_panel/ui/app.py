@@ -21,6 +21,7 @@ TABS = {
     "Clix: dial editor": "DialEditor",
     "FASA: random movement": "RandomMovementPlayer",
     "FASA: pilot sheet": "PilotSheet",
+    "FASA: damage": "DamageSheet",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
     "Aces: skirmish": "AcesSkirmish",
