@@ -94,6 +94,8 @@ class DamageSheet(pn.viewable.Viewer):
         self._errors = FieldErrors(FIELDS)
         self._source = ColumnDataSource(dict(x=[], y=[], colour=[], line=[], width=[], table=[], column=[], what=[],
                                              state=[]))
+        self._preview = ColumnDataSource(dict(x=[], y=[]))
+        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
         self._figure = self._make_figure()
         self._effects = html_pane("", css_classes=["damage-effects"], sizing_mode="stretch_width")
         self._limits = html_pane("", css_classes=["damage-limits"], sizing_mode="stretch_width")
@@ -250,8 +252,14 @@ class DamageSheet(pn.viewable.Viewer):
         fig.grid.visible = False
         fig.rect(x="x", y="y", width=0.92, height=0.92, fill_color="colour", line_color="line", line_width="width",
                  source=self._source, name="boxes")
-        fig.add_tools(HoverTool(tooltips=[("table", "@table"), ("column", "@column"), ("box", "@what"),
-                                          ("state", "@state")]))
+        # where the template would fall with the inputs as they are: a dashed preview before Fire
+        fig.rect(x="x", y="y", width=0.92, height=0.92, fill_color=LAST, fill_alpha=0.35, line_color=LAST,
+                 line_dash="dashed", line_width=1.5, source=self._preview, name="preview")
+        fig.text(x="x", y="y", text="text", source=self._labels, text_font_size="7pt", text_align="center",
+                 text_baseline="middle", text_color="#1a202c", name="labels")
+        boxes = fig.select_one({"name": "boxes"})
+        fig.add_tools(HoverTool(renderers=[boxes], tooltips=[("table", "@table"), ("column", "@column"),
+                                                             ("box", "@what"), ("state", "@state")]))
         fig.on_event(Tap, lambda event: self.select_at(event.x, event.y))
         return fig
 
@@ -276,6 +284,14 @@ class DamageSheet(pn.viewable.Viewer):
             data["what"].append("armour" if box.armour else comp.name if comp else "structure")
             data["state"].append(MARK_WORDS[mark] if mark else "intact")
         self._source.data = data
+        labels: dict[str, list] = {"x": [], "y": [], "text": []}
+        for comp in d.components.values():
+            xs, ys = [c for c, _ in comp.cells], [r for _, r in comp.cells]
+            labels["x"].append(sum(xs) / len(xs))
+            labels["y"].append(-sum(ys) / len(ys))
+            labels["text"].append(comp.code)
+        self._labels.data = labels
+        self._show_preview()
         layout = damage_layouts()[s.layout]
         self._figure.title.text = f"{s.name}: {layout['name']}"
         self._show_status()
@@ -307,16 +323,26 @@ class DamageSheet(pn.viewable.Viewer):
                                   "<p>No damage limits the plane yet.</p>"))
         self._effects.object = "".join(reversed(self.reports)) or "<p>No hits yet: choose a table and column and fire.</p>"
 
+    @param.depends("table", "column", "template", watch=True)
+    def _show_preview(self) -> None:
+        """Dry-run the hit the inputs describe: nothing is marked, the boxes it would take are shown."""
+        try:
+            would = self.sheet.hit(DamageTable(self.table), self.column, self.template).destroyed
+        except CsPanelError:
+            would = ()  # a wrong input or a destroyed plane: no preview; Fire says why
+        self._preview.data = {"x": [c for c, _ in would], "y": [-r for _, r in would]}
+
     @param.depends("template", watch=True)
     def _show_template(self) -> None:
         e = damage_templates()[self.template]
         rows = e["rows"]
         widest = max(rows)
         pic = "<br>".join("&nbsp;" * (widest - w) + "&#9632;&nbsp;" * w for w in rows)
+        arrow = "&nbsp;" * (widest - 1) + "&#8595;"
         zep = f"; Zep. Dmg. {e['zep_damage'][0]}/{e['zep_damage'][1]}" if e.get("zep_damage") else ""
         burns = " Burns on (magnesium)." if e.get("burns") else ""
         self._template_pane.object = (f"<p>{html.escape(e['name'])} {badge_html(e.provenance)}: {sum(rows)} boxes"
-                                      f"{zep}.{burns}</p><p style='font-family:monospace;line-height:1'>&#8595;<br>{pic}</p>")
+                                      f"{zep}.{burns}</p><p style='font-family:monospace;line-height:1'>{arrow}<br>{pic}</p>")
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -361,7 +387,14 @@ class DamageSheet(pn.viewable.Viewer):
         )
         legend = "".join(f"<span style='background:{c};padding:0 6px;margin-right:4px;color:white'>{MARK_WORDS[k]}</span>"
                          for k, c in MARK_COLOURS.items())
-        drawing = pn.Column(pn.pane.Bokeh(self._figure), html_pane(f"<p><small>{legend}</small></p>"), self._status)
+        kinds = "".join(f"<span style='background:{INTACT_COLOURS[k]};padding:0 6px;margin-right:4px;"
+                        f"border:1px solid {EDGE}'>{k.replace('_', ' ')}</span>"
+                        for k in ("armour", "structure", "gun", "rocket", "canopy", "pilot", "max_speed", "engine",
+                                  "fuel_tank", "elevator", "flaps", "spar"))
+        drawing = pn.Column(pn.pane.Bokeh(self._figure),
+                            html_pane(f"<p><small>{kinds}</small></p><p><small>{legend} <span style='border:1px dashed "
+                                      f"{LAST};padding:0 6px'>where the template would fall</span></small></p>"),
+                            self._status)
         results = pn.Column("### What the damage does", self._limits, "### Log (newest first)", self._effects,
                             sizing_mode="stretch_width")
         return pn.Row(inputs, drawing, results, stylesheets=[STYLES], css_classes=["cs-damage-sheet"])

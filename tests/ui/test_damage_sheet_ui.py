@@ -150,3 +150,23 @@ def test_layout_has_the_inputs_and_buttons():
         assert label in labels
     buttons = {b.label for b in layout.select(pn.widgets.Button)}
     assert {"Fire", "Roll column (d10)", "End attacker (widow)", "Next turn (burns, drills)", "Undo"} <= buttons
+
+
+@pytest.mark.rule("F.dmg.template")
+def test_the_preview_shows_where_the_template_would_fall_before_fire():
+    ui = DamageSheet(plane="devastator", table="nose", column=4, template="mg-70-DD")
+    would = RecordSheet.for_plane("devastator").hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed
+    assert sorted(zip(ui._preview.data["x"], ui._preview.data["y"])) == sorted((c, -r) for c, r in would)
+    assert ui.sheet.marks == ()  # a preview marks nothing
+    ui.column = 11
+    assert ui._preview.data["x"] == []  # a wrong input: no preview, the input keeps its value
+    ui.column = 4
+    ui.fire()
+    deeper = ui.sheet.hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed
+    assert sorted(zip(ui._preview.data["x"], ui._preview.data["y"])) == sorted((c, -r) for c, r in deeper)
+
+
+@pytest.mark.rule("F.plane.record-sheet")
+def test_every_component_is_labelled_on_the_diagram():
+    ui = DamageSheet(plane="devastator")
+    assert sorted(ui._labels.data["text"]) == sorted(ui.sheet.diagram.components)
