@@ -23,6 +23,7 @@ import param
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
+from panel.io import unlocked
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
@@ -283,17 +284,18 @@ class DamageSheet(pn.viewable.Viewer):
             data["column"].append(column)
             data["what"].append("armour" if box.armour else comp.name if comp else "structure")
             data["state"].append(MARK_WORDS[mark] if mark else "intact")
-        self._source.data = data
         labels: dict[str, list] = {"x": [], "y": [], "text": []}
         for comp in d.components.values():
             xs, ys = [c for c, _ in comp.cells], [r for _, r in comp.cells]
             labels["x"].append(sum(xs) / len(xs))
             labels["y"].append(-sum(ys) / len(ys))
             labels["text"].append(comp.code)
-        self._labels.data = labels
-        self._show_preview()
         layout = damage_layouts()[s.layout]
-        self._figure.title.text = f"{s.name}: {layout['name']}"
+        with unlocked():  # see _show_preview
+            self._source.data = data
+            self._labels.data = labels
+            self._figure.title.text = f"{s.name}: {layout['name']}"
+        self._show_preview()
         self._show_status()
 
     def _show_status(self) -> None:
@@ -330,7 +332,10 @@ class DamageSheet(pn.viewable.Viewer):
             would = self.sheet.hit(DamageTable(self.table), self.column, self.template).destroyed
         except CsPanelError:
             would = ()  # a wrong input or a destroyed plane: no preview; Fire says why
-        self._preview.data = {"x": [c for c, _ in would], "y": [-r for _, r in would]}
+        # served, a click on Fire right after typing a column runs the typed change without the
+        # document lock; plain bokeh models must then be written the way Panel writes its own
+        with unlocked():
+            self._preview.data = {"x": [c for c, _ in would], "y": [-r for _, r in would]}
 
     @param.depends("template", watch=True)
     def _show_template(self) -> None:
