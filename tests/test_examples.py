@@ -45,14 +45,20 @@ def test_example_notebook_runs_without_error(path):
     assert text.strip(), "the notebook printed nothing"
 
 
-def test_demo_game_plays_three_turns_and_says_damage_is_not_applied():
+def test_demo_game_plays_three_turns_and_marks_damage():
     nb = nbformat.read(ROOT / "examples" / "fasa_demo_game.ipynb", as_version=4)
     words = "".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    assert "Damage is not implemented yet" in words
+    assert "Damage is marked" in words and "not implemented" not in words
     nb = executed(ROOT / "examples" / "fasa_demo_game.ipynb")
     printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "refused:" in printed and "no jinking" in printed
-    assert "Raider tails Ace (tailing number -1): Ace reveals direction: left" in printed
+    # turn 1's hits take a spar off the Raider's port wing, so Bob's turn-2 plot becomes a push (F.dmg.spar)
+    assert "template mg-50-AP (F.dmg.template): 5 box(es) destroyed, 0 lost; lost: Wing Spar (port, fore)" in printed
+    assert "Raider pushes the envelope: pushing the Gs: 8 base + 1 2 G over the port wing rating 1" in printed
+    assert "Ace: fracture hit on the starboard wing leading edge: Starboard Leading table" in printed
+    assert "damage: 10 box(es) marked; Wing Spar (port, fore) lost: -1 G port (left turns)" in printed
+    svgs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(svgs) == 2  # each plane's record sheet drew itself
     assert "nothing: the game is over" in printed
     assert "the same game after loading: True" in printed
     # the head-on meeting: numbers chosen, matched, both destroyed, nobody left (F.collide.*, F.victory)

@@ -17,8 +17,18 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   (F.setup), a plane whose move takes it off the map is gone, withdrawn or fled (F.roe.flee), and
   the game ends when only one player has planes left on the map (F.victory). Without a map the
   sky has no edge.
-- Damage is NOT implemented: a hit is reported and counted (``RefPlane.hits_taken``), nothing on
-  the plane is marked off.
+- Damage is marked on each plane's ``RecordSheet`` (``RefPlane.sheet``, built from its aircraft, or a
+  sample sheet, and its pilot's Constitution). For one attacker's gun hits on a target: one
+  hit-location d10 on the table of the target's hexside the attack comes through
+  (F.hitloc.table), a d10 column per hit (F.dmg.column), the template of the gun's calibre and
+  rounds (F.dmg.template), then widowing (F.dmg.widow). Lost components act at once
+  (F.dmg.internal): a destroyed gun no longer fires, even later in the same phase; the plane
+  flies with ``sheet.capabilities()`` from then on, so a plot its damage forbids is refused. A
+  Constitution roll the damage asks for is rolled at once; a pilot who fails it is shocked
+  (``PlaneState.shocked``) for the next turn (F.shock). Burning magnesium and drills go on at the
+  end of the combat phase (turn step 8). A plane cut in half, blown up or whose pilot dies leaves
+  the game like a collision loss (``GameState.destroyed``, with why in ``losses``). Fracture hits
+  from a failed push are marked too, each a one-box template at a rolled column.
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
@@ -27,8 +37,13 @@ the log; two planes in one hex nose to nose shoot at nose-to-nose deflection and
 the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
 ``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
-flak-damage rule is not offered, since damage is not implemented). A player's two planes are a
-pilot and his wingman, who never collide with each other.
+flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
+collide with each other while their radios work. The damage column is used as rolled: the referee
+never shifts it for Steady Hand (F.pilot.sh-shift), the attacker keeping the roll. Guns fire AP
+rounds unless ``RefPlane.ammunition`` says otherwise. A plane destroyed before its turn to fire
+does not fire. Shock from a hit lasts until the end of the next turn. A game logged before damage
+was marked does not replay (its combat rolled fewer dice): ``fold`` says so with a
+``SavedStateError``.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
@@ -48,16 +63,20 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from cs_panel.core.dice import Dice, ScriptedDice
-from cs_panel.core.errors import RuleInputError
+from cs_panel.core.errors import RuleInputError, SavedStateError
+from cs_panel.core.explain import Modifier
+from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.collisions import Flyer, SharedHex, resolve_shared_hex
+from cs_panel.fasa.damage import Effect, RecordSheet, fracture_table, template_for
+from cs_panel.fasa.gunnery import DamageColumn, DamageTable, hit_location
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
-from cs_panel.fasa.tohit import Deflection, check_skill, deflection_from, to_hit_number, weapons
+from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
 
@@ -148,9 +167,26 @@ class Phase(str, Enum):
     OVER = "over"  # the agreed number of turns has been flown
 
 
+#: armour of the sample record sheet a plane gets when no aircraft is named (``sample`` data, invented)
+SAMPLE_ARMOUR = (("nose", 30), ("tail", 30), ("port_wing_leading", 30), ("starboard_wing_leading", 30),
+                 ("port_wing_trailing", 20), ("starboard_wing_trailing", 20))
+SAMPLE_LAYOUT = "tractor"
+
+
 @dataclass(frozen=True)
 class RefPlane:
-    """A plane in the game: its pilot, its movement state, its guns, and the hits counted on it."""
+    """A plane in the game: its pilot, its movement state, its guns and its record sheet.
+
+    ``aircraft`` names an entry of the aircraft table (``cs_panel.fasa.aircraft``) whose record
+    sheet layout, armour and gunpoints the plane uses; left empty, the plane gets a sample
+    front-engine sheet (``SAMPLE_ARMOUR``, invented). The sheet's undamaged performance is always
+    the plane's own ``PlaneState`` ratings, so invented ratings stay what they were. ``constitution``
+    is the pilot's (F.pilot.constitution); ``ammunition`` the rounds of each gun, AP, DD or MG
+    (F.weap.mg, F.weap.loadout), all AP when not given. ``sheet`` is built from these when the
+    plane is made and carries every box marked since (F.plane.record-sheet). ``hits_taken``
+    still counts the hits scored on the plane; ``shocked_turn`` is the turn its pilot was last
+    shocked in (F.shock).
+    """
 
     name: str
     player: str
@@ -160,8 +196,13 @@ class RefPlane:
     sixth_sense: int = 0
     quick_draw: int = 0
     guns: tuple[str, ...] = ("mg-50", "mg-50")
-    hits_taken: int = 0  # counted only: damage is not implemented yet
+    hits_taken: int = 0
     fracture: tuple[tuple[str, int], ...] = ()
+    aircraft: str = ""
+    constitution: int = 3
+    ammunition: tuple[str, ...] = ()
+    sheet: RecordSheet | None = None
+    shocked_turn: int = 0
 
     def __post_init__(self):
         if not self.name:
@@ -170,10 +211,71 @@ class RefPlane:
             check_skill(getattr(self, skill), skill)
         for g in self.guns:
             weapons()[g]  # an unknown weapon id fails here, naming the table
+        if self.ammunition and len(self.ammunition) != len(self.guns):
+            raise RefereeError(f"{self.name}: give the rounds of every gun ({len(self.guns)}), or none for all AP; "
+                               f"got {list(self.ammunition)}", field="ammunition")
+        for g, rounds in zip(self.guns, self.rounds):
+            if g.startswith("mg-"):
+                template_for(g, rounds)  # rounds other than AP, DD or MG fail here, naming the field
+        if self.sheet is None:
+            object.__setattr__(self, "sheet", self._fresh_sheet())
+        caps = self.record.capabilities()
+        if self.plane.capabilities != caps:  # a plane flies with what its damage leaves it (F.dmg.*)
+            object.__setattr__(self, "plane", dataclasses.replace(self.plane, capabilities=caps))
+
+    def _fresh_sheet(self) -> RecordSheet:
+        caps = self.plane.capabilities
+        if self.aircraft:
+            try:
+                a = aircraft_plane(self.aircraft, field="aircraft")
+            except RuleInputError as e:
+                raise RefereeError(f"{self.name}: {e}", field="aircraft") from None
+            sheet = RecordSheet.for_plane(a, constitution=self.constitution)
+            return dataclasses.replace(sheet, base=caps)
+        return RecordSheet(SAMPLE_LAYOUT, SAMPLE_ARMOUR, caps, self.constitution, name="sample fighter")
+
+    @property
+    def record(self) -> RecordSheet:
+        """The plane's record sheet (built in ``__post_init__``, so never missing)."""
+        assert self.sheet is not None
+        return self.sheet
+
+    @property
+    def rounds(self) -> tuple[str, ...]:
+        """Each gun's rounds: the loadout given, else armour-piercing (our reading, RULINGS.md)."""
+        return self.ammunition or tuple("AP" for _ in self.guns)
+
+    @property
+    def gunpoints(self) -> tuple[int, ...]:
+        """Where each gun sits on the record sheet: the aircraft's gunpoints when it names as many
+        guns as the plane carries, else positions 1, 2, ... in order (F.plane.record-sheet)."""
+        if self.aircraft:
+            guns = aircraft_plane(self.aircraft).guns
+            if len(guns) == len(self.guns):
+                return tuple(g.gunpoint for g in guns)
+        return tuple(range(1, len(self.guns) + 1))
+
+    @property
+    def working_guns(self) -> tuple[tuple[int, str, str], ...]:
+        """(gunpoint, gun, rounds) of every gun not destroyed on the record sheet (F.dmg.guns)."""
+        lost = self.record.guns_lost
+        return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds) if gp not in lost)
 
     @property
     def label(self) -> str:
         return f"{self.name} ({self.player})"
+
+    def damage_summary(self) -> str:
+        """What damage has done to the plane so far, in a line."""
+        s = self.record
+        if not s.marks:
+            return "undamaged"
+        parts = [f"{len(s.marks)} box(es) marked"]
+        parts += [e.text for e in s.limits()]
+        parts += [str(c) for c in s.continuing]
+        if s.destruction:
+            parts.append(s.destruction)
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -220,7 +322,8 @@ class GameState:
     outcome: str = ""  # who won, once the game is over (F.victory)
     players: tuple[str, ...] = ()  # every player at the start, for the victory check
     picks: tuple[tuple[str, int], ...] = ()  # collision numbers chosen this turn, secret until collide()
-    destroyed: tuple[str, ...] = ()  # planes lost in mid-air collisions (F.collide.damage)
+    destroyed: tuple[str, ...] = ()  # planes lost: mid-air collisions (F.collide.damage) or damage (F.dmg.*)
+    losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
 
     @property
     def map(self) -> MapLayout | None:
@@ -258,8 +361,8 @@ class GameState:
     def shared_hexes(self) -> tuple[SharedHex, ...]:
         """Hexes where planes ended movement together and some pair must check (F.collide.piloted, p.27).
 
-        A player's two planes are the lead pilot and the wingman, who never collide; radios are
-        never destroyed, since damage is not implemented."""
+        A player's two planes are the lead pilot and the wingman, who never collide while both
+        radios work (F.dmg.radio: a plane whose radio is destroyed checks like anyone else)."""
         by_hex: dict[Hex, list[RefPlane]] = {}
         for p in self.planes:
             by_hex.setdefault(p.plane.hex, []).append(p)
@@ -271,7 +374,8 @@ class GameState:
             flyers = []
             for p in here:
                 mates = [q.name for q in self.planes if q.player == p.player and q.name != p.name]
-                flyers.append(Flyer(p.name, p.player, partner=mates[0] if len(mates) == 1 else None))
+                flyers.append(Flyer(p.name, p.player, radio=p.record.radio_ok,
+                                    partner=mates[0] if len(mates) == 1 else None))
             shared = SharedHex(tuple(flyers))
             if shared.pairs:
                 out.append(shared)
@@ -292,18 +396,27 @@ class GameState:
         if self.outcome:
             head += f". {self.outcome}"
         if self.destroyed:
-            head += f". Destroyed in collisions: {', '.join(self.destroyed)}"
+            how = dict(self.losses)
+            crashed = [n for n in self.destroyed if n not in how]
+            if crashed:
+                head += f". Destroyed in collisions: {', '.join(crashed)}"
+            shot = [n for n in self.destroyed if n in how]
+            if shot:
+                head += f". Shot down: {', '.join(shot)}"
         if self.map:
             sides = ", ".join(f"{who} {edge.value}" for who, edge in self.homes)
             gone = "; ".join(f"{n} {how}" for n, how in self.departed)
             head += f". Map: {self.map} (home sides: {sides})" + (f"; off the map: {gone}" if gone else "")
         planes = "".join(
-            f"<tr><td>{html.escape(p.label)}</td><td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
+            f"<tr><td>{html.escape(p.label)}{' (shocked)' if p.plane.shocked else ''}</td>"
+            f"<td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
             f"<td>speed {p.plane.speed}</td><td>{p.hits_taken}</td>"
-            f"<td>{html.escape(', '.join(f'{n} {loc}' for loc, n in p.fracture) or '-')}</td></tr>"
+            f"<td>{html.escape(p.damage_summary())}"
+            + (f"<details><summary>record sheet</summary>{p.record._repr_svg_()}</details>" if p.record.marks else "")
+            + f"</td><td>{html.escape(', '.join(f'{n} {loc}' for loc, n in p.fracture) or '-')}</td></tr>"
             for p in self.planes)
         table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
-                 f"<td><b>hits taken (counted, no damage)</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
+                 f"<td><b>hits taken</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
         return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p><div>{self.to_svg()}</div>{table}"
                 f"<ul>{lines}</ul></div>")
 
@@ -372,6 +485,12 @@ def _move(state: GameState, dice: Dice) -> GameState:
         for loc, n in r.fracture:
             fracture[loc] = fracture.get(loc, 0) + n
         new = dataclasses.replace(rp, plane=r.state_after, fracture=tuple(fracture.items()))
+        for loc, n in r.fracture:  # each fracture hit is a one-box template at a rolled column (F.move.random)
+            for _ in range(n):
+                new = _place(new, fracture_table(loc), "fracture", f"{rp.name}: fracture hit on the {loc}", dice,
+                             state.turn, said)
+        if r.fracture:
+            new = _widow(new, dice, state.turn, said)
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
         gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
@@ -381,7 +500,8 @@ def _move(state: GameState, dice: Dice) -> GameState:
             planes = tuple(x for x in planes if x.name != rp.name)
             departed += ((rp.name, "fled" if gone.fled else "withdrew"),)
             said.append(str(gone))
-    moved = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, paths=tuple(paths),
+    moved = _remove_lost(dataclasses.replace(state, planes=planes), {p.name: p for p in planes}, said)
+    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths),
                                 departed=departed, report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER or not moved.shared_hexes:
@@ -445,21 +565,125 @@ def _check_victory(state: GameState) -> GameState:
                                history=state.history + tuple(f"turn {state.turn}: {x}" for x in report))
 
 
-def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str]:
-    """May ``a`` fire ``gun`` at ``b``, at which deflection and range, and why not."""
+def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str, Facing | None]:
+    """May ``a`` fire ``gun`` at ``b``, at which deflection and range, through which of ``b``'s
+    hexsides (for the hit location table, F.hitloc.table), and why not."""
     pa, pb = a.plane, b.plane
     if pa.hex == pb.hex:
         rule = same_hex_fire(SameHexPlane(pa.facing, pa.speed, pa.natural_touch, a.name),
                              SameHexPlane(pb.facing, pb.speed, pb.natural_touch, b.name))
         if not rule.a_fires:
-            return False, None, 0, str(rule)
-        # our reading: nose to nose is nose to nose; on the same heading the shot is from directly behind
-        d = Deflection.NOSE_TO_NOSE if pb.facing == pa.facing.reverse else Deflection.DIRECTLY_BEHIND
-        return True, d, 0, str(rule)
+            return False, None, 0, str(rule), None
+        # our reading: nose to nose is nose to nose (hexside A); on the same heading the shot is
+        # from directly behind (hexside D)
+        if pb.facing == pa.facing.reverse:
+            return True, Deflection.NOSE_TO_NOSE, 0, str(rule), Facing.A
+        return True, Deflection.DIRECTLY_BEHIND, 0, str(rule), Facing.D
     check = can_fire(pa.hex, pa.facing, pb.hex, weapons()[gun]["range"])
     if not check:
-        return False, None, check.range, "; ".join(check.reasons)
-    return True, deflection_from(pb.hex, pb.facing, pa.hex), check.range, str(check)
+        return False, None, check.range, "; ".join(check.reasons), None
+    side = attack_hexside(pb.hex, pb.facing, pa.hex)
+    return True, deflection_from(pb.hex, pb.facing, pa.hex), check.range, str(check), side
+
+
+# -- marking damage (F.dmg.*) ----------------------------------------------------------------------
+
+
+def _with_sheet(rp: RefPlane, sheet: RecordSheet) -> RefPlane:
+    """The plane with its new record sheet, flying with the performance the damage leaves it
+    (F.dmg.engine, F.dmg.elevator, F.dmg.rudder, ...: ``RefPlane`` takes ``RecordSheet.capabilities``)."""
+    return dataclasses.replace(rp, sheet=sheet)
+
+
+def _effect_text(e: Effect) -> str:
+    return f"{e.text} ({e.rule})"
+
+
+def _crew_rolls(rp: RefPlane, effects: Sequence[Effect], dice: Dice, turn: int, said: list[str]) -> RefPlane:
+    """Roll every Constitution roll the damage asks for, at once (F.dmg.canopy, F.dmg.pilot, F.shock,
+    p.36, 39): a pilot who fails goes into shock (``PlaneState.shocked``) and must fly straight next
+    turn; a pilot already shocked rolls at +2. The referee has no turret gunners, so a gunner's roll
+    is made and told, and nothing follows from it."""
+    for e in effects:
+        if e.roll is None:
+            continue
+        tn = e.roll
+        if e.who == "pilot" and rp.plane.shocked:
+            tn = dataclasses.replace(tn, terms=tn.terms + (Modifier(2, "already shocked", "F.shock"),))
+        roll = tn.resolve(dice)
+        head = f"{rp.name}'s {e.who} rolls against shock ({e.rule}, F.shock): needs {tn} -- rolled {roll.faces[0]}"
+        if e.who != "pilot":
+            said.append(f"{head}: {'keeps his head' if roll.success else 'shocked'} (no turret gunners in this "
+                        "game: nothing follows)")
+        elif roll.success:
+            said.append(f"{head}: keeps control")
+        else:
+            rp = dataclasses.replace(rp, plane=dataclasses.replace(rp.plane, shocked=True), shocked_turn=turn)
+            said.append(f"{head}: SHOCKED -- a straight maneuver next turn, +2 to every roll (F.shock)")
+    return rp
+
+
+def _components(sheet: RecordSheet, codes: Sequence[str]) -> str:
+    comps = sheet.diagram.components
+    return ", ".join(comps[c].name if c in comps else c for c in codes)
+
+
+def _place(rp: RefPlane, table: DamageTable, template_id: str, what: str, dice: Dice, turn: int,
+           said: list[str], range_hexes: int = 0) -> RefPlane:
+    """One hit: roll its damage column (F.dmg.column; no Steady Hand shift, RULINGS.md), lay the
+    template (F.dmg.template) and roll any shock it causes."""
+    if rp.record.destroyed:
+        said.append(f"  {what}: {rp.name} is already destroyed, the hit is not marked")
+        return rp
+    column = DamageColumn().resolve(dice).outcome.rolled
+    r = rp.record.hit(table, column, template_id, range_hexes=range_hexes)
+    line = (f"  {what}: {table.label} table, column {column} (d10, F.dmg.column), template {template_id} "
+            f"(F.dmg.template): {len(r.destroyed)} box(es) destroyed, {r.lost} lost")
+    if r.components:
+        line += f"; lost: {_components(r.sheet, r.components)}"
+    said.append(line)
+    said += [f"    {_effect_text(e)}" for e in r.effects]
+    rp = _with_sheet(rp, r.sheet)
+    return _crew_rolls(rp, r.effects, dice, turn, said)
+
+
+def _widow(rp: RefPlane, dice: Dice, turn: int, said: list[str]) -> RefPlane:
+    """Widowing after one attacker's hits (F.dmg.widow, p.38)."""
+    if rp.record.destroyed:
+        return rp
+    w = rp.record.widow()
+    if not w.widowed:
+        return rp
+    line = f"  widowing (F.dmg.widow): {len(w.widowed)} box(es) cut off from the centre are destroyed"
+    if w.components:
+        line += f"; lost: {_components(w.sheet, w.components)}"
+    said.append(line)
+    said += [f"    {_effect_text(e)}" for e in w.effects if e.rule != "F.dmg.widow"]
+    return _crew_rolls(_with_sheet(rp, w.sheet), w.effects, dice, turn, said)
+
+
+def _lost_to_damage(rp: RefPlane) -> str | None:
+    """Why damage has taken the plane out of the game, or None (F.dmg.cut, F.dmg.fuel, F.dmg.pilot)."""
+    s = rp.record
+    if s.destruction:
+        return s.destruction
+    if s.pilot_dead:
+        return "the pilot is dead (F.dmg.pilot)"
+    return None
+
+
+def _remove_lost(state: GameState, planes: Mapping[str, RefPlane], said: list[str]) -> GameState:
+    """Take planes destroyed by damage out of the game, as a collision loss is (F.victory)."""
+    lost = [p for p in planes.values() if _lost_to_damage(p)]
+    for p in lost:
+        why = _lost_to_damage(p)
+        bail = "" if p.record.pilot_dead else "; its crew must bail out (F.bail.combat)"
+        said.append(f"{p.name} is destroyed: {why}{bail}")
+    gone = {p.name for p in lost}
+    return dataclasses.replace(
+        state, planes=tuple(planes[p.name] for p in state.planes if p.name not in gone),
+        destroyed=state.destroyed + tuple(p.name for p in lost),
+        losses=state.losses + tuple((p.name, _lost_to_damage(p) or "") for p in lost))
 
 
 def _combat(state: GameState, dice: Dice) -> GameState:
@@ -472,14 +696,26 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in order)]
     said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
-    for shooter in order:
-        enemies = [p for p in order if p.player != shooter.player]
+    for name in firing.names:
+        shooter = planes[name]  # as damaged by those who fired before (F.dmg.internal: at once)
+        if _lost_to_damage(shooter):
+            said.append(f"{name} is destroyed before it can fire")
+            continue
+        broken = [(gp, g) for gp, g in zip(shooter.gunpoints, shooter.guns) if gp in shooter.record.guns_lost]
+        if broken:
+            said.append(f"{name}'s destroyed gun(s) cannot fire: " + ", ".join(
+                f"gun {gp} ({weapons()[g]['name']})" for gp, g in broken) + " (F.dmg.guns)")
+        enemies = [planes[n] for n in firing.names if planes[n].player != shooter.player and not _lost_to_damage(planes[n])]
         if not enemies:
             said.append(f"{shooter.name} has no enemy to fire at")
+        if not shooter.working_guns:
+            said.append(f"{shooter.name} has no gun left to fire")
+            continue
         for target in enemies:
-            hits, shots, refused = 0, 0, []
-            for gun in shooter.guns:
-                ok, deflection, rng, why = _shot_geometry(shooter, target, gun)
+            hits: list[tuple[str, str, int]] = []
+            shots, refused, side = 0, [], None
+            for _, gun, rounds in shooter.working_guns:
+                ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, gun)
                 w = weapons()[gun]
                 if not ok:
                     refused.append((w["name"], why))
@@ -489,7 +725,9 @@ def _combat(state: GameState, dice: Dice) -> GameState:
                                    shooter.plane.shocked)
                 roll = tn.resolve(dice)
                 shots += 1
-                hits += bool(roll.success)
+                if roll.success:
+                    hits.append((gun, rounds, rng))
+                    side = hexside
                 said.append(f"{shooter.name} fires a {w['name']} at {target.name}: needs {tn} -- rolled "
                             f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
             reasons = sorted({why for _, why in refused})
@@ -498,14 +736,39 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             elif refused:
                 said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
             if hits:
+                assert side is not None  # a hit came through some hexside
                 t = planes[target.name]
-                planes[target.name] = dataclasses.replace(t, hits_taken=t.hits_taken + hits)
-                said.append(f"{target.name} takes {hits} hit{'s' if hits != 1 else ''} (counted only: "
-                            "damage is not implemented yet)")
+                t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
+                # one location roll for all of this attacker's gun hits (F.hitloc.table, p.36)
+                where = hit_location(side).resolve(dice)
+                table = where.outcome
+                said.append(f"{target.name} takes {len(hits)} hit{'s' if len(hits) != 1 else ''} through hexside "
+                            f"{side.name}: hit location d10 {where.faces[0]} -> {table.label} table (F.hitloc.table)")
+                for gun, rounds, rng in hits:
+                    t = _place(t, table, template_for(gun, rounds).id, f"{weapons()[gun]['name']} ({rounds})",
+                               dice, state.turn, said, range_hexes=rng)
+                t = _widow(t, dice, state.turn, said)  # after all of one attacker's hits (F.dmg.widow, p.38)
+                planes[target.name] = t
             if shots:
                 break  # a plane's guns fire at one target (F.combat.choice, p.33)
-    return dataclasses.replace(state, planes=tuple(planes[p.name] for p in state.planes), phase=Phase.TAILING,
-                               report=state.report + tuple(said))
+    # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
+    for p in state.planes:
+        rp = planes[p.name]
+        if not rp.record.continuing or _lost_to_damage(rp):
+            continue
+        r = rp.record.continuing_damage(dice)
+        for roll in r.rolls:
+            said.append(f"{rp.name}: drill rocket rolls {roll.faces[0]}: {'drills on' if roll.success else 'stops'} "
+                        "(F.rocket.drill)")
+        for step in r.steps:
+            said.append(f"{rp.name}: continuing damage (step 8) in {step.hit.table.label} column {step.hit.column}: "
+                        f"{len(step.destroyed)} box(es) destroyed" + (f"; lost: {_components(step.sheet, step.components)}"
+                                                                        if step.components else ""))
+        said += [f"    {_effect_text(e)}" for e in r.effects]
+        planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
+    after = _remove_lost(state, planes, said)
+    after = dataclasses.replace(after, phase=Phase.TAILING, report=state.report + tuple(said))
+    return _check_victory(after)
 
 
 def _tailing(state: GameState) -> GameState:
@@ -516,8 +779,16 @@ def _tailing(state: GameState) -> GameState:
     tails = tuple(Tail(t.follower.name, t.leader.name, t.number().total) for t in found)
     said = [f"tailing phase: {t.follower} tails {t.leader}, tailing number {t.number}: next turn {t.leader} "
             f"reveals {reveal(t.number, '1SA').level.value}" for t in tails] or ["tailing phase: nobody tails anybody"]
+    # shock lasts for the turn after the one it struck in (F.shock, p.36: straight maneuver next turn)
+    planes = []
+    for p in state.planes:
+        if p.plane.shocked and p.shocked_turn < state.turn:
+            p = dataclasses.replace(p, plane=dataclasses.replace(p.plane, shocked=False))
+            said.append(f"{p.name}'s pilot recovers from shock (F.shock)")
+        planes.append(p)
     over = state.turn >= state.max_turns
     report = state.report + tuple(said)
+    state = dataclasses.replace(state, planes=tuple(planes))
     history = state.history + tuple(f"turn {state.turn}: {x}" for x in report)
     if over:
         return dataclasses.replace(state, phase=Phase.OVER, tails=tails, report=report + ("the game is over",),
@@ -546,8 +817,17 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
 def fold(start: GameState, log: Sequence[Action]) -> GameState:
     """Replay a log of actions from the start, each with the faces it recorded."""
     state = start
-    for a in log:
-        state = apply(state, a, ScriptedDice(a.faces))
+    for i, a in enumerate(log, 1):
+        dice = ScriptedDice(a.faces)
+        try:
+            state = apply(state, a, dice)
+        except RuleInputError as e:
+            if "ran out" not in str(e):
+                raise
+            # a game logged before the referee marked damage rolled fewer dice in combat
+            raise SavedStateError(f"action {i} ({a}) needs more die faces than the log recorded ({list(a.faces)}): "
+                                  "the log was edited, or saved by an older referee that did not mark damage, "
+                                  "and cannot be replayed") from None
     return state
 
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cs_panel.core.dice import ScriptedDice
-from cs_panel.core.errors import CsPanelError
+from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
+from cs_panel.fasa.gunnery import DamageTable, hit_location
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan
@@ -93,7 +98,10 @@ def test_seeded_three_turn_game_gives_the_same_log_every_time():
     assert a.log == b.log and a.state == b.state
     assert len(a.log) == 15 and a.state.phase is Phase.OVER and a.state.turn == 3
     # the faces rolled are part of the log: pinned so a change to the dice or the rules shows up here
-    assert [x.faces for x in a.log if x.faces] == [(10, 4, 3, 9, 8), (1, 9, 4), (3, 8, 5, 4)]
+    # (turn 1 combat: Ace's two to-hits, the hit location, two damage columns, Raider's three
+    # to-hits; turn 2: the Raider's push, now that it has lost a spar, and its random movement;
+    # turn 3: the Ace's push, its random movement and four fracture-hit columns)
+    assert [x.faces for x in a.log if x.faces] == [(10, 4, 3, 9, 8, 3, 4, 1), (4, 1, 1), (3, 8, 5, 4, 3, 3, 7, 9)]
     assert demo_game(seed=2).log != a.log
 
 
@@ -111,6 +119,43 @@ def test_save_and_load_after_every_action_gives_the_same_state():
     assert len(seen) == 15 and seen[-1] is Phase.OVER
 
 
+@pytest.mark.rule("F.seq.phases", "F.dmg.template", "F.dmg.widow")
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), plots=st.lists(st.sampled_from(["3SA", "2SA", "4SA", "3L1F", "3R1B", "2L1F", "3L2F"]),
+                                                    min_size=6, max_size=6))
+def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(seed, plots):
+    """Whatever the dice do to the record sheets, saving, loading and replaying the log give the
+    same table after every action (damage never un-marks a box either)."""
+    ref = Referee.start(seed, demo_planes(), max_turns=3)
+    marks: dict[str, int] = {}
+    turn = 0
+    while ref.state.phase is not Phase.OVER:
+        s = ref.state
+        if s.phase is Phase.PLOT:
+            for p in s.planes:
+                wanted = plots[(2 * turn + len(ref.state.plots)) % len(plots)]
+                # damage or shock may forbid the wanted plot: then the first straight one it allows
+                options = [wanted] + [f"{v}SA" for v in (3, 2, 4, 1, max(p.plane.speed - 1, 0))]
+                ref = ref.plot(p.name, next(m for m in options if plan(p.plane, m).legal))
+            ref = ref.move()
+            turn += 1
+        elif s.phase is Phase.COLLIDE:
+            for n in s.waiting_for:
+                ref = ref.pick(n, 5)
+            ref = ref.collide()
+        elif s.phase is Phase.COMBAT:
+            ref = ref.combat()
+        else:
+            ref = ref.tailing()
+        again = loads(Referee, dumps(ref))
+        assert again == ref and again.state == ref.state == fold(ref.start_state, ref.log)
+        assert loads(GameState, dumps(ref.state)) == ref.state
+        for p in ref.state.planes:
+            assert len(p.record.marks) >= marks.get(p.name, 0)
+            assert p.plane.capabilities == p.record.capabilities()
+            marks[p.name] = len(p.record.marks)
+
+
 @pytest.mark.rule("F.seq.phases")
 def test_state_is_the_fold_of_the_log_without_the_random_generator():
     ref = demo_game()
@@ -118,9 +163,33 @@ def test_state_is_the_fold_of_the_log_without_the_random_generator():
     # change one logged face and the replay follows the log, not the seed
     log = list(ref.log)
     i = next(i for i, a in enumerate(log) if a.kind == "combat")
-    log[i] = dataclasses.replace(log[i], faces=(1, 1, 10, 10, 10))
-    changed = fold(ref.start_state, log)
-    assert changed.plane("Raider").hits_taken == 0
+    # Ace misses twice; the Raider hits with all three guns: hit location 5 (the nose), columns 1, 2, 3
+    log[i] = dataclasses.replace(log[i], faces=(1, 1, 10, 10, 10, 5, 1, 2, 3))
+    changed = fold(ref.start_state, log[:i + 1])  # later actions' logged faces belong to the old story
+    assert changed.plane("Raider").hits_taken == 0 and changed.plane("Ace").hits_taken == 3
+    assert changed.plane("Ace").record.marks and not changed.plane("Raider").record.marks
+
+
+@pytest.mark.rule("F.seq.phases")
+def test_a_log_saved_before_damage_was_marked_fails_with_a_named_error_and_old_states_load():
+    ref = demo_game()
+    log = list(ref.log)
+    i = next(i for i, a in enumerate(log) if a.kind == "combat")
+    log[i] = dataclasses.replace(log[i], faces=(10, 4, 3, 9, 8))  # what the referee rolled before damage
+    with pytest.raises(SavedStateError, match="needs more die faces than the log recorded"):
+        fold(ref.start_state, log)
+    with pytest.raises(SavedStateError):
+        dataclasses.replace(ref, log=tuple(log)).state
+    # a state saved before planes carried record sheets loads, each plane getting a fresh sheet
+    text = dumps(Referee.start(1, demo_planes()).start_state)
+    doc = json.loads(text)
+    for p in doc["data"]["planes"]:
+        for new in ("aircraft", "constitution", "ammunition", "sheet", "shocked_turn"):
+            del p[new]
+    del doc["data"]["losses"]
+    old = loads(GameState, json.dumps(doc))
+    assert old == Referee.start(1, demo_planes()).start_state
+    assert all(not p.record.marks for p in old.planes)
 
 
 @pytest.mark.rule("F.move.push-gs", "F.move.random", "F.move.resolve")
@@ -134,18 +203,36 @@ def test_demo_game_turn_three_push_fails_into_random_movement_after_the_non_push
     assert (ace.plane.hex, ace.plane.facing) == (Hex(2, -1), Facing.D)
 
 
-@pytest.mark.rule("F.combat.arc", "F.hit.number", "F.hit.deflection", "F.combat.order")
-def test_shots_are_checked_and_hits_counted_without_damage():
+@pytest.mark.rule("F.move.random", "F.dmg.template", "F.dmg.column")
+def test_fracture_hits_are_marked_on_the_record_sheet_at_rolled_columns():
+    ref = demo_game()
+    text = "\n".join(ref.state.history)
+    columns = [int(c) for c in re.findall(r"Ace: fracture hit on the starboard wing leading edge: Starboard Leading "
+                                          r"table, column (\d+)", text)]
+    assert columns == [3, 3, 7, 9]  # the last four faces of turn 3's move
+    expected = demo_planes()[0].record
+    for c in columns:
+        expected = expected.hit(DamageTable.STARBOARD_WING_LEADING, c, "fracture").sheet
+    assert ref.state.plane("Ace").record == expected.widow().sheet
+
+
+@pytest.mark.rule("F.combat.arc", "F.hit.number", "F.hit.deflection", "F.combat.order", "F.dmg.spar", "F.move.push-gs")
+def test_shots_are_checked_and_hits_marked_and_the_damage_changes_the_next_move():
     ref = demo_game()
     first = [x for x in ref.state.history if x.startswith("turn 1: ")]
     assert "turn 1: combat phase: firing order Ace (Quick Draw 5), Raider (Quick Draw 3)" in first
     assert ("turn 1: Ace fires a .50 machine gun at Raider: needs 4 base to-hit + 2 nose to nose + 2 range 2 hexes "
             "- 5 Dead Eye 5 = 3 (80%) -- rolled 10: HIT") in first
+    assert "turn 1: Raider takes 2 hits through hexside A: hit location d10 3 -> Port Leading table (F.hitloc.table)" in first
+    assert any("Port Leading table, column 9 (d10, F.dmg.column), template mg-50-AP (F.dmg.template): 5 box(es) "
+               "destroyed, 0 lost; lost: Wing Spar (port, fore)" in x for x in first)
     assert "turn 2: Ace cannot fire at Raider: the target is not in the column straight ahead" in ref.state.history
     ace, raider = ref.state.plane("Ace"), ref.state.plane("Raider")
-    assert (ace.hits_taken, raider.hits_taken) == (4, 2)
-    # no damage: the planes' ratings are what they started with
-    assert ace.plane.capabilities == demo_planes()[0].plane.capabilities
+    assert (ace.hits_taken, raider.hits_taken) == (0, 2)
+    # the lost spar takes a G off the port wing: the Raider's 2L1E, plotted within its rating before, is now a push
+    assert raider.plane.capabilities.port_gs == demo_planes()[1].plane.capabilities.port_gs - 1 == 1
+    assert "turn 2: Raider pushes the envelope: pushing the Gs: 8 base + 1 2 G over the port wing rating 1" in \
+        "\n".join(ref.state.history)
 
 
 @pytest.mark.rule("F.combat.order")
@@ -243,7 +330,11 @@ def test_only_planes_that_must_check_choose():
 
 @pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
 def test_tailing_found_at_turn_end_is_revealed_when_the_leader_plots():
-    ref = demo_game()
+    # the demo game, with every turn-1 shot a miss (a 1 always misses), so nobody is damaged
+    ref = Referee.start(1937, demo_planes()).plot("Ace", "3SA").plot("Raider", "3SA").move()
+    ref = dataclasses.replace(ref, log=ref.log + (Action("combat", faces=(1,) * 5),)).tailing()
+    for ace, raider in DEMO_PLOTS[1:]:
+        ref = ref.plot("Ace", ace).plot("Raider", raider).move().combat().tailing()
     hist = ref.state.history
     assert "turn 2: tailing phase: Raider tails Ace, tailing number -1: next turn Ace reveals direction only" in hist
     assert "turn 3: Raider tails Ace (tailing number -1): Ace reveals direction: left" in hist
@@ -287,9 +378,12 @@ def test_map_svg_draws_every_plane_and_describes_them():
     ref = demo_game()
     svg = ref.state.to_svg()
     assert svg.startswith("<svg") and svg.count("<text") == 2
-    assert "<desc>Ace at Hex(2, -1) facing D; Raider at Hex(4, -2) facing B</desc>" in svg
+    assert "<desc>Ace at Hex(2, -1) facing D; Raider at Hex(0, 5) facing D</desc>" in svg
     html = ref._repr_html_()
-    assert "hits taken (counted, no damage)" in html and "game over" in html
+    assert "hits taken (counted, no damage)" not in html and "<b>damage</b>" in html and "game over" in html
+    # each damaged plane's record sheet is shown, drawn by the sheet itself
+    assert html.count("<summary>record sheet</summary>") == 2 and "class=\"cs-damage-diagram\"" in html
+    assert "Wing Spar (port, fore) lost: -1 G port (left turns)" in html
 
 
 def test_unknown_weapon_and_duplicate_names_are_errors():
@@ -308,3 +402,185 @@ def test_each_player_sees_only_their_own_plot_until_movement():
     assert str(ref.log[0]) == "plot Ace (secret)"
     moved = ref.move()
     assert "movement phase: plots revealed: Ace 3SA, Raider 2L1E" in moved.state.report
+
+
+# -- damage marked by the referee (F.dmg.*) -------------------------------------------------------
+
+
+def _nose_to_nose(planes) -> GameState:
+    """The demo's first turn flown: Ace at Hex(0, 2) facing A, Raider at Hex(0, 0) facing D, 2 hexes
+    apart nose to nose; the combat phase is next, Ace (Quick Draw 5) firing first."""
+    state = Referee.start(1, planes, max_turns=5).plot("Ace", "3SA").plot("Raider", "3SA").move().state
+    assert state.phase is Phase.COMBAT
+    return state
+
+
+@pytest.mark.rule("F.dmg.template", "F.dmg.column", "F.hitloc.table", "F.dmg.widow", "F.pilot.sh-shift")
+def test_scripted_hits_mark_the_targets_sheet_exactly_as_the_record_sheet_would():
+    state = _nose_to_nose(demo_planes())
+    # Ace: two hits; one hit-location roll (1) for both; damage columns 5 and 6; the Raider misses three times
+    dice = ScriptedDice([10, 10, 1, 5, 6, 1, 1, 1])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    table = hit_location(Facing.A).outcome_of((1,))
+    assert table is DamageTable.PORT_WING_LEADING
+    r1 = state.plane("Raider").record.hit(table, 5, "mg-50-AP", range_hexes=2)
+    r2 = r1.sheet.hit(table, 6, "mg-50-AP", range_hexes=2)
+    expected = r2.sheet.widow().sheet
+    raider = after.plane("Raider")
+    assert raider.record == expected and len(raider.record.marks) == len(r1.destroyed) + len(r2.destroyed) > 0
+    assert raider.plane.capabilities == expected.capabilities() and raider.hits_taken == 2
+    said = "\n".join(after.report)
+    assert "Raider takes 2 hits through hexside A: hit location d10 1 -> Port Leading table (F.hitloc.table)" in said
+    # the rolled column is used as rolled: the referee never shifts it for Steady Hand (RULINGS.md)
+    assert (f".50 machine gun (AP): Port Leading table, column 5 (d10, F.dmg.column), template mg-50-AP "
+            f"(F.dmg.template): {len(r1.destroyed)} box(es) destroyed, {r1.lost} lost") in said
+    assert "column 6 (d10, F.dmg.column), template mg-50-AP" in said
+    again = loads(GameState, dumps(after))
+    assert again == after and again.plane("Raider").record == expected
+
+
+@pytest.mark.rule("F.weap.mg", "F.weap.magnesium", "F.seq.phases")
+def test_the_loadout_picks_the_template_and_magnesium_burns_on_in_step_8():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, ammunition=("DD", "MG"))
+    state = _nose_to_nose([ace, raider])
+    after = apply(state, Action("combat"), ScriptedDice([10, 10, 1, 5, 6, 1, 1, 1]))
+    table = DamageTable.PORT_WING_LEADING
+    r1 = state.plane("Raider").record.hit(table, 5, "mg-50-DD", range_hexes=2)
+    r2 = r1.sheet.hit(table, 6, "mg-50-MG", range_hexes=2)
+    burning = r2.sheet.widow().sheet
+    assert burning.continuing  # the magnesium round burns on
+    expected = burning.continuing_damage().sheet  # marked at the end of the combat phase (turn step 8)
+    assert after.plane("Raider").record == expected and len(expected.marks) > len(burning.marks)
+    said = "\n".join(after.report)
+    assert "template mg-50-DD" in said and "template mg-50-MG" in said
+    assert "Raider: continuing damage (step 8) in Port Leading column 6: 1 box(es) destroyed" in said
+    with pytest.raises(CsPanelError) as e:
+        dataclasses.replace(ace, ammunition=("AP",))
+    assert e.value.field == "ammunition"
+    with pytest.raises(CsPanelError) as e:
+        dataclasses.replace(ace, ammunition=("AP", "HE"))
+    assert e.value.field == "ammunition"
+
+
+@pytest.mark.rule("F.dmg.guns", "F.dmg.internal")
+def test_a_gun_destroyed_on_the_sheet_no_longer_fires():
+    ace, raider = demo_planes()
+    g1 = raider.record.diagram.components["G1"]
+    raider = dataclasses.replace(raider, sheet=dataclasses.replace(raider.record, marks=tuple((c, r, "hit") for c, r in g1.cells)))
+    assert raider.record.guns_lost == {1} and raider.gunpoints == (1, 2, 3)
+    assert [g for _, g, _ in raider.working_guns] == ["mg-30", "mg-60"]
+    state = _nose_to_nose([ace, raider])
+    dice = ScriptedDice([1, 1, 1, 1])  # two shots each: a third Raider shot would run the dice out
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    assert "Raider's destroyed gun(s) cannot fire: gun 1 (.30 machine gun) (F.dmg.guns)" in after.report
+    assert [x.split(" at ")[0] for x in after.report if x.startswith("Raider fires")] == \
+        ["Raider fires a .30 machine gun", "Raider fires a .60 machine gun"]
+
+
+@pytest.mark.rule("F.dmg.guns", "F.combat.order", "F.dmg.internal")
+def test_a_gun_shot_away_by_a_faster_pilot_does_not_fire_in_the_same_phase():
+    state = _nose_to_nose(demo_planes())
+    # Ace fires first and hits the Raider's nose (location 5) twice in column 3, where gun 1 sits
+    sheet = state.plane("Raider").record
+    r1 = sheet.hit(DamageTable.NOSE, 3, "mg-50-AP", range_hexes=2)
+    r2 = r1.sheet.hit(DamageTable.NOSE, 3, "mg-50-AP", range_hexes=2)
+    expected = r2.sheet.widow().sheet
+    assert 1 in expected.guns_lost
+    working = [g for gp, g in zip((1, 2, 3), ("mg-30", "mg-30", "mg-60")) if gp not in expected.guns_lost]
+    dice = ScriptedDice([10, 10, 5, 3, 3] + [1] * len(working))
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == [] and after.plane("Raider").record == expected
+    assert len([x for x in after.report if x.startswith("Raider fires")]) == len(working) < 3
+    assert any("gun 1 destroyed: it cannot fire again this mission (F.dmg.guns)" in x for x in after.report)
+
+
+@pytest.mark.rule("F.dmg.engine", "F.move.plot")
+def test_engine_damage_makes_a_too_fast_plot_illegal_next_turn():
+    ace, raider = demo_planes()
+    raider = dataclasses.replace(raider, guns=("mg-60",) * 4)
+    state = _nose_to_nose([ace, raider])
+    # Ace misses twice; four .60 hits on the Ace's nose (location 5), all in column 5, through the engine
+    dice = ScriptedDice([1, 1, 10, 10, 10, 10, 5, 5, 5, 5, 5])
+    after = apply(state, Action("combat"), dice)
+    expected = ace.record
+    for _ in range(4):
+        expected = expected.hit(DamageTable.NOSE, 5, "mg-60-AP", range_hexes=2).sheet
+    expected = expected.widow().sheet
+    hit = after.plane("Ace")
+    assert hit.record == expected and expected.engine_out
+    assert hit.plane.capabilities.max_speed == 0 and hit.plane.capabilities.engine_out
+    assert any("engine destroyed" in x and "F.dmg.engine" in x for x in after.report)
+    ref = Referee(1, state)  # carry on from the damaged table: the Ace glides
+    ref = dataclasses.replace(ref, start_state=apply(after, Action("tailing"), ScriptedDice([])))
+    with pytest.raises(IllegalManeuverError) as err:
+        ref.plot("Ace", "3SA")
+    assert "glides" in str(err.value) and "F.dmg.engine" in [r.rule for r in err.value.reasons]
+    with pytest.raises(IllegalManeuverError):
+        ref.plot("Ace", "2L1F")  # straight only
+    ref.plot("Ace", "2SA")  # one speed less, straight: legal
+
+
+@pytest.mark.rule("F.dmg.cut", "F.victory", "F.combat.order")
+def test_a_plane_cut_in_half_leaves_the_game_and_its_side_loses():
+    ace, raider = demo_planes()
+    d = raider.record.diagram
+    table = DamageTable.PORT_WING_LEADING
+    top = d.column_boxes(table, 5)[0]
+    # every box of that wing column already gone but the first: one more hit there shears the wing
+    column = sorted(x for x in d.boxes if x[0] == top[0])
+    raider = dataclasses.replace(raider, sheet=dataclasses.replace(
+        raider.record, marks=tuple((c, r, "hit") for c, r in column if (c, r) != top)))
+    assert not raider.record.destroyed
+    state = _nose_to_nose([ace, raider])
+    dice = ScriptedDice([10, 1, 1, 5])  # one hit, location 1 (port leading), column 5; the Raider never fires
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    assert [p.name for p in after.planes] == ["Ace"] and after.destroyed == ("Raider",)
+    assert "wing has been shot off" in dict(after.losses)["Raider"] and "F.dmg.cut" in dict(after.losses)["Raider"]
+    assert not any(x.startswith("Raider fires") for x in after.report)
+    assert any(x.startswith("Raider is destroyed: a wing has been shot off") for x in after.report)
+    assert after.phase is Phase.OVER and after.outcome.startswith("Ann wins")
+    assert "Shot down: Raider" in after._repr_html_()
+    assert loads(GameState, dumps(after)) == after
+
+
+@pytest.mark.rule("F.dmg.canopy", "F.shock", "F.move.plot")
+def test_a_canopy_hit_rolls_for_shock_and_a_shocked_pilot_must_fly_straight_next_turn():
+    ace, raider = demo_planes()
+    raider = dataclasses.replace(raider, guns=("mg-60", "mg-60"))
+    state = _nose_to_nose([ace, raider])
+    # Ace misses; two .60 hits in the Ace's nose column 1, the second into the canopy; shock roll 2 fails
+    dice = ScriptedDice([1, 1, 10, 10, 5, 1, 1, 2])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    hit = after.plane("Ace")
+    assert hit.plane.shocked and hit.shocked_turn == 1
+    assert ("Ace's pilot rolls against shock (F.dmg.canopy, F.shock): needs 10 base - 3 Constitution 3 = 7 (40%) "
+            "-- rolled 2: SHOCKED -- a straight maneuver next turn, +2 to every roll (F.shock)") in after.report
+    ref = dataclasses.replace(Referee(1, state), start_state=apply(after, Action("tailing"), ScriptedDice([])))
+    with pytest.raises(IllegalManeuverError, match="shocked pilot must fly a straight maneuver"):
+        ref.plot("Ace", "3L2F")
+    ref = ref.plot("Ace", "3SA").plot("Raider", "1SA").move()
+    # the shock lasts the turn after the hit, then wears off at that turn's end
+    assert ref.state.plane("Ace").plane.shocked
+    ref = ref.combat().tailing() if ref.state.phase is Phase.COMBAT else ref
+    assert not ref.state.plane("Ace").plane.shocked
+    assert "turn 2: Ace's pilot recovers from shock (F.shock)" in ref.state.history
+
+
+@pytest.mark.rule("F.plane.record-sheet", "F.weap.mg")
+def test_a_plane_naming_an_aircraft_gets_its_sheet_and_gunpoints_but_keeps_its_ratings():
+    ace, _ = demo_planes()
+    assert ace.record.layout == "tractor" and ace.record.name == "sample fighter" and ace.rounds == ("AP", "AP")
+    dev = dataclasses.replace(ace, aircraft="devastator", guns=("mg-40",) * 4, sheet=None, constitution=5)
+    assert dev.record.layout == "pusher" and dict(dev.record.armour)["nose"] == 50
+    assert dev.record.base == ace.plane.capabilities and dev.record.constitution == 5
+    assert dev.gunpoints == (5, 6, 7, 8)  # the Devastator's guns sit at gunpoints 5-8
+    two = dataclasses.replace(dev, guns=("mg-50", "mg-50"))
+    assert two.gunpoints == (1, 2)  # not the aircraft's guns: positions in order
+    with pytest.raises(RefereeError) as e:
+        dataclasses.replace(ace, aircraft="zeppelin-of-dreams", sheet=None)
+    assert e.value.field == "aircraft" and "zeppelin-of-dreams" in str(e.value)
