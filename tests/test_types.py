@@ -15,6 +15,7 @@ def test_rules_core_type_checks():
 
 def test_no_unused_imports_or_names():
     """pyflakes' checks (through ruff): unused imports and variables, redefinitions, undefined names."""
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F", "cs_panel", "tests", "benchmarks", "examples"],
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "F", "cs_panel", "tests", "benchmarks", "examples",
+                          "lessons"],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout[-4000:]
