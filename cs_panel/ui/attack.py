@@ -28,7 +28,7 @@ from cs_panel.airaction.odds_view import (
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors
+from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
 FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
@@ -134,7 +134,8 @@ class AttackOdds(pn.viewable.Viewer):
             self.expected_clicks = shot.expected_hits if shot else None
             self.shoot_down = shot.at_least(clicks) if shot else None
         if shot is None:
-            self._source.data = dict(hits=[], chance=[], label=[], exact=[], colour=[])
+            with bokeh_writes():
+                self._source.data = dict(hits=[], chance=[], label=[], exact=[], colour=[])
             self._headline.object = ""
             self._explained.object = ""
             self._breakdown.object = "<p class='cs-error'>No odds until the input marked above is fixed.</p>"
@@ -144,16 +145,17 @@ class AttackOdds(pn.viewable.Viewer):
 
     def _show_odds(self, shot: Attack, clicks: int) -> None:
         dist = shot.distribution()
-        self._source.data = dict(
-            hits=list(dist),
-            chance=[float(p) for p in dist.values()],
-            label=[percent(p) for p in dist.values()],
-            exact=[_fraction(p) for p in dist.values()],
-            colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
-        )
-        self._figure.xaxis.ticker = list(dist)
         fate = ", defensive fate" if shot.defensive_fate else ""
-        self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
+        with bokeh_writes():
+            self._source.data = dict(
+                hits=list(dist),
+                chance=[float(p) for p in dist.values()],
+                label=[percent(p) for p in dist.values()],
+                exact=[_fraction(p) for p in dist.values()],
+                colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
+            )
+            self._figure.xaxis.ticker = list(dist)
+            self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
         self._headline.object = (
             "<div class='cs-headline'>"
             f"<p class='cs-at-least-one'>Chance of at least one hit: <b>{percent(self.at_least_one)}</b> "

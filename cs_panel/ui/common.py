@@ -1,11 +1,15 @@
-"""Small pieces every component shares: error slots beside inputs, provenance badges, styles."""
+"""Small pieces every component shares: error slots beside inputs, provenance badges, styles,
+safe writes to bokeh drawings."""
 
 from __future__ import annotations
 
 import html
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import panel as pn
+from panel.io import unlocked
 
 from cs_panel.core.data import BADGED
 
@@ -81,6 +85,25 @@ class FieldErrors:
 
     def beside(self, widget, field: str) -> pn.Column:
         return pn.Column(widget, self.slots[field], margin=0)
+
+
+@contextmanager
+def bokeh_writes() -> Iterator[None]:
+    """Change plain bokeh models (a ``ColumnDataSource``'s ``data``, a title, a range, an axis)
+    from a param watcher, safely under ``panel serve``.
+
+    Served, a typed change normally reaches the watchers under the document lock. But when a
+    button click or a figure tap arrives on the heels of the typed change, Panel runs the pending
+    change first, outside the lock; a direct write to a bokeh model then raises bokeh's
+    "_pending_writes should be non-None when we have a document lock" error, which also loses the
+    click. Panel's ``unlocked()`` holds the document, writes the changes itself and lets them go on
+    exit, as Panel does for its own models. Outside a server (tests, notebooks) it does nothing.
+
+    Put the writes in ``with bokeh_writes():``, or decorate a method that only draws with
+    ``@bokeh_writes()``. Panel panes and widgets (``pane.object = ...``) do not need it.
+    """
+    with unlocked():
+        yield
 
 
 #: a long, thin arrowhead: an equilateral triangle looks the same turned by 120 degrees, so the

@@ -23,7 +23,6 @@ import param
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
-from panel.io import unlocked
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
@@ -33,7 +32,7 @@ from cs_panel.fasa.damage import (
     MAGNESIUM_BURN, DamageDiagram, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
 
 TABLES = {t.label: t.value for t in DamageTable}
 
@@ -291,7 +290,7 @@ class DamageSheet(pn.viewable.Viewer):
             labels["y"].append(-sum(ys) / len(ys))
             labels["text"].append(comp.code)
         layout = damage_layouts()[s.layout]
-        with unlocked():  # see _show_preview
+        with bokeh_writes():
             self._source.data = data
             self._labels.data = labels
             self._figure.title.text = f"{s.name}: {layout['name']}"
@@ -332,9 +331,7 @@ class DamageSheet(pn.viewable.Viewer):
             would = self.sheet.hit(DamageTable(self.table), self.column, self.template).destroyed
         except CsPanelError:
             would = ()  # a wrong input or a destroyed plane: no preview; Fire says why
-        # served, a click on Fire right after typing a column runs the typed change without the
-        # document lock; plain bokeh models must then be written the way Panel writes its own
-        with unlocked():
+        with bokeh_writes():
             self._preview.data = {"x": [c for c, _ in would], "y": [-r for _, r in would]}
 
     @param.depends("template", watch=True)

@@ -29,7 +29,6 @@ import param
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Range1d
 from bokeh.plotting import figure
-from panel.io.document import unlocked
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
@@ -41,7 +40,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import BADGE_COLOURS, STYLES, FieldErrors, badge_html, plane_arrow
+from cs_panel.ui.common import BADGE_COLOURS, STYLES, FieldErrors, badge_html, bokeh_writes, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -197,6 +196,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             cx, cy = cx + uy * side, cy - ux * side
         return cx + ux * 0.15, cy + uy * 0.15, cx + ux * 0.55, cy + uy * 0.55
 
+    @bokeh_writes()
     def _draw(self) -> None:
         options: list[Option] = self.options
         selected = self.plan.maneuver if self.plan is not None else None
@@ -362,10 +362,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             self.error = str(error or m_error or "")
         self._errors.show(error)
         self._m_errors.show(m_error)
-        # Panel runs a text box's change (and a map click) outside Bokeh's document lock; the map's
-        # own models must then be changed inside ``unlocked``, which sends the changes itself.
-        with unlocked():
-            self._draw()
+        self._draw()
         self._summary.object = self._summary_html()
         if error is not None:
             self._breakdown.object = "<p class='cs-error'>No maneuvers until the plane input marked above is fixed.</p>"

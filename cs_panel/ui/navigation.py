@@ -25,7 +25,7 @@ from cs_panel.airaction.navigation import NavigationDeck, nav_cards
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -111,6 +111,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         pts = octagon(pose, MARKER_WIDTH)
         return [p[0] for p in pts], [p[1] for p in pts]
 
+    @bokeh_writes()
     def _draw(self, start: Pose | None, m: Maneuver | None, hit: ObstacleHit | None) -> None:
         obst = dict(xs=[], ys=[], id=[], cx=[], cy=[])
         for ob in self.obstacles:

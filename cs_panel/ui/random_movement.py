@@ -34,7 +34,7 @@ from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -275,6 +275,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         fig.grid.visible = False
         return fig
 
+    @bokeh_writes()
     def _draw(self) -> None:
         p, r = self.plan, self.result
         start = p.state if p is not None else None

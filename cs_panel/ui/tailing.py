@@ -23,7 +23,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
-from cs_panel.ui.common import FieldErrors, STYLES, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -99,6 +99,7 @@ class TailingReveal(pn.viewable.Viewer):
         fig.on_event(Tap, lambda event: self.place_at(event.x, event.y))
         return fig
 
+    @bokeh_writes()
     def _draw(self, follower: Hex, f_facing: Facing, leader: Hex, l_facing: Facing) -> None:
         region = sorted(set(spiral(follower, MAP_RADIUS)) | set(spiral(leader, MAP_RADIUS)))
         data = dict(xs=[], ys=[], fill=[], q=[], r=[], zone=[])

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from cs_panel.core.explain import percent
 from cs_panel.ui import ToHitCalculator
 from pathlib import Path
 
@@ -47,3 +48,23 @@ def test_panel_serve_command_serves_the_rulebook_app(panel_serve_cli, page):
     page.goto(panel_serve_cli(ROOT / "examples" / "app.py", "app"))
     expect(page.locator(".notice")).to_contain_text("Unofficial fan project")
     expect(page.locator(".summary .explained")).to_contain_text("= 2 (90%)")
+
+
+@pytest.mark.rule("F.hit.range", "F.dice.d10")
+def test_roll_right_after_typing_a_range_rolls_against_the_new_number(serve, page):
+    # Served, a click that arrives on the heels of a typed change makes Panel run the change outside
+    # the document lock; the chart is written through bokeh_writes so the change and the roll both land.
+    page.goto(serve(calculator_app))
+    page.wait_for_function("() => window.Bokeh !== undefined && Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle",
+                           timeout=60_000)
+    expect(page.locator(".summary .explained")).to_contain_text("= 2 (90%)", timeout=20_000)
+    same = ToHitCalculator()  # the same seeded dice, driven without a browser: what each roll must say
+    box, roll, said = page.locator(".in-range input"), page.locator(".roll-button button"), page.locator(".roll p")
+    for hexes in (5, 3, 1):
+        box.fill(str(hexes))
+        box.press("Enter")
+        roll.click()  # at once, as a player would
+        same.range_hexes = hexes
+        same.roll()
+        expect(said).to_have_text(same.last_roll, timeout=20_000)
+    expect(page.locator(".summary .explained")).to_contain_text(f"= {same.result.total} ({percent(same.result.chance)})")
