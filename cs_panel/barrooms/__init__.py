@@ -5,7 +5,8 @@ Skies world (B.*).
 - ``movement``: walking, running, dashing, climbing, swimming, stealth;
 - ``firing``: the to-hit number and its modifiers, weapons, cover, lobbing, grenades, shock,
   hit location, jams, the order of a turn;
-- ``melee``: fists and knives, punch points and readiness.
+- ``melee``: fists and knives, punch points and readiness;
+- ``damage``: the damage card that marks located hits (rebuilt: the text's card was lost).
 
 The page's damage card and weapons list were lost; what is rebuilt is flagged.
 """

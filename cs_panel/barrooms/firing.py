@@ -20,7 +20,8 @@ B.weapons, B.cover, B.lob, B.grenade, B.shock, B.hitloc, B.jam, B.sequence;
 - **Shock** (B.shock): anyone hit rolls a d10 of 8 minus Steady Mind (7 for a concealable handgun)
   or loses 1 from every stat until a later roll of 8 minus Constitution shakes it off.
 - **Hit location** (B.hitloc): d10: 1 left leg, 2 right leg, 3-5 torso, 6-7 right arm, 8-9 left arm,
-  10 head. The damage card that said what each location's hits do was lost (MISSING.md).
+  10 head. The damage card that said what each location's hits do was lost (MISSING.md); ours is
+  in ``damage`` (reconstructed), and its wound terms join the to-hit number through ``wounds``.
 - **Jams** (B.jam): an inferior weapon jams on a to-hit roll of 1 or 2; clearing it takes 8 minus
   Steady Mind, and a 1 breaks the gun for good.
 - **Order** (B.sequence): the lowest Quickdraw moves first; then fists and knives; then the highest
@@ -160,12 +161,14 @@ def extra_shots_term(weapon: str | None, shots: int) -> Modifier | None:
 def to_hit(target: str | int, range_hexes: int, deadeye: int, *, weapon: str | None = None, shots: int = 1,
            target_speed: int = 0, shooter_gait: Gait | str = Gait.STILL, target_gait: Gait | str = Gait.STILL,
            cover: str | None = None, shooter_shock: int = 0, punched: bool = False, full_auto: bool = False,
-           melee_skill: int | None = None, rules: RuleSet = OFFICIAL) -> TargetNumber:
+           melee_skill: int | None = None, rules: RuleSet = OFFICIAL, wounds: Sequence[Modifier] = ()) -> TargetNumber:
     """The explained to-hit number of one shot or volley (B.fire.target and its modifiers).
 
     ``target`` names a base number from the targets table ("person", "car", ...) or gives one.
     ``cover``: None, "hiding" (in cover, not firing) or "firing" (firing from cover). ``shots``
-    counts the shots (or bursts) this gun fires this turn. A bow aims with Melee (``melee_skill``)."""
+    counts the shots (or bursts) this gun fires this turn. A bow aims with Melee (``melee_skill``).
+    ``wounds`` are the shooter's wound terms from his damage card
+    (``damage.DamageCard.firing_terms(hand)``, reconstructed), added as they are."""
     range_hexes = _whole(range_hexes, "range_hexes")
     deadeye = _whole(deadeye, "deadeye", 0, 10)
     shots = _whole(shots, "shots", 1)
@@ -216,6 +219,10 @@ def to_hit(target: str | int, range_hexes: int, deadeye: int, *, weapon: str | N
         terms.append(Modifier(_whole(shooter_shock, "shooter_shock"), "shooter shocked (every stat -1)", "B.shock"))
     if punched:
         terms.append(Modifier(PUNCHED_PENALTY, "punched this turn before firing", "B.melee"))
+    for w in wounds:
+        if not isinstance(w, Modifier):
+            raise FiringError(f"wounds are labelled Modifier terms (DamageCard.firing_terms), got {w!r}", field="wounds")
+        terms.append(w)
     if weapon is not None:
         for lo, hi, mod in bands(weapon, rules):
             if lo <= range_hexes <= hi and mod:

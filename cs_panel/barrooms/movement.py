@@ -88,9 +88,23 @@ def _count(v, name: str) -> int:
     return v
 
 
-def gait(stamina: int, hexes: int, swimming: bool = False) -> GaitCheck:
-    """Whether moving ``hexes`` is walking, running or dashing at this Stamina (B.move.gait)."""
+def gait(stamina: int, hexes: int, swimming: bool = False, *, crippled_legs: int = 0) -> GaitCheck:
+    """Whether moving ``hexes`` is walking, running or dashing at this Stamina (B.move.gait).
+
+    ``crippled_legs`` (from ``damage.DamageCard.crippled_legs``; our reconstructed card): with one
+    leg lost a character only walks; with both he crawls 1 hex a turn. Give the Stamina the wounds
+    leave (``DamageCard.stamina``)."""
     stamina, hexes = _count(stamina, "stamina"), _count(hexes, "hexes")
+    if _count(crippled_legs, "crippled_legs") > 2:
+        raise MoveError(f"a character has two legs, not {crippled_legs} to lose", field="crippled_legs")
+    if crippled_legs == 2 and hexes > 1:
+        raise MoveError(f"with both legs lost he crawls 1 hex a turn, not {hexes} (B.move.gait, reconstructed card)",
+                        field="hexes")
+    if crippled_legs == 2 and hexes == 1 and not swimming:
+        return GaitCheck(Gait.WALK, 1, stamina)  # a crawl: slow, so no roll to keep his feet
+    if crippled_legs == 1 and not swimming and hexes > stamina // 2:
+        raise MoveError(f"with a leg lost he only walks, up to {stamina // 2} hexes, not {hexes} "
+                        "(B.move.gait, reconstructed card)", field="hexes")
     if swimming:
         most = stamina // 2
         if hexes > most:

@@ -1,12 +1,13 @@
 """``ShootoutCalculator``: a Bar-rooms shot on foot, live (B.fire.target, B.fire.rate, B.weapons,
-B.cover, B.shock, B.hitloc; *Crimson Bar-rooms*, Firing modifiers and Firing Method).
+B.cover, B.shock, B.hitloc, B.knife, B.melee; *Crimson Bar-rooms*, Firing modifiers and Firing Method).
 
 Every input of ``cs_panel.barrooms.firing.to_hit`` is a widget: what is shot at, the range, the
 shooter's Deadeye, the weapon and how often it fires this turn, both sides' gait, cover, shock, a
 punch taken first, a bow's Melee and the ``barrooms.shotgun-rules`` variant. The component shows
 the explained to-hit number, the chance of a hit, the cover roll and the chance of hitting the
-person behind it, where a hit lands, the hit character's shock check, and a chart of the chance
-by range for the chosen weapon. It only gathers inputs and shows what ``cs_panel.barrooms``
+person behind it, where a hit lands and what it does on the damage card (ours, badged
+reconstructed: the text's card was lost), the hit character's shock check, the odds that one hit
+drops a man of the given Constitution, and a chart of the chance by range for the chosen weapon. It only gathers inputs and shows what ``cs_panel.barrooms``
 answers; an input the rules refuse is named beside its widget, which keeps what was typed.
 """
 
@@ -24,11 +25,12 @@ from cs_panel.barrooms.firing import (
     HIT_LOCATIONS, SHOTGUN_RULES, CoverRoll, HitLocation, Lob, chance_all, lob_allowed, max_range, shock_check, targets,
     to_hit, weapons,
 )
+from cs_panel.barrooms.damage import DamageCard, HitOnCard, box_count, card_legend
 from cs_panel.barrooms.movement import Gait
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.core.variants import OFFICIAL, RuleSet
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
 
 NO_WEAPON = "none"
 NO_COVER = "none"
@@ -88,6 +90,8 @@ class ShootoutCalculator(pn.viewable.Viewer):
     shotgun_rules = param.Boolean(default=False,
                                   doc=f"Play the variant {SHOTGUN_RULES.name!r}: {SHOTGUN_RULES.description} (B.weapons)")
     steady_mind = param.Integer(default=4, doc="The Steady Mind of the character hit, for his shock check (B.shock).")
+    constitution = param.Integer(default=4, doc="The Constitution of the character hit: on our reconstructed damage "
+                                                "card he is out of action once his wounds outnumber it (B.hitloc).")
 
     result = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
                                  doc="The explained to-hit number of each shot, or None while an input is wrong.")
@@ -101,6 +105,10 @@ class ShootoutCalculator(pn.viewable.Viewer):
                                 doc="The d10 the character hit needs to avoid shock, or None while Steady Mind is wrong.")
     error = param.String(default="", constant=True, doc="Why the shot's inputs give no number ('' when they do).")
     shock_error = param.String(default="", constant=True, doc="Why the shock check cannot be made ('' when it can).")
+    card_odds = param.Dict(default=None, allow_None=True, constant=True,
+                           doc="The chance that one hit leaves a fresh card 'fighting', 'down' or 'dead' (our "
+                               "reconstructed card), or None while Constitution is wrong.")
+    card_error = param.String(default="", constant=True, doc="Why the card's odds cannot be shown ('' when they can).")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -114,8 +122,11 @@ class ShootoutCalculator(pn.viewable.Viewer):
         self._cover_pane = html_pane("", css_classes=["cover-roll"])
         self._location_pane = html_pane(self._locations_html(), css_classes=["hit-location"])
         self._shock_pane = html_pane("", css_classes=["shock"])
+        self._card_errors = FieldErrors(["constitution"])
+        self._card_pane = html_pane("", css_classes=["card-odds"])
         self._update()
         self._update_shock()
+        self._update_card()
 
     @property
     def rules(self) -> RuleSet:
@@ -198,6 +209,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
                 f"<p class='combined'>Chance a shot hits the person: {percent(result.chance)} to hit &times; "
                 f"{percent(roll.chance)} past the cover = <b>{percent(hit)}</b></p>")
 
+    @bokeh_writes()
     def _show_chart(self):
         weapon = self._weapon_id()
         rules = self.rules
@@ -244,11 +256,43 @@ class ShootoutCalculator(pn.viewable.Viewer):
     @staticmethod
     def _locations_html() -> str:
         odds = HitLocation().outcomes()
+        legend = {row["location"]: row["grades"] for row in card_legend()}
+        n = box_count()
+
+        def effects(name: str) -> str:
+            return "<br>".join(f"<b>{html.escape(boxes)}</b> {html.escape(grade)}: {html.escape(effect)} {badge_html(prov)}"
+                               for boxes, grade, effect, prov in legend[name])
+
         rows = "".join(f"<tr><td class='cs-value'>{lo if lo == hi else f'{lo}-{hi}'}</td><td>{name}</td>"
-                       f"<td class='cs-value'>{percent(odds[name])}</td></tr>" for lo, hi, name in HIT_LOCATIONS)
-        return (f"<table class='cs-breakdown'><caption>Where a hit lands (d10, <code>B.hitloc</code>)</caption>"
-                f"{rows}</table><p class='cs-notes'><small>The damage card that said what a hit there does was lost: "
-                f"hits are located, not marked.</small></p>")
+                       f"<td class='cs-value'>{percent(odds[name])}</td><td class='card-effect'>{effects(name)}</td></tr>"
+                       for lo, hi, name in HIT_LOCATIONS)
+        return (f"<table class='cs-breakdown'><caption>Where a hit lands (d10, <code>B.hitloc</code>) and what it does "
+                f"(d{n} on the damage card {badge_html('reconstructed')})</caption>"
+                f"<tr><th>d10</th><th>location</th><th>chance</th><th>box rolled: effect</th></tr>{rows}</table>"
+                f"<p class='cs-notes'><small>The text's damage card was lost; this one is ours "
+                f"(<code>cs_panel/data/barrooms/damage_card.md</code>). From the text: a hit that rolls a box already "
+                f"crossed does nothing more; a knife marks the card like a bullet (<code>B.knife</code>); fists take "
+                f"punch points instead (<code>B.melee</code>). More crossed boxes than Constitution: out of action "
+                f"{badge_html('reconstructed')}.</small></p>")
+
+    @param.depends("constitution", watch=True)
+    def _update_card(self):
+        try:
+            event, error = HitOnCard(DamageCard(constitution=self.constitution)), None
+        except CsPanelError as e:
+            event, error = None, e
+        with param.edit_constant(self):
+            self.card_odds = event.outcomes() if event else None
+            self.card_error = str(error) if error else ""
+        self._card_errors.show(error)
+        if event is None:
+            self._card_pane.object = ""
+            return
+        odds = event.outcomes()
+        self._card_pane.object = (
+            f"<p class='card-odds'>One hit on a fresh card, Constitution {self.constitution}: "
+            + ", ".join(f"{status} <b>{percent(odds.get(status, 0))}</b>" for status in ("fighting", "down", "dead"))
+            + f" {badge_html('reconstructed')}</p>")
 
     def __panel__(self):
         e, s = self._errors, self._shock_errors
@@ -296,9 +340,12 @@ class ShootoutCalculator(pn.viewable.Viewer):
             s.beside(pn.widgets.IntInput.from_param(self.param.steady_mind, label="Steady Mind",
                                                     css_classes=["in-steady-mind"]), "steady_mind"),
             s.general,
+            self._card_errors.beside(pn.widgets.IntInput.from_param(self.param.constitution, label="Constitution",
+                                                                    css_classes=["in-constitution"]), "constitution"),
+            self._card_errors.general,
             width=320,
         )
         results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,
                             pn.pane.Bokeh(self._figure),
-                            pn.Row(self._location_pane, pn.Column("#### Shock", self._shock_pane)))
+                            pn.Row(pn.Column(self._location_pane, self._card_pane), pn.Column("#### Shock", self._shock_pane)))
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-shootout"])

@@ -98,3 +98,28 @@ def test_layout_has_every_input():
     labels = {w.name for w in layout.select(pn.widgets.Widget)}
     for label in ("Target", "Range (hexes)", "Shooter's Deadeye", "Weapon", "Full auto", "Cover value", "Steady Mind"):
         assert label in labels
+
+
+@pytest.mark.rule("B.hitloc", "B.knife", "B.melee")
+def test_each_location_shows_what_a_hit_there_does_on_the_reconstructed_card():
+    from cs_panel.barrooms.damage import card_legend
+    pane = ShootoutCalculator()._location_pane.object
+    assert "located, not marked" not in pane
+    assert "cs-badge-reconstructed" in pane and "crossed" in pane and "punch points" in pane
+    for row in card_legend():  # every grade of every location, with its effect, is in the table
+        assert all(effect in pane for _, _, effect, _ in row["grades"])
+    assert pane.count("killed outright") == 1  # only the head kills at once
+
+
+@pytest.mark.rule("B.hitloc")
+def test_the_odds_that_one_hit_drops_a_man_follow_constitution_and_name_a_bad_one():
+    calc = ShootoutCalculator(constitution=4)
+    assert calc.card_odds["dead"] == Fraction(1, 60) and sum(calc.card_odds.values()) == 1
+    assert "dead <b>2%</b>" in calc._card_pane.object and "reconstructed" in calc._card_pane.object
+    fresh_down = calc.card_odds["down"]
+    calc.constitution = 0  # one wound is already more than his Constitution
+    assert calc.card_odds.get("fighting", 0) == 0 and calc.card_odds["down"] > fresh_down
+    calc.constitution = 11
+    assert calc.card_odds is None and "constitution" in calc._card_errors.message("constitution")
+    assert calc.constitution == 11 and calc.card_error != ""
+    assert "Constitution" in {w.name for w in calc.__panel__().select(pn.widgets.Widget)}
