@@ -19,6 +19,8 @@ K.fate, K.terrain.hindering; *Crimson Skies: Aces*, Combat to Fate).
   of the action: offensively for extra dice equal to its fate value, or, with fate above 0,
   defensively after the roll to cancel every hit but natural sixes (K.fate). In an escape, fate
   is offensive only.
+- **Talents and abilities** showing on the dial change the dice and the damage; they are asked
+  for in ``cs_panel.aces.talents`` (reconstructed: their card was lost).
 
 >>> from cs_panel.aces.board import Board
 >>> charlie = sample_character("charlie-steele-ace", "Charlie", "Tim", (2, 2))
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
+from cs_panel.aces import talents
 from cs_panel.aces.board import Board, LineOfFire, Square
 from cs_panel.airaction.combat import AttackDice
 from cs_panel.clix.dial import CombatDial, DialEndError
@@ -145,11 +148,12 @@ class AcesAttack:
     def at_least(self, hits: int) -> Fraction:
         return sum((p for k, p in self.distribution().items() if k >= hits), Fraction(0))
 
-    def chance_to_knock_out(self, dial: CombatDial) -> Fraction:
-        """The chance the hits reach the target's KO click (a capture never damages)."""
+    def chance_to_knock_out(self, dial: CombatDial, reduction: int = 0) -> Fraction:
+        """The chance the hits reach the target's KO click (a capture never damages); ``reduction``
+        is the clicks the target's talents take off an attack (``knock_out_chance`` finds it)."""
         if self.kind == "capture":
             return Fraction(0)
-        return self.at_least(max(dial.clicks_to_eliminate(), 1))
+        return self.at_least(max(dial.clicks_to_eliminate(), 1) + reduction)
 
     @property
     def chance_to_capture(self) -> Fraction:
@@ -185,6 +189,24 @@ class AcesAttack:
                 f"{' (natural sixes only: defensive fate)' if self.defensive_fate else ''}</td><td></td></tr></table>"
                 f"<table class='cs-distribution'><caption>hits ({what})</caption><tr><th>hits</th><th>chance</th>"
                 f"<th>exact</th></tr>{dist}</table></div>")
+
+
+def knock_out_chance(a: AcesAttack, target: Character) -> Fraction:
+    """The chance ``a`` knocks ``target`` out, after its talents take their clicks off (K.attack)."""
+    return a.chance_to_knock_out(target.dial, reduction=talents.damage_reduction(target))
+
+
+def _dice_terms(attacker: Character, kind: str, offensive_fate: bool) -> list[Modifier]:
+    """The attack dice, term by term: attack value, talents, fate, capture (K.attack, K.fate, K.capture)."""
+    dice = [Modifier(attacker.value("attack"), "attack value", "K.attack")]
+    dice += talents.dice_terms(attacker, kind)
+    if offensive_fate:
+        if attacker.is_token:
+            raise FateError(f"{attacker.name} is a character token: tokens cannot use fate (K.fate)", field="fate")
+        dice.append(Modifier(attacker.value("fate"), "offensive fate", "K.fate"))
+    if kind == "capture":
+        dice.append(Modifier(CAPTURE_PENALTY, "capture attempt", "K.capture"))
+    return dice
 
 
 def _enemy_squares(attacker: Character, others: Iterable[Character]) -> list[Character]:
@@ -241,13 +263,7 @@ def attack(board: Board, attacker: Character, target: Character, kind: str, othe
     why = attack_problems(board, attacker, target, kind, others)
     if why:
         raise AttackError(f"{attacker.name} cannot make a {kind} attack on {target.name}: " + "; ".join(why), reasons=why)
-    dice = [Modifier(attacker.value("attack"), "attack value", "K.attack")]
-    if offensive_fate:
-        if attacker.is_token:
-            raise FateError(f"{attacker.name} is a character token: tokens cannot use fate (K.fate)", field="fate")
-        dice.append(Modifier(attacker.value("fate"), "offensive fate", "K.fate"))
-    if kind == "capture":
-        dice.append(Modifier(CAPTURE_PENALTY, "capture attempt", "K.capture"))
+    dice = _dice_terms(attacker, kind, offensive_fate)
     defense = [Modifier(target.value("defense"), "defense value", "K.attack")]
     line = None
     if kind == "ranged":
@@ -367,12 +383,73 @@ class MultiTargetAttack(ChanceEvent):
         return ("hits " + ", ".join(outcome)) if outcome else "no target hit"
 
 
-def multi_target(board: Board, attacker: Character, targets: Sequence[Character], others: Iterable[Character] = (),
-                 offensive_fate: bool = False, defensive_fate: Sequence[bool] = ()) -> MultiTargetAttack:
-    """A ranged attack at several targets, each checked as a ranged attack (K.ranged.multi)."""
+@dataclass(frozen=True)
+class MultiShot:
+    """One ranged attack at several targets, explained: the dice term by term, each target's
+    defense term by term, and the exact odds of each target taking its one click (K.ranged.multi).
+    Its ``event`` is the ``MultiTargetAttack`` that rolls it, so odds and roll share one rule."""
+
+    dice_terms: tuple[Modifier, ...]
+    targets: tuple[str, ...]
+    defense_terms: tuple[tuple[Modifier, ...], ...]
+    defensive_fate: tuple[bool, ...] = ()
+
+    def __post_init__(self):
+        if not self.defensive_fate:
+            object.__setattr__(self, "defensive_fate", (False,) * len(self.targets))
+        self.event  # checks the targets against the dice now, not at the first roll
+
+    @property
+    def dice(self) -> int:
+        return max(0, sum(t.value for t in self.dice_terms))
+
+    @property
+    def defenses(self) -> tuple[int, ...]:
+        return tuple(sum(t.value for t in terms) for terms in self.defense_terms)
+
+    @property
+    def event(self) -> MultiTargetAttack:
+        return MultiTargetAttack(self.dice, self.targets, self.defenses, self.defensive_fate)
+
+    def needs(self, target: str) -> int:
+        """The face the target's die must show: its defense, at most 6; 6 under defensive fate."""
+        i = self.targets.index(target)
+        return _threshold(self.defenses[i], self.defensive_fate[i])
+
+    def hit_chances(self) -> dict[str, Fraction]:
+        """Each target's chance to take its click, with the dice given out as well as possible."""
+        return self.event.hit_chances()
+
+    def with_defensive_fate(self, fate: Sequence[bool]) -> "MultiShot":
+        return replace(self, defensive_fate=tuple(fate))
+
+    def __str__(self) -> str:
+        chances = self.hit_chances()
+        each = "; ".join(f"{t}: {terms_text(d)} = {sum(m.value for m in d)}, hit on {self.needs(t)}+ "
+                         f"({percent(chances[t])})" for t, d in zip(self.targets, self.defense_terms))
+        return f"{terms_text(self.dice_terms)} = {self.dice} dice, one die to each target (K.ranged.multi); {each}"
+
+    def _repr_html_(self) -> str:
+        chances = self.hit_chances()
+        rows = "".join(f"<tr><td>{html.escape(t)}</td><td>{html.escape(terms_text(d))}</td><td>{self.needs(t)}+</td>"
+                       f"<td>{percent(chances[t])}</td></tr>" for t, d in zip(self.targets, self.defense_terms))
+        return (f"<div class='cs-attack'><p><b>ranged attack at {len(self.targets)} targets</b> (one die each, at most "
+                f"one click each)</p><table class='cs-breakdown'><caption>attack dice</caption>"
+                f"{terms_rows_html(self.dice_terms)}<tr class='cs-total'><td>= {self.dice}</td><td>dice</td><td></td></tr>"
+                f"</table><table class='cs-distribution'><caption>each target</caption><tr><th>target</th><th>defense</th>"
+                f"<th>its die needs</th><th>chance of its click</th></tr>{rows}</table></div>")
+
+
+def multi_shot(board: Board, attacker: Character, targets: Sequence[Character], others: Iterable[Character] = (),
+               offensive_fate: bool = False, defensive_fate: Sequence[bool] = ()) -> MultiShot:
+    """A ranged attack at several targets, each checked as a ranged attack and explained
+    (K.ranged.multi, K.ranged, K.terrain.hindering, K.attack)."""
     others = list(others)
     if not targets:
         raise AttackError("name at least one target", field="targets")
+    names = [t.name for t in targets]
+    if len(set(names)) != len(names):
+        raise AttackError("a ranged attack never targets the same character twice (K.ranged.multi)", field="targets")
     if len(targets) > attacker.pistols:
         raise AttackError(f"{attacker.name} has {attacker.pistols} pistol(s): at most that many targets (K.ranged.multi)",
                           field="targets")
@@ -382,18 +459,23 @@ def multi_target(board: Board, attacker: Character, targets: Sequence[Character]
         problems += [f"{t.name}: {w}" for w in attack_problems(board, attacker, t, "ranged", rest)]
     if problems:
         raise AttackError(f"{attacker.name} cannot fire at these targets: " + "; ".join(problems), reasons=problems)
-    dice = attacker.value("attack")
-    if offensive_fate:
-        if attacker.is_token:
-            raise FateError(f"{attacker.name} is a character token: tokens cannot use fate (K.fate)", field="fate")
-        dice += attacker.value("fate")
+    dice = _dice_terms(attacker, "ranged", offensive_fate)
     defenses = []
     for t in targets:
         blockers = [c.square for c in [*others, *targets] if c.name not in (t.name, attacker.name)]
-        bonus = board.line_of_fire(attacker.square, t.square, blockers).hindering_bonus
-        defenses.append(t.value("defense") + bonus)
+        terms = [Modifier(t.value("defense"), "defense value", "K.attack")]
+        if board.line_of_fire(attacker.square, t.square, blockers).hindering_bonus:
+            terms.append(Modifier(1, "hindering terrain on the line of fire", "K.terrain.hindering"))
+        defenses.append(tuple(terms))
     fate = tuple(defensive_fate) if defensive_fate else (False,) * len(targets)
-    return MultiTargetAttack(dice, tuple(t.name for t in targets), tuple(defenses), fate)
+    return MultiShot(tuple(dice), tuple(names), tuple(defenses), fate)
+
+
+def multi_target(board: Board, attacker: Character, targets: Sequence[Character], others: Iterable[Character] = (),
+                 offensive_fate: bool = False, defensive_fate: Sequence[bool] = ()) -> MultiTargetAttack:
+    """A ranged attack at several targets, each checked as a ranged attack (K.ranged.multi): the
+    roll of ``multi_shot``."""
+    return multi_shot(board, attacker, targets, others, offensive_fate, defensive_fate).event
 
 
 # -- escape (K.escape) ----------------------------------------------------------------------------
@@ -485,11 +567,11 @@ def use_fate(character: Character, kind: str, used_this_turn: bool = False) -> F
 
 
 def take_hits(character: Character, hits: int) -> Character:
-    """Click the dial once per hit; a token goes at its first click (K.attack). Captives never
-    take damage (K.capture)."""
+    """Click the dial once per hit left after the character's talents; a token goes at its first
+    click (K.attack). Captives never take damage (K.capture)."""
     if character.captor:
         return character
-    return replace(character, dial=character.dial.take_hits(hits).dial)
+    return replace(character, dial=character.dial.take_hits(talents.damage(character, hits).clicks).dial)
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ Recruitment to Victory!).
   knocks itself out by using fate on its last click scores for its opponents, split evenly.
   Ties go to the player who recruited fewer points, then to a d6 roll-off (K.victory).
 
-Second Wind lives on the Talents and Abilities Card, which was lost (MISSING.md): the action is
-named and refused with that reason, not invented.
+Second Wind lives on the Talents and Abilities Card, which was lost (MISSING.md): the action may
+be given only to a character with Second Wind showing on its dial; what it does is our
+reconstruction, in ``cs_panel.aces.talents``.
 
 >>> t = recruit("Kim", ["charlie-steele-ace", "vigilante", "sergeant", "tail-gunner", "soldier", "trusty-sidekick", "ruffian"])
 >>> print(t.total)
@@ -160,7 +161,7 @@ class Turns:
         return None
 
     def problems(self, player: str, character: str | None, action: str, *, characters_left: int,
-                 is_captive: bool = False, has_captive: bool = False) -> list[str]:
+                 is_captive: bool = False, has_captive: bool = False, has_second_wind: bool = False) -> list[str]:
         """Every reason this action may not be taken now (K.turns, K.actions, K.capture)."""
         why = []
         if player != self.current:
@@ -179,8 +180,9 @@ class Turns:
             else:
                 why.append(f"{character} acted in {player}'s last turn: not the same character two turns "
                            "running (K.turns)")
-        if action == "second wind":
-            why.append("Second Wind is on the Talents and Abilities Card, which was lost: not played here (MISSING.md)")
+        if action == "second wind" and not has_second_wind:
+            why.append(f"{character} has no Second Wind showing on its dial: the action comes from that talent "
+                       "(K.actions; the Talents and Abilities Card is reconstructed)")
         if action == "escape" and not is_captive:
             why.append(f"{character} is not a captive: only a captive may try to escape (K.actions)")
         if is_captive and action not in ("pass", "escape"):
@@ -190,9 +192,9 @@ class Turns:
         return why
 
     def take(self, player: str, character: str | None, action: str, *, characters_left: int,
-             is_captive: bool = False, has_captive: bool = False) -> "Turns":
+             is_captive: bool = False, has_captive: bool = False, has_second_wind: bool = False) -> "Turns":
         why = self.problems(player, character, action, characters_left=characters_left,
-                            is_captive=is_captive, has_captive=has_captive)
+                            is_captive=is_captive, has_captive=has_captive, has_second_wind=has_second_wind)
         if why:
             raise GameRuleError("; ".join(why), field="action")
         return Turns(self.order, self.history + (TurnRecord(player, character, action),))

@@ -63,15 +63,19 @@ class BreakAway(ChanceEvent):
         return "breaks away" if outcome else "held: cannot move (may still attack)"
 
 
-def move_speed(board: Board, start: Square, speed: int, captive_speed: int | None = None) -> tuple[int, list[str]]:
-    """The squares a character may move this action, and why (K.move, K.terrain.hindering, K.capture)."""
+def move_speed(board: Board, start: Square, speed: int, captive_speed: int | None = None,
+               sure_footed: bool = False) -> tuple[int, list[str]]:
+    """The squares a character may move this action, and why (K.move, K.terrain.hindering, K.capture).
+    ``sure_footed``: a speed ability lets it ignore hindering terrain (``cs_panel.aces.talents``)."""
     if isinstance(speed, bool) or not isinstance(speed, int) or speed < 0:
         raise MoveError(f"speed is a whole number of 0 or more, got {speed!r}", field="speed")
     why = [f"speed {speed}"]
     if captive_speed is not None and captive_speed < speed:
         speed = captive_speed
         why.append(f"moving with a captive: the lower speed, {speed} (K.capture)")
-    if start in board.hindering:
+    if start in board.hindering and sure_footed:
+        why.append("starts in hindering terrain, but sure-footed: full speed (talent, K.terrain.hindering)")
+    elif start in board.hindering:
         speed = math.ceil(speed / 2)
         why.append(f"starts in hindering terrain: half, rounded up, {speed} (K.terrain.hindering)")
     return speed, why
@@ -103,15 +107,18 @@ class Reach:
 
 
 def reachable(board: Board, start: Square, speed: int, *, friends: Iterable[Square] = (),
-              enemies: Iterable[Square] = (), broke_away: bool = False, captive_speed: int | None = None) -> Reach:
+              enemies: Iterable[Square] = (), broke_away: bool = False, captive_speed: int | None = None,
+              sure_footed: bool = False) -> Reach:
     """Every square a character at ``start`` may end its move in (K.move).
 
     ``friends`` and ``enemies`` are the other characters' squares. A character that starts next to
     an enemy may move only with ``broke_away`` (the d6 of ``BreakAway`` came up 4-6); otherwise
-    it stays put."""
+    it stays put. ``sure_footed`` (a speed ability, ``cs_panel.aces.talents``): hindering terrain
+    neither ends the move nor halves the speed; a captor's speed ability carries its captive too
+    (K.capture)."""
     start = board.check(start, "start")
     friends, enemies = set(friends) - {start}, set(enemies)
-    steps, notes = move_speed(board, start, speed, captive_speed)
+    steps, notes = move_speed(board, start, speed, captive_speed, sure_footed)
     held = enemies_adjacent(board, start, enemies)
     if held and not broke_away:
         notes.append(f"next to an enemy at {', '.join(map(str, held))}: it must break away to move (K.break-away)")
@@ -134,7 +141,7 @@ def reachable(board: Board, start: Square, speed: int, *, friends: Iterable[Squa
             near = [e for e in enemies_adjacent(board, n, enemies) if e not in ignored]
             if near:
                 stops[n] = f"next to the enemy at {near[0]}: the move ends here (K.move)"
-            elif n in board.hindering:
+            elif n in board.hindering and not sure_footed:
                 stops[n] = "entered hindering terrain: the move ends here (K.terrain.hindering)"
             queue.append(n)
     # a friend's square may be passed, never ended in (K.move); one where the move would have to

@@ -5,15 +5,22 @@ K.victory, K.withdraw, K.setup).
 
 ``AcesGame.start(map, teams, order)`` places each team in its starting area; then each turn the
 player whose turn it is gives one action to one character: ``move``, ``move_and_attack``,
-``escape`` or ``pass_turn``. Every action that needs dice takes a ``Dice`` (seeded, or
-``ScriptedDice`` with the faces rolled at the table) and says in ``log`` what it rolled and
-what happened. A rule broken is refused with every reason and the game is unchanged.
+``second_wind``, ``escape`` or ``pass_turn``. Every action that needs dice takes a ``Dice``
+(seeded, or ``ScriptedDice`` with the faces rolled at the table) and says in ``log`` what it
+rolled and what happened. A rule broken is refused with every reason and the game is unchanged.
+
+- ``move_and_attack`` takes one target, or for a ranged attack a list of up to as many targets as
+  the attacker has pistols: one roll, one die to each, at most one click each (K.ranged.multi).
+  ``plan_attack`` gives the same attack explained, with its odds, without rolling.
+- Talents and abilities showing on a dial are applied where the rules ask
+  (``cs_panel.aces.talents``, reconstructed): Old One-Two's second close attack (``second=``),
+  Second Wind as an action, Sure-footed in moves, Sharpshooter's die, Charmed Life's lost click.
+- ``undo`` takes back the last action while it rolled no dice: a roll, once seen, stands.
 
 Readings of our own (RULINGS.md): a target Ace spends fate defensively when the flag is set and
-the roll has a hit that fate would cancel; a captive is carried to a free square next to its
-captor's new square (the first in reading order unless ``captive_to`` says where); a character
-held captive by the enemy does not count among its own player's survivors. Several-target shots,
-Second Wind and the other talents are not played here.
+the roll has a hit that fate would cancel (in a shot at several targets, after the attacker has
+given out the dice); a captive is carried to a free square next to its captor's new square; a
+character held captive by the enemy does not count among its own player's survivors.
 
 >>> from cs_panel.core.dice import ScriptedDice
 >>> g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (1, 3))],
@@ -32,9 +39,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from cs_panel.aces import talents
 from cs_panel.aces.board import Board, Square, maps
 from cs_panel.aces.combat import (
-    AttackError, Character, attack, escape, resolve, sample_character, take_hits, use_fate,
+    AcesAttack, AttackError, Character, MultiShot, attack, attack_problems, best_assignment, escape, multi_shot,
+    resolve, sample_character, take_hits, use_fate,
 )
 from cs_panel.aces.game import GameRuleError, Result, Standing, TurnRecord, Turns, game_over, recruit, victory
 from cs_panel.aces.movement import BreakAway, enemies_adjacent, reachable
@@ -53,6 +62,18 @@ class Out:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """The table just before the last action, kept only while that action rolled no dice."""
+
+    characters: tuple[Character, ...]
+    turns: Turns
+    out: tuple[Out, ...]
+    fate_used: tuple[str, ...]
+    withdrawn: tuple[str, ...]
+    log: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class AcesGame:
     """The table: the map, the characters still on it, whose turn it is, who is out, the log."""
 
@@ -64,6 +85,7 @@ class AcesGame:
     fate_used: tuple[str, ...] = ()  # Aces that used fate this turn
     withdrawn: tuple[str, ...] = ()
     log: tuple[str, ...] = field(default=())
+    checkpoint: Checkpoint | None = None  # what ``undo`` returns to, if the last action rolled nothing
 
     # -- setting up (K.setup, K.recruit) -------------------------------------------------------------
     @classmethod
@@ -133,7 +155,8 @@ class AcesGame:
         c = self.character(name)
         left = self.on_map()[c.player]
         why = self.turns.problems(c.player, name, action, characters_left=left,
-                                  is_captive=c.captor is not None, has_captive=c.captive is not None)
+                                  is_captive=c.captor is not None, has_captive=c.captive is not None,
+                                  has_second_wind=talents.has_second_wind(c))
         if why:
             raise GameRuleError("; ".join(why), field="action")
         return c
@@ -160,8 +183,10 @@ class AcesGame:
             said.append(f"{c.name} tries to break away: {roll}")
             if not broke:
                 return c, captive  # it stays, and may still attack (K.break-away)
+        # a captor's speed abilities move its captive too (K.capture)
         reach = reachable(board, c.square, c.value("speed"), friends=friends, enemies=enemies, broke_away=broke,
-                          captive_speed=captive.value("speed") if captive else None)
+                          captive_speed=captive.value("speed") if captive else None,
+                          sure_footed=talents.ignores_hindering(c))
         reach.path_to(to)  # raises, naming the square, if it is out of reach
         moved = replace(c, square=to)
         if to == c.square:
@@ -185,79 +210,202 @@ class AcesGame:
             self._check_turn(name, "pass")
         elif player != self.turns.current:
             raise GameRuleError(f"it is {self.turns.current}'s turn, not {player}'s (K.turns)", field="action")
-        return self._next(player, name, "pass", self.characters, [f"{player} passes" + (f" with {name}" if name else "")])
+        return self._settle(self._next(player, name, "pass", self.characters,
+                                       [f"{player} passes" + (f" with {name}" if name else "")]), None, 0)
 
     def move(self, name: str, to: Square, dice: Dice) -> "AcesGame":
         """Move one character up to its speed (K.move, K.break-away, K.capture)."""
         c = self._check_turn(name, "move")
+        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         chars = self._put(*(x for x in (moved, captive) if x is not None))
-        return self._next(c.player, name, "move", chars, said)
+        return self._settle(self._next(c.player, name, "move", chars, said), dice, rolled)
 
-    def move_and_attack(self, name: str, to: Square, target: str, kind: str, dice: Dice, *,
-                        offensive_fate: bool = False, defensive_fate: bool = False) -> "AcesGame":
-        """Move, then make a ranged, close or capture attack (K.actions, K.ranged, K.close, K.capture, K.fate)."""
+    def second_wind(self, name: str) -> "AcesGame":
+        """Use Second Wind: no move, no attack; the character heals a click (K.actions; the
+        effect is our reconstruction of the lost card, ``cs_panel.aces.talents``)."""
+        c = self._check_turn(name, "second wind")
+        sw = talents.second_wind(c)
+        chars = self._put(replace(c, dial=sw.dial))
+        return self._settle(self._next(c.player, name, "second wind", chars, [str(sw)]), None, 0)
+
+    def plan_attack(self, name: str, to: Square, target: str | Sequence[str], kind: str, *,
+                    offensive_fate: bool = False) -> AcesAttack | MultiShot:
+        """The attack ``move_and_attack`` would roll, explained term by term with its odds, if
+        ``name`` first moves to ``to`` (not checked here: the move may still be refused)."""
+        names = _targets(target)
+        c = self.character(name)
+        chars = [replace(c, square=tuple(to)) if x.name == name else x for x in self.characters]  # type: ignore[arg-type]
+        me = next(x for x in chars if x.name == name)
+        picked = [next((x for x in chars if x.name == t), None) or self.character(t) for t in names]
+        if len(names) > 1:
+            if kind != "ranged":
+                raise AttackError("only a ranged attack may name several targets (K.ranged.multi)", field="kind")
+            return multi_shot(self.board, me, picked, chars, offensive_fate)
+        return attack(self.board, me, picked[0], kind, chars, offensive_fate=offensive_fate)
+
+    def move_and_attack(self, name: str, to: Square, target: str | Sequence[str], kind: str, dice: Dice, *,
+                        offensive_fate: bool = False, defensive_fate: bool = False,
+                        assignment: Mapping[str, int] | None = None, second: str | None = None,
+                        second_fate: bool = False) -> "AcesGame":
+        """Move, then make a ranged, close or capture attack (K.actions, K.ranged, K.close, K.capture, K.fate).
+
+        ``target`` names one enemy, or for a ranged attack a list of up to ``pistols`` enemies: one
+        roll, one die each, at most one click each (K.ranged.multi). ``assignment`` gives each of
+        them a die (0-based, in the order rolled); without it the dice go out to hit as many
+        targets as possible. ``second`` names the target of a second close attack, allowed by Old
+        One-Two; ``second_fate`` spends fate on it as well (K.fate)."""
+        names = _targets(target)
         c = self._check_turn(name, "move and attack")
         if offensive_fate and name in self.fate_used:
             raise GameRuleError(f"{name} has already used fate this turn (K.fate)", field="fate")
+        multi = len(names) > 1
+        if multi and kind != "ranged":
+            raise AttackError("only a ranged attack may name several targets (K.ranged.multi)", field="kind")
+        if multi and second is not None:
+            raise AttackError("Old One-Two gives a second close attack, not a second ranged one", field="second")
+        if second is not None:
+            terms = talents.attack_count_terms(c, kind)
+            if kind != "close" or sum(t.value for t in terms) < 2:
+                raise AttackError(f"{name} may make only one attack this action: a second close attack needs Old "
+                                  "One-Two showing, and a close first attack (K.actions, K.fate)", field="second")
+        elif second_fate:
+            raise GameRuleError("fate for a second attack needs a second attack", field="second_fate")
+        for t in names:
+            self.character(t)  # an unknown name is refused before anything moves
+        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         state = replace(self, characters=self._put(*(x for x in (moved, captive) if x is not None)))
-        attacker, tgt = state.character(name), state.character(target)
-        try:
-            a = attack(state.board, attacker, tgt, kind, state.characters, offensive_fate=offensive_fate)
-        except AttackError:
-            raise  # nothing happened: the game is unchanged
-        outcome = resolve(a, dice)
-        verb = {"ranged": "shoots", "close": "strikes", "capture": "tries to capture"}[kind]
         chars = list(state.characters)
-        out = list(self.out)
-        hits = outcome.hits
-        fate_clicks: list[tuple[Character, str]] = []
-        if offensive_fate:
-            fate_clicks.append((attacker, "offense"))
-        if defensive_fate and hits and not tgt.is_token and tgt.value("fate") > 0:
-            saved = a.with_defensive_fate().hits(outcome.faces)
-            if saved < hits:
-                said.append(f"{tgt.name} spends fate: only natural sixes still count ({hits} -> {saved})")
-                hits = saved
-                fate_clicks.append((tgt, "defense"))
-        what = (f"{'captured' if hits else 'no capture'}" if kind == "capture" else f"{hits} hit{'s' if hits != 1 else ''}")
-        said.append(f"{name} {verb} {target}: rolled {', '.join(map(str, outcome.faces))} against {a.defense}+: {what}")
-        if kind == "capture":
-            if hits:
-                chars = [replace(x, captive=target) if x.name == name else replace(x, captor=name) if x.name == target else x
-                         for x in chars]
-        elif hits:
-            hurt = take_hits(tgt, hits)
-            chars = [hurt if x.name == target else x for x in chars]
-        # knocked out by the attack itself, before any fate click
-        hit_out = kind != "capture" and hits > 0 and next(x for x in chars if x.name == target).knocked_out
-        # fate clicks come at the end of the action (K.fate)
+        fate_clicks: list[tuple[str, str]] = []
+        fated: set[str] = set()  # characters that spent fate in this action (once each, K.fate)
+        knocked: set[str] = set()  # knocked out by hits of this action, scored by the attacker
+        if multi:
+            chars = state._volley(chars, name, names, dice, offensive_fate, defensive_fate, assignment,
+                                  fate_clicks, fated, knocked, said)
+        else:
+            if second is not None:  # check the second blow before any die is rolled
+                me, foe = state.character(name), state.character(second)
+                why = attack_problems(state.board, me, foe, "close", chars)
+                if why:
+                    raise AttackError(f"{name} cannot follow up on {second}: " + "; ".join(why), reasons=why,
+                                      field="second")
+            chars = state._strike(chars, name, names[0], kind, dice, offensive_fate, defensive_fate,
+                                  fate_clicks, fated, knocked, said)
+            if second is not None:
+                if second in knocked or next(x for x in chars if x.name == second).knocked_out:
+                    said.append(f"{name} has no second blow to throw: {second} is already down")
+                else:
+                    said.append(f"{name} follows up with Old One-Two (reconstructed talent)")
+                    chars = state._strike(chars, name, second, "close", dice, second_fate, defensive_fate,
+                                          fate_clicks, fated, knocked, said)
+        # fate clicks come at the end of the action, one per use (K.fate)
         for who, how in fate_clicks:
-            current = next(x for x in chars if x.name == who.name)
+            current = next(x for x in chars if x.name == who)
             if current.knocked_out:
                 continue
             use = use_fate(current, how)
-            chars = [replace(x, dial=use.dial) if x.name == who.name else x for x in chars]
+            chars = [replace(x, dial=use.dial) if x.name == who else x for x in chars]
+        out = list(self.out)
         survivors = []
         for x in chars:
             if not x.knocked_out:
                 survivors.append(x)
                 continue
-            by_fate = not (x.name == target and hit_out)
+            by_fate = x.name not in knocked
             scorers = tuple(p for p in self.players() if p != x.player) if by_fate else (c.player,)
             out.append(Out(x.name, x.player, x.points, scorers, by_fate))
             said.append(f"{x.name} is knocked out ({x.points} points to {', '.join(scorers)})"
                         + (" by its own fate click" if by_fate else ""))
             if x.captive:  # its captive is free again (K.capture)
-                survivors = [replace(y, captor=None) if y.name == x.captive else y for y in survivors]
                 chars = [replace(y, captor=None) if y.name == x.captive else y for y in chars]
         survivors = [next(y for y in chars if y.name == s_.name) for s_ in survivors]
-        used = tuple(w.name for w, _ in fate_clicks)
+        used = tuple(dict.fromkeys(w for w, _ in fate_clicks))
         nxt = self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
-        return replace(nxt, fate_used=used)
+        return self._settle(replace(nxt, fate_used=used), dice, rolled)
+
+    def _strike(self, chars: list[Character], name: str, target: str, kind: str, dice: Dice, offensive_fate: bool,
+                defensive_fate: bool, fate_clicks: list[tuple[str, str]], fated: set[str], knocked: set[str],
+                said: list[str]) -> list[Character]:
+        """One attack on one target, rolled and applied (K.attack, K.capture, K.fate, talents)."""
+        attacker = next(x for x in chars if x.name == name)
+        tgt = next(x for x in chars if x.name == target)
+        a = attack(self.board, attacker, tgt, kind, chars, offensive_fate=offensive_fate)
+        outcome = resolve(a, dice)
+        hits = outcome.hits
+        if offensive_fate:
+            fate_clicks.append((name, "offense"))
+        if (defensive_fate and hits and not tgt.is_token and target not in fated and not tgt.knocked_out
+                and tgt.value("fate") > 0):
+            saved = a.with_defensive_fate().hits(outcome.faces)
+            if saved < hits:
+                said.append(f"{target} spends fate: only natural sixes still count ({hits} -> {saved})")
+                hits = saved
+                fate_clicks.append((target, "defense"))
+                fated.add(target)
+        verb = {"ranged": "shoots", "close": "strikes", "capture": "tries to capture"}[kind]
+        what = (f"{'captured' if hits else 'no capture'}" if kind == "capture" else f"{hits} hit{'s' if hits != 1 else ''}")
+        said.append(f"{name} {verb} {target}: rolled {', '.join(map(str, outcome.faces))} against {a.defense}+: {what}")
+        if kind == "capture":
+            if hits:
+                return [replace(x, captive=target) if x.name == name else replace(x, captor=name) if x.name == target
+                        else x for x in chars]
+            return chars
+        if hits:
+            taken = talents.damage(tgt, hits)
+            if taken.clicks != hits:
+                said.append(f"{target} takes {taken}")
+            hurt = take_hits(tgt, hits)
+            chars = [hurt if x.name == target else x for x in chars]
+            if hurt.knocked_out:
+                knocked.add(target)
+        return chars
+
+    def _volley(self, chars: list[Character], name: str, names: Sequence[str], dice: Dice, offensive_fate: bool,
+                defensive_fate: bool, assignment: Mapping[str, int] | None, fate_clicks: list[tuple[str, str]],
+                fated: set[str], knocked: set[str], said: list[str]) -> list[Character]:
+        """One ranged attack at several targets: roll, give one die to each, one click at most each
+        (K.ranged.multi); each target Ace may then spend fate on its own die (K.fate)."""
+        attacker = next(x for x in chars if x.name == name)
+        targets = [next(x for x in chars if x.name == t) for t in names]
+        shot = multi_shot(self.board, attacker, targets, chars, offensive_fate)
+        said.append(f"{name} fires at {', '.join(names)}: {shot}")
+        faces = shot.event.resolve(dice).faces
+        if assignment is None:
+            give = best_assignment(faces, shot.event.thresholds)
+            dealt = {shot.targets[t]: i for t, i in give.items()}
+        else:
+            shot.event.resolve_assigned(faces, assignment)  # checks the assignment: one different die each
+            dealt = dict(assignment)
+        if offensive_fate:
+            fate_clicks.append((name, "offense"))
+        parts = []
+        for t in targets:
+            i = dealt.get(t.name)
+            if i is None:
+                parts.append(f"{t.name} gets no die")
+                continue
+            face, needs = faces[i], shot.needs(t.name)
+            hit = face >= needs
+            note = ""
+            if (hit and defensive_fate and face != 6 and not t.is_token and t.name not in fated
+                    and t.value("fate") > 0):
+                hit, note = False, f", cancelled by {t.name}'s fate"
+                fate_clicks.append((t.name, "defense"))
+                fated.add(t.name)
+            parts.append(f"{face} to {t.name} (needs {needs}+): {'hit' if hit else 'miss'}{note}")
+            if hit:
+                taken = talents.damage(t, 1)
+                if taken.clicks != 1:
+                    parts[-1] += f"; {t.name} takes {taken}"
+                hurt = take_hits(t, 1)  # one click at most from a several-target shot (K.ranged.multi)
+                chars = [hurt if x.name == t.name else x for x in chars]
+                if hurt.knocked_out:
+                    knocked.add(t.name)
+        said.append(f"{name} rolled {', '.join(map(str, faces))}: " + "; ".join(parts))
+        return chars
 
     def escape(self, name: str, dice: Dice, *, fate: bool = False) -> "AcesGame":
         """A captive's escape: both roll, the captive escapes with more hits, and may then act again
@@ -275,14 +423,35 @@ class AcesGame:
             chars = tuple(replace(x, captor=None) if x.name == name else replace(x, captive=None) if x.name == captor.name
                           else x for x in chars)
             # a successful escape does not use up the turn: the player may give another action (K.escape)
-            return replace(self, characters=chars, log=self.log + tuple(said) + (f"{name} is free and may act again",))
-        return self._next(c.player, name, "escape", chars, said)
+            return replace(self, characters=chars, log=self.log + tuple(said) + (f"{name} is free and may act again",),
+                           checkpoint=None)
+        return self._settle(self._next(c.player, name, "escape", chars, said), dice, 0)
 
     def withdraw(self, player: str) -> "AcesGame":
         """A player withdraws in his turn: he scores as usual, but nothing for his own characters (K.withdraw)."""
         if player != self.turns.current:
             raise GameRuleError(f"a player withdraws in his own turn; it is {self.turns.current}'s", field="player")
-        return replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",))
+        return self._settle(replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",)),
+                            None, 0)
+
+    # -- undo (STYLE: never across a die roll) -------------------------------------------------------
+    def _settle(self, new: "AcesGame", dice: Dice | None, rolled_before: int) -> "AcesGame":
+        """``new`` with a checkpoint of this state, so ``undo`` can return here, unless dice were rolled."""
+        rolled = dice is not None and len(dice.log) > rolled_before
+        cp = None if rolled else Checkpoint(self.characters, self.turns, self.out, self.fate_used, self.withdrawn,
+                                             self.log)
+        return replace(new, checkpoint=cp)
+
+    def undo(self) -> "AcesGame":
+        """Take back the last action, if it rolled no dice: a move without a break-away roll, a
+        pass, Second Wind, a withdrawal. Dice once rolled stand, so an attack, an escape or a
+        break-away roll cannot be taken back (our policy, as for the other referees)."""
+        cp = self.checkpoint
+        if cp is None:
+            raise GameRuleError("nothing to take back: the last action rolled dice, or was already taken back "
+                                "(a roll, once seen, stands)", field="action")
+        return replace(self, characters=cp.characters, turns=cp.turns, out=cp.out, fate_used=cp.fate_used,
+                       withdrawn=cp.withdrawn, log=cp.log, checkpoint=None)
 
     # -- scoring (K.victory) -------------------------------------------------------------------------
     def standings(self) -> list[Standing]:
@@ -308,3 +477,12 @@ class AcesGame:
         lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.log[-8:])
         return f"<div class='cs-aces-game'>{head}{self.board.to_svg(cell=22, pieces=pieces)}<ul>{lines}</ul></div>"
 
+
+def _targets(target: str | Sequence[str]) -> tuple[str, ...]:
+    """One target name, or several (K.ranged.multi), as a tuple of names."""
+    names = (target,) if isinstance(target, str) else tuple(target)
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise AttackError("name the target, or for a ranged attack the targets", field="target")
+    if len(set(names)) != len(names):
+        raise AttackError("a ranged attack never targets the same character twice (K.ranged.multi)", field="target")
+    return names

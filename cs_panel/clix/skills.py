@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cs_panel.clix.dial import SPEED_EFFECT_LOCATIONS, CombatDial, DialError, SpeedDial
+from cs_panel.clix.dial import ACES_STATS, SPEED_EFFECT_LOCATIONS, CombatDial, DialError, SpeedDial
 from cs_panel.core.data import Entry, Field, Table, in_range, load_table
 
 SKILL_SCHEMA = {
@@ -30,6 +30,23 @@ SKILL_SCHEMA = {
     "attack_dice": Field(int, required=False, check=in_range(-3, 3)),
     "silhouette": Field(int, required=False, check=in_range(-3, 3)),
     "shaken": Field(bool, required=False),
+}
+
+#: the Aces Talents and Abilities card (``talents.json``): what ``use`` each one has and the
+#: numbers ``cs_panel.aces.talents`` applies
+TALENT_USES = ("action", "attack", "move", "damage")
+TALENT_SCHEMA = {
+    "name": Field(str),
+    "stat": Field(str, check=lambda v: None if v in ACES_STATS else f"an Aces talent sits on one of {ACES_STATS}"),
+    "colour": Field(str),
+    "optional": Field(bool),
+    "use": Field(str, check=lambda v: None if v in TALENT_USES else f"use must be one of {TALENT_USES}"),
+    "effect": Field(str),
+    "heal": Field(int, required=False, check=in_range(1, 3)),
+    "close_attacks": Field(int, required=False, check=in_range(2, 3)),
+    "ignores_hindering": Field(bool, required=False),
+    "ranged_dice": Field(int, required=False, check=in_range(-3, 3)),
+    "damage_reduction": Field(int, required=False, check=in_range(1, 3)),
 }
 
 SPEED_EFFECT_SCHEMA = {
@@ -55,6 +72,22 @@ def skills(source: str = "package:clix/skills.json") -> Table:
 def speed_effects(source: str = "package:clix/speed_effects.json") -> Table:
     """The speed effects, keyed ``"<colour>-<location>"`` (A.move.speed-effects)."""
     return load_table(source, SPEED_EFFECT_SCHEMA)
+
+
+@lru_cache(maxsize=None)
+def talents(source: str = "package:clix/talents.json") -> Table:
+    """The Aces Talents and Abilities card, keyed ``"<colour>-<stat>"`` (K.base.values). The
+    printed card is lost: every entry is ``reconstructed`` (see ``talents.md``)."""
+    return load_table(source, TALENT_SCHEMA)
+
+
+def talent_for(stat: str, colour: str, table: Table | None = None) -> Entry:
+    """The talent or ability a colour means on an Aces stat; an unknown pair is named as such."""
+    table = table or talents()
+    key = f"{colour}-{stat}"
+    if key not in table:
+        raise DialError(f"no talent on the card for a {colour} square on {stat} ({table.path})", field="colour")
+    return table[key]
 
 
 def skill_for(stat: str, colour: str, table: Table | None = None) -> Entry:

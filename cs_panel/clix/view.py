@@ -82,14 +82,18 @@ class MarkerMeaning:
 
 
 def marker_meanings(dial: CombatDial, table=None) -> tuple[MarkerMeaning, ...]:
-    """The coloured squares in the slot now and their meanings (A.base.skills). A colour the
+    """The coloured squares in the slot now and their meanings (A.base.skills; on an Aces dial the
+    talents card, K.base.values). A colour the
     card does not list is reported as unknown rather than guessed."""
-    from cs_panel.clix.skills import skill_for
+    from cs_panel.clix.dial import ACES_STATS
+    from cs_panel.clix.skills import skill_for, talent_for
 
+    # an Aces dial's squares are talents and abilities (K.base.values), on their own card
+    lookup = talent_for if dial.stats == ACES_STATS else skill_for
     out = []
     for m in dial.markers():
         try:
-            e = skill_for(m.stat, m.colour, table)
+            e = lookup(m.stat, m.colour, table)
         except DialError as err:
             out.append(MarkerMeaning(m.stat, m.colour, None, str(err), False, None))
             continue

@@ -6,7 +6,8 @@ active character may end its move in (squares where the move must stop are darke
 line of fire to the target (green when clear, red and dashed when blocked), and the panel gives
 the attack's dice and defense term by term with the exact chance of each number of hits, or every
 reason the attack is not allowed. Click a square to place the active character there (a teaching tool: it is not limited to the
-shaded squares). All the
+shaded squares). The cast table lists each figure's talents and abilities showing on its dial,
+badged ``reconstructed`` (their card was lost; ``cs_panel.aces.talents``). All the
 rules come from ``cs_panel.aces``; this component only gathers inputs and draws.
 """
 
@@ -22,11 +23,12 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from cs_panel.aces.board import Board, BoardError, maps
-from cs_panel.aces.combat import AttackError, Character, FateError, attack, sample_character
+from cs_panel.aces.combat import AttackError, Character, FateError, attack, knock_out_chance, sample_character
+from cs_panel.aces.talents import talents_of
 from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -38,6 +40,7 @@ FIELDS = ["active", "target", "kind", "square", "fate"]
 DEFAULT_CAST = (
     ("charlie-steele-ace", "Charlie", "Tim", (3, 5)),
     ("tail-gunner", "Tail Gunner", "Tim", (2, 8)),
+    ("louis-thibodeaux-ace", "Louis", "Tim", (2, 2)),
     ("loyle-crawford-ace", "Loyle", "Kim", (13, 5)),
     ("ruffian", "Ruffian", "Kim", (9, 4)),
     ("soldier", "Soldier", "Kim", (9, 7)),
@@ -165,6 +168,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._cast_pane.object = self._cast_html(cast)
 
     # --- drawing --------------------------------------------------------------------------------
+    @bokeh_writes()
     def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:
         sq = dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[])
         for s in board.squares():
@@ -214,7 +218,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         if self.kind == "capture":
             odds = f"chance to capture: <b>{percent(result.chance_to_capture)}</b>"
         else:
-            odds = f"chance to knock {html.escape(them.name)} out: <b>{percent(result.chance_to_knock_out(them.dial))}</b>"
+            odds = f"chance to knock {html.escape(them.name)} out: <b>{percent(knock_out_chance(result, them))}</b>"
         return (f"<p class='aces-odds'>{html.escape(me.name)} on {html.escape(them.name)}: {odds}</p>"
                 + result._repr_html_())
 
@@ -223,12 +227,14 @@ class AcesSkirmish(pn.viewable.Viewer):
         for c in cast.values():
             v = c.dial.values
             kind = "token" if c.is_token else "Ace"
+            shown = "".join(f"<span class='aces-talent' title='{html.escape(t.effect)}'>{html.escape(t.name)} "
+                            f"{badge_html(t.provenance)}</span> " for t in talents_of(c))
             rows.append(f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(c.player)}</td><td>{kind}</td>"
                         f"<td>{c.square}</td><td>{v.get('speed')}</td><td>{v.get('attack')}</td><td>{v.get('defense')}</td>"
-                        f"<td>{v.get('fate')}</td><td>{c.range}</td></tr>")
+                        f"<td>{v.get('fate')}</td><td>{c.range}</td><td>{shown}</td></tr>")
         return ("<table class='cs-breakdown aces-cast-table'><caption>characters " + badge_html("sample") + "</caption>"
                 "<tr><td>name</td><td>player</td><td></td><td>square</td><td>speed</td><td>attack</td><td>defense</td>"
-                "<td>fate</td><td>range</td></tr>" + "".join(rows) + "</table>")
+                "<td>fate</td><td>range</td><td>talents and abilities</td></tr>" + "".join(rows) + "</table>")
 
     # --- layout -----------------------------------------------------------------------------------
     def __panel__(self):

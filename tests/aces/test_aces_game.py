@@ -83,7 +83,8 @@ def test_what_each_character_may_do():
     assert t.problems("Kim", "Charlie", "escape", characters_left=2, is_captive=True) == []
     assert "may only move or pass" in t.problems("Kim", "Charlie", "move and attack", characters_left=2, has_captive=True)[0]
     assert t.problems("Kim", "Charlie", "move", characters_left=2, has_captive=True) == []
-    assert "Talents and Abilities Card" in t.problems("Kim", "Charlie", "second wind", characters_left=2)[0]
+    assert "no Second Wind showing" in t.problems("Kim", "Charlie", "second wind", characters_left=2)[0]
+    assert t.problems("Kim", "Louis", "second wind", characters_left=2, has_second_wind=True) == []
     assert "an action is one of" in t.problems("Kim", "Charlie", "dance", characters_left=2)[0]
     assert "name the character" in t.problems("Kim", None, "move", characters_left=2)[0]
 

@@ -152,3 +152,114 @@ def test_the_game_saves_and_loads_mid_play():
     again = loads(AcesGame, dumps(g))
     assert again == g and again.turns.current == "Kim"
     assert "cs-aces-game" in g._repr_html_()
+
+
+# -- several targets, talents and undo ---------------------------------------------------------------
+
+def volley_game() -> AcesGame:
+    # the Tail Gunner token has two pistols (sample values: attack 3, range 6)
+    return AcesGame.start("training-yard", {"Tim": [("tail-gunner", "Gunner", (4, 3)), ("charlie-steele-ace", "Charlie", (1, 6))],
+                                            "Kim": [("loyle-crawford-ace", "Loyle", (9, 2)), ("ruffian", "Ruffian", (9, 5))]},
+                          ("Tim", "Kim"), check_areas=False)
+
+
+@pytest.mark.rule("K.ranged.multi", "K.attack", "K.victory")
+def test_one_shot_at_two_targets_gives_each_a_die_and_saves_and_loads():
+    g = volley_game()
+    plan = g.plan_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged")
+    assert plan.dice == 3 and plan.defenses == (5, 3) and 0 < plan.hit_chances()["Loyle"] < 1
+    # 2, 3 and 5 as in the rulebook's example: the 5 goes to the harder target, the 3 still hits the Ruffian
+    after = g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([2, 3, 5]))
+    said = " ".join(after.log)
+    assert "one die to each target" in said and "5 to Loyle (needs 5+): hit" in said and "3 to Ruffian (needs 3+): hit" in said
+    assert after.character("Loyle").dial.position == 1  # one click at most from a several-target shot
+    assert [(o.name, o.scored_by) for o in after.out] == [("Ruffian", ("Tim",))]
+    # the whole state round-trips, and so does the refereeing after it
+    again = loads(AcesGame, dumps(after))
+    assert again == after
+    assert again.pass_turn("Kim") == after.pass_turn("Kim")
+    # a roll stands: the attack cannot be taken back
+    with pytest.raises(GameRuleError, match="a roll, once seen, stands"):
+        after.undo()
+
+
+@pytest.mark.rule("K.ranged.multi")
+def test_the_player_may_give_out_the_dice_and_a_hit_never_deals_more_than_one_click():
+    g = volley_game()
+    worse = g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([2, 3, 5]),
+                              assignment={"Loyle": 0, "Ruffian": 2})
+    assert worse.character("Loyle").dial.position == 0 and "Ruffian" in [o.name for o in worse.out]
+    sixes = g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([6, 6, 6]))
+    assert sixes.character("Loyle").dial.position == 1
+    with pytest.raises(AttackError, match="different die"):
+        g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([2, 3, 5]),
+                          assignment={"Loyle": 1, "Ruffian": 1})
+
+
+@pytest.mark.rule("K.ranged.multi", "K.fate")
+def test_a_target_ace_spends_fate_on_its_own_die():
+    after = volley_game().move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([2, 3, 5]),
+                                          defensive_fate=True)
+    assert "5 to Loyle (needs 5+): miss, cancelled by Loyle's fate" in after.log[-2]
+    assert after.character("Loyle").dial.position == 1 and after.fate_used == ("Loyle",)  # the click pays for fate
+
+
+@pytest.mark.rule("K.ranged.multi", "K.ranged")
+def test_a_several_target_shot_the_rules_forbid_is_refused_and_changes_nothing():
+    g = volley_game()
+    with pytest.raises(AttackError, match="at most that many targets"):
+        g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian", "Charlie"], "ranged", ScriptedDice([6, 6, 6]))
+    with pytest.raises(AttackError, match="only a ranged attack may name several targets"):
+        g.move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "close", ScriptedDice([6, 6, 6]))
+    with pytest.raises(AttackError, match="same character twice"):
+        g.move_and_attack("Gunner", (4, 3), ["Loyle", "Loyle"], "ranged", ScriptedDice([6, 6, 6]))
+    with pytest.raises(AttackError, match="Ruffian: .*beyond range"):
+        g.move_and_attack("Gunner", (0, 7), ["Loyle", "Ruffian"], "ranged", ScriptedDice([6, 6, 6]))
+    assert g.character("Gunner").square == (4, 3) and g.log == volley_game().log
+
+
+def louis_game() -> AcesGame:
+    return AcesGame.start("training-yard", {"Tim": [("louis-thibodeaux-ace", "Louis", (2, 3)), ("charlie-steele-ace", "Charlie", (2, 6))],
+                                            "Kim": [("loyle-crawford-ace", "Loyle", (4, 3)), ("ruffian", "Ruffian", (4, 4))]},
+                          ("Tim", "Kim"), check_areas=False)
+
+
+@pytest.mark.rule("K.fate", "K.close", "K.actions")
+def test_old_one_two_strikes_twice_with_fate_on_both_and_two_clicks():
+    # Aces, Fate: with Old One-Two Wild Card could spend fate on both attacks, and his dial turns twice
+    g = louis_game()
+    after = g.move_and_attack("Louis", (3, 3), "Ruffian", "close", ScriptedDice([1, 1, 1, 1, 1, 5, 1, 1, 1, 1]),
+                              offensive_fate=True, second="Loyle", second_fate=True)
+    assert "follows up with Old One-Two" in " ".join(after.log)
+    assert after.character("Louis").dial.position == 2  # a click for each use of fate
+    assert after.character("Loyle").dial.position == 1 and after.character("Ruffian").dial.position == 0
+    # a character without Old One-Two has only one attack
+    with pytest.raises(AttackError, match="needs Old One-Two"):
+        g.pass_turn("Tim").pass_turn("Kim").move_and_attack("Charlie", (3, 4), "Ruffian", "close",
+                                                            ScriptedDice([6] * 6), second="Loyle")
+
+
+@pytest.mark.rule("K.actions", "K.turns")
+def test_second_wind_heals_and_undo_takes_back_an_action_without_dice():
+    g = louis_game()
+    worn = tuple(dataclasses.replace(c, dial=c.dial.at(3)) if c.name == "Louis" else c for c in g.characters)
+    g = dataclasses.replace(g, characters=worn)
+    with pytest.raises(GameRuleError, match="no Second Wind showing"):
+        g.second_wind("Charlie")
+    healed = g.second_wind("Louis")
+    assert healed.character("Louis").dial.position == 2 and "catches a second wind" in healed.log[-1]
+    assert healed.turns.current == "Kim"
+    assert loads(AcesGame, dumps(healed)) == healed  # the checkpoint saves too
+    back = healed.undo()
+    assert back.character("Louis").dial.position == 3 and back.turns.current == "Tim" and back.log == g.log
+    with pytest.raises(GameRuleError, match="nothing to take back"):
+        back.undo()
+    # a move without a roll can be taken back; one with a break-away roll cannot
+    moved = g.move("Charlie", (6, 6), ScriptedDice([]))
+    assert moved.undo().character("Charlie").square == (2, 6)
+    beside = dataclasses.replace(g, characters=tuple(dataclasses.replace(c, square=(3, 3)) if c.name == "Louis" else c
+                                                     for c in g.characters))
+    held = beside.move("Louis", (1, 1), ScriptedDice([2]))  # next to Loyle: a break-away roll, failed
+    assert held.character("Louis").square == (3, 3)
+    with pytest.raises(GameRuleError, match="nothing to take back"):
+        held.undo()

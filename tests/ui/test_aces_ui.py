@@ -79,3 +79,14 @@ def test_an_adjacent_enemy_holds_the_active_character_until_it_breaks_away():
     assert app.reach.squares == {(8, 4)}
     app.param.update(broke_away=True)
     assert len(app.reach.squares) > 1
+
+
+@pytest.mark.rule("K.base.values", "K.attack")
+def test_the_cast_shows_each_figures_talents_badged_as_reconstructed():
+    app = AcesSkirmish()
+    cast = app._cast_pane.object
+    assert "talents and abilities" in cast and "Old One-Two" in cast  # Louis's first click
+    row = next(r for r in cast.split("<tr>") if r.startswith("<td>Louis"))
+    assert "cs-badge-reconstructed" in row
+    plain = next(r for r in cast.split("<tr>") if r.startswith("<td>Charlie"))
+    assert "cs-badge" not in plain  # no talent showing on her dial, no badge
