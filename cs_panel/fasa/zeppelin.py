@@ -136,6 +136,22 @@ class Zeppelin:
         left = self.points - (before - after)
         return CellHit(cell, before, after, left)
 
+    def hit_with(self, cell: int, weapon: str, ammunition: str | None = None) -> CellHit:
+        """One hit on a gas cell by a weapon: the points are its damage template's Zep. Dmg.
+        number (the first on a commercial ship, the second on a military one), and a magnesium
+        round in a hydrogen ship destroys it (F.zep.gas-cells, F.dmg.template, FASA p.37, 46).
+
+        >>> z = Zeppelin.along(Hex(0, 0), Facing.B)
+        >>> z.hit_with(2, "mg-50", "AP").after, replace(z, military=True).hit_with(2, "mg-50", "AP").after
+        (55, 56)
+        """
+        from cs_panel.fasa.damage import template_for  # the damage core is only needed for this look-up
+
+        t = template_for(weapon, ammunition)
+        if t.zep_damage is None:
+            raise ZeppelinError(f"the {t.name} template has no Zep. Dmg. number", field="weapon")
+        return self.hit_cell(cell, t.zep_damage[1] if self.military else t.zep_damage[0], magnesium=t.burns)
+
     def after(self, hit: CellHit) -> "Zeppelin":
         if hit.destroyed_ship:
             return replace(self, burned=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -108,3 +109,26 @@ def test_gunners_roll_at_constitution_five():
     t = gunner_shock_roll()
     assert t.total == 5 and t.chance == Fraction(6, 10) and "cannot fire" in t.notes[0]
     assert gunner_shock_roll(already_shocked=True).total == 7
+
+
+@pytest.mark.rule("F.zep.gas-cells", "F.dmg.template")
+def test_a_weapons_hit_on_a_cell_takes_its_templates_zep_dmg_number():
+    from cs_panel.fasa.damage import damage_templates, template_for
+    commercial = Zeppelin.along(Hex(0, 0), Facing.B)
+    military = replace(commercial, military=True)
+    for e in damage_templates():
+        if not e.id.startswith("mg-"):
+            continue
+        weapon, ammunition = e["weapon"], e["ammunition"]
+        t = template_for(weapon, ammunition)
+        assert commercial.hit_with(1, weapon, ammunition).after == 60 - t.boxes  # the first number is the box count
+        assert military.hit_with(1, weapon, ammunition).after == 60 - t.zep_damage[1]
+        assert t.zep_damage[1] <= t.zep_damage[0]  # reinforced cells never take more
+    rocket = commercial.hit_with(0, "ap-rocket")
+    assert rocket.after == 60 - 12
+    # magnesium rounds burn a hydrogen ship whatever their size; in helium they only take points
+    assert replace(commercial, hydrogen=True).hit_with(3, "mg-30", "MG").destroyed_ship
+    assert commercial.hit_with(3, "mg-30", "MG").after == 57
+    with pytest.raises(ZeppelinError) as e:
+        commercial.hit_with(0, "magnesium-burn")
+    assert e.value.field == "weapon"
