@@ -64,6 +64,16 @@ def test_demo_game_plays_three_turns_and_marks_damage():
     # the head-on meeting: numbers chosen, matched, both destroyed, nobody left (F.collide.*, F.victory)
     assert "the game waits for: collision numbers from Ace, Raider" in printed
     assert "Raider is destroyed in the mid-air collision" in printed and "a draw: no side has a plane left" in printed
+    # fire orders: guns with rockets refused, two rockets fired, doubled-down guns jammed and not cleared
+    # (F.combat.choice, F.rocket.ap-he, F.gun.double-down, F.gun.jam-clear)
+    assert "refused: fire guns or launched weapons in one phase, not both" in printed
+    assert "Ace fires the armour-piercing rocket on hardpoint 2 at Raider" in printed
+    assert "Ace (Ann): gun 1 .50 AP, gun 2 .50 AP, hardpoint 1 empty, hardpoint 2 empty" in printed
+    assert "gun jammed from next turn (F.gun.double-down)" in printed
+    assert "refused: gun 1 is jammed and cannot fire until cleared" in printed
+    assert "Raider works on its jammed gun(s) 1, 2, 3 instead of firing: needs 8 base - 4 Steady Hand 4 + 2 shocked" \
+        in printed
+    assert "combat dice [3] -- jammed: Raider guns 1, 2, 3" in printed
 
 
 def test_aces_demo_game_plays_to_an_end_and_scores_it():

@@ -29,6 +29,22 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   end of the combat phase (turn step 8). A plane cut in half, blown up or whose pilot dies leaves
   the game like a collision loss (``GameState.destroyed``, with why in ``losses``). Fracture hits
   from a failed push are marked too, each a one-box template at a rolled column.
+- Before ``combat()`` a player may give a plane a fire order, ``fire(name, order)``
+  (``FireOrder``, F.combat.choice): its guns (``"guns"``, or some of them, ``"gun 1, gun 2"``),
+  doubled down (``"guns x2"``, ``"gun 1 x2"``: two to-hit rolls a gun, and any miss jams it from the
+  next turn, F.gun.double-down), its rockets (``"rockets"``, ``"rocket 2"``, by hardpoint), an
+  attempt to clear its jams (``"clear jams"``: one roll at 8 - Steady Hand for all of them, and no
+  shot that phase, F.gun.jam-clear) or ``"hold"``, each with ``" at NAME"`` to choose the target.
+  The order is checked when it is given, by the combat-choice core (guns or rockets, not both; no
+  jammed gun fires), and against the plane (a destroyed gun, an empty hardpoint, a rocket destroyed
+  by a hit on its hardpoint, F.dmg.rockets, an enemy out of reach, are refused by name); the
+  referee answers with the exact odds of each number of hits as things stand. A plane with no
+  order fires its guns as before. Rockets (``RefPlane.rockets``: AP, HE and drill, one a hardpoint,
+  F.weap.loadout) roll with their +1 and their range (F.rocket.ap-he, F.hit.weapon-mod), leave
+  their hardpoint empty, and each hit rolls its own location (F.hitloc.table) before the rocket's
+  template is laid; a drill drills on in step 8 (F.rocket.drill). Jammed guns show in the game's
+  table and after each combat in the ``transcript``. Not handled yet: rockets fired at hexes
+  (flak, flare, sonic), beepers, seekers and harpoons, bombs, torpedoes and turrets.
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
@@ -41,9 +57,13 @@ flak-damage rule is not offered). A player's two planes are a pilot and his wing
 collide with each other while their radios work. The damage column is used as rolled: the referee
 never shifts it for Steady Hand (F.pilot.sh-shift), the attacker keeping the roll. Guns fire AP
 rounds unless ``RefPlane.ammunition`` says otherwise. A plane destroyed before its turn to fire
-does not fire. Shock from a hit lasts until the end of the next turn. A game logged before damage
-was marked does not replay (its combat rolled fewer dice): ``fold`` says so with a
-``SavedStateError``.
+does not fire. Fire orders are given before any plane fires, so a slower pilot cannot change his
+after seeing a faster one's shots (at a table he could); a gun or rocket destroyed by a faster
+pilot's hit before its turn does not fire. A gun that jams while doubling down is marked jammed at
+once (it has fired its two shots; it cannot fire again until the next phase anyway). With no
+order, a plane whose every working gun is jammed spends the phase trying to clear them. Shock
+from a hit lasts until the end of the next turn. A game logged before damage was marked does not
+replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError``.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
@@ -62,14 +82,18 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from cs_panel.core.dice import Dice, ScriptedDice
+from cs_panel.core.dice import ChanceEvent, D10Check, Dice, ScriptedDice
 from cs_panel.core.errors import RuleInputError, SavedStateError
-from cs_panel.core.explain import Modifier
+from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.collisions import Flyer, SharedHex, resolve_shared_hex
 from cs_panel.fasa.damage import Effect, RecordSheet, fracture_table, template_for
-from cs_panel.fasa.gunnery import DamageColumn, DamageTable, hit_location
+from cs_panel.fasa.deployed import Loadout, deployed_weapons, rocket_number
+from cs_panel.fasa.gunnery import (
+    CombatAction, DamageColumn, DamageTable, DoubleDown, Shot, check_combat_action, hit_location, jam_clear_number,
+    locate_hits, total_hit_odds,
+)
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, layout, victory
@@ -159,6 +183,113 @@ class RefereeError(RuleInputError):
     """An action the game does not allow now (wrong phase, unknown plane, plane already plotted)."""
 
 
+class FireOrderError(RefereeError):
+    """A fire order that cannot be read, or that names a gun, hardpoint or target the plane
+    cannot use now (F.combat.choice, F.dmg.guns, F.dmg.rockets)."""
+
+
+#: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill)
+REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": "drill rocket"}
+
+_ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
+                         r"(?: (x2|double down|doubled down|doubled))?$")
+_ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
+               '"clear jams" or "hold", with " at NAME" to choose the target')
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    """What one plane does in a combat phase, as its player says it (F.combat.choice,
+    F.gun.double-down, F.gun.jam-clear; FASA p.33, 36).
+
+    ``guns`` are (gunpoint, doubled down) pairs, gunpoint 0 meaning every gun that can fire;
+    ``rockets`` are hardpoints, 0 meaning every loaded one; ``target`` names the plane to shoot at
+    ("" lets the referee take the first enemy in reach, in firing order). Nothing to fire and no
+    jams to clear is holding fire. The notation round-trips:
+
+    >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False)
+    >>> str(FireOrder.parse("guns doubled down")), str(FireOrder())
+    ('guns x2', 'hold')
+    """
+
+    guns: tuple[tuple[int, bool], ...] = ()
+    rockets: tuple[int, ...] = ()
+    target: str = ""
+    clear_jams: bool = False
+
+    @classmethod
+    def parse(cls, text: "str | FireOrder") -> "FireOrder":
+        if isinstance(text, FireOrder):
+            return text
+        words = " ".join(str(text).split())
+        head, target = words, ""
+        m = re.match(r"^(.*?)\s*\bat (.+)$", words, flags=re.IGNORECASE)
+        if m:
+            head, target = m.group(1), m.group(2).strip()
+        guns: list[tuple[int, bool]] = []
+        rockets: list[int] = []
+        clear = False
+        items = [x.strip() for x in head.lower().split(",")]
+        if items == ["hold"] or items == ["hold fire"]:
+            items = []
+        for item in items:
+            found = _ORDER_ITEM.match(item)
+            if not found:
+                raise FireOrderError(f"cannot read {item!r} in the fire order {str(text)!r}: {_ORDER_HELP}",
+                                     field="order")
+            all_guns, gun, all_rockets, rocket, clears, doubled = found.groups()
+            if doubled and not (all_guns or gun):
+                raise FireOrderError(f"only machine guns double down, not {item.split(' x2')[0]!r} (F.gun.double-down)",
+                                     field="double_down")
+            if all_guns or gun:
+                guns.append((int(gun) if gun else 0, bool(doubled)))
+            elif all_rockets or rocket:
+                rockets.append(int(rocket) if rocket else 0)
+            elif clears:
+                clear = True
+        if target and not (guns or rockets):
+            raise FireOrderError(f"{head or 'holding fire'!r} has no target: only guns and rockets are aimed",
+                                 field="target")
+        for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
+            if every in picked and len(picked) > 1:
+                raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
+        return cls(tuple(guns), tuple(rockets), target, clear)
+
+    def __str__(self) -> str:
+        items = [("guns" if n == 0 else f"gun {n}") + (" x2" if doubled else "") for n, doubled in self.guns]
+        items += ["rockets" if n == 0 else f"rocket {n}" for n in self.rockets]
+        items += ["clear jams"] if self.clear_jams else []
+        return (", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
+
+    @property
+    def holds(self) -> bool:
+        return not (self.guns or self.rockets or self.clear_jams)
+
+
+#: what a plane with no fire order does: every gun that can fire, at the first enemy in reach
+GUNS = FireOrder(((0, False),))
+
+
+@dataclass(frozen=True)
+class _Mount:
+    """A gun or a hardpoint named by a fire order, with what it fires."""
+
+    mount: str  # "gun 1", "hardpoint 2": the names the combat-choice core uses
+    number: int
+    weapon: str
+    rounds: str = ""  # a gun's rounds; "" for a rocket
+    doubled: bool = False
+
+    @property
+    def is_gun(self) -> bool:
+        return self.mount.startswith("gun")
+
+    @property
+    def name(self) -> str:
+        return str(weapons()[self.weapon]["name"])
+
+
 class Phase(str, Enum):
     PLOT = "plot"  # every plane writes its maneuver in secret (F.seq.phases step 1)
     COLLIDE = "collide"  # enemies ended movement in one hex: numbers are chosen (step 2)
@@ -185,7 +316,11 @@ class RefPlane:
     (F.weap.mg, F.weap.loadout), all AP when not given. ``sheet`` is built from these when the
     plane is made and carries every box marked since (F.plane.record-sheet). ``hits_taken``
     still counts the hits scored on the plane; ``shocked_turn`` is the turn its pilot was last
-    shocked in (F.shock).
+    shocked in (F.shock). ``steady_hand`` is the pilot's, used to clear jams (F.gun.jam-clear);
+    ``jammed`` the gunpoints jammed until cleared (F.gun.double-down). ``rockets`` names the rocket
+    on each hardpoint, 1 first (``ap-rocket``, ``he-rocket``, ``drill``; ``""`` when empty), at most
+    the aircraft's hardpoints, or 8 on the sample sheet (F.weap.loadout); a fired rocket leaves
+    ``""`` behind.
     """
 
     name: str
@@ -203,12 +338,17 @@ class RefPlane:
     ammunition: tuple[str, ...] = ()
     sheet: RecordSheet | None = None
     shocked_turn: int = 0
+    steady_hand: int = 0
+    jammed: tuple[int, ...] = ()
+    rockets: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not self.name:
             raise RefereeError("every plane needs a name", field="name")
-        for skill in ("dead_eye", "sixth_sense", "quick_draw"):
+        for skill in ("dead_eye", "sixth_sense", "quick_draw", "steady_hand"):
             check_skill(getattr(self, skill), skill)
+        object.__setattr__(self, "jammed", tuple(sorted(set(self.jammed))))
+        object.__setattr__(self, "rockets", tuple(self.rockets))
         for g in self.guns:
             weapons()[g]  # an unknown weapon id fails here, naming the table
         if self.ammunition and len(self.ammunition) != len(self.guns):
@@ -219,9 +359,34 @@ class RefPlane:
                 template_for(g, rounds)  # rounds other than AP, DD or MG fail here, naming the field
         if self.sheet is None:
             object.__setattr__(self, "sheet", self._fresh_sheet())
+        self._check_rockets()
         caps = self.record.capabilities()
         if self.plane.capabilities != caps:  # a plane flies with what its damage leaves it (F.dmg.*)
             object.__setattr__(self, "plane", dataclasses.replace(self.plane, capabilities=caps))
+        odd = [g for g in self.jammed if g not in self.gunpoints]
+        if odd:
+            raise RefereeError(f"{self.name}: no gun at gunpoint(s) {odd} to be jammed; its guns are at "
+                               f"{list(self.gunpoints)}", field="jammed")
+
+    def _check_rockets(self) -> None:
+        """One rocket a hardpoint, numbered as the record sheet's rocket boxes; "" is an empty
+        hardpoint (F.weap.loadout, p.41-42)."""
+        for r in self.rockets:
+            if r and r not in REFEREE_ROCKETS:
+                known = deployed_weapons()
+                what = f"a {known[r]['name']} is not fired by this referee" if r in known else f"unknown rocket {r!r}"
+                raise RefereeError(f"{self.name}: {what}; it loads {', '.join(REFEREE_ROCKETS)} (one a hardpoint), "
+                                   "or \"\" for an empty hardpoint", field="rockets")
+        slots = 8  # the record sheet's rocket boxes R1-R8 (F.plane.record-sheet)
+        if self.aircraft:
+            slots = aircraft_plane(self.aircraft).hardpoints
+            try:
+                Loadout(slots, tuple(r for r in self.rockets if r))
+            except RuleInputError as e:
+                raise RefereeError(f"{self.name}: {e}", field="rockets") from None
+        if len(self.rockets) > slots:
+            raise RefereeError(f"{self.name}: {len(self.rockets)} hardpoints given, the plane has {slots} "
+                               "(F.weap.loadout, FASA p.42)", field="rockets")
 
     def _fresh_sheet(self) -> RecordSheet:
         caps = self.plane.capabilities
@@ -262,6 +427,30 @@ class RefPlane:
         return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds) if gp not in lost)
 
     @property
+    def jammed_guns(self) -> tuple[int, ...]:
+        """Gunpoints of working guns that are jammed until cleared (F.gun.double-down, F.gun.jam-clear)."""
+        lost = self.record.guns_lost
+        return tuple(g for g in self.jammed if g not in lost)
+
+    @property
+    def loaded_rockets(self) -> tuple[tuple[int, str], ...]:
+        """(hardpoint, rocket) of every rocket still on the plane and not destroyed (F.dmg.rockets)."""
+        lost = self.record.rockets_lost
+        return tuple((hp, r) for hp, r in enumerate(self.rockets, 1) if r and hp not in lost)
+
+    def weapons_summary(self) -> str:
+        """Every gun and hardpoint in a line: rounds, jammed, destroyed, fired."""
+        guns_lost, rockets_lost = self.record.guns_lost, self.record.rockets_lost
+        parts = []
+        for gp, g, r in zip(self.gunpoints, self.guns, self.rounds):
+            state = " destroyed" if gp in guns_lost else " JAMMED" if gp in self.jammed else ""
+            parts.append(f"gun {gp} .{g.split('-')[1]} {r}{state}")
+        for hp, r in enumerate(self.rockets, 1):
+            state = "destroyed" if r and hp in rockets_lost else REFEREE_ROCKETS[r] if r else "empty"
+            parts.append(f"hardpoint {hp} {state}")
+        return ", ".join(parts) or "unarmed"
+
+    @property
     def label(self) -> str:
         return f"{self.name} ({self.player})"
 
@@ -291,7 +480,7 @@ class Tail:
 class Action:
     """One entry of the game log: what was done, by which plane, and the die faces it used."""
 
-    kind: str  # "plot", "move", "combat", "tailing"
+    kind: str  # "plot", "move", "pick", "collide", "fire", "combat", "tailing"
     plane: str = ""
     maneuver: str = ""
     faces: tuple[int, ...] = ()
@@ -324,6 +513,7 @@ class GameState:
     picks: tuple[tuple[str, int], ...] = ()  # collision numbers chosen this turn, secret until collide()
     destroyed: tuple[str, ...] = ()  # planes lost: mid-air collisions (F.collide.damage) or damage (F.dmg.*)
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
+    orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
 
     @property
     def map(self) -> MapLayout | None:
@@ -343,6 +533,11 @@ class GameState:
 
     def plotted(self, name: str) -> str | None:
         return dict(self.plots).get(name)
+
+    def order_of(self, name: str) -> FireOrder | None:
+        """The fire order ``name`` gave this combat phase, if any (without one it fires its guns)."""
+        given = dict(self.orders).get(name)
+        return FireOrder.parse(given) if given is not None else None
 
     def plots_seen_by(self, player: str) -> dict[str, str]:
         """This turn's plots as ``player`` may see them: their own in full, the others' secret
@@ -411,12 +606,13 @@ class GameState:
             f"<tr><td>{html.escape(p.label)}{' (shocked)' if p.plane.shocked else ''}</td>"
             f"<td>{p.plane.hex!r} facing {p.plane.facing.name}</td>"
             f"<td>speed {p.plane.speed}</td><td>{p.hits_taken}</td>"
+            f"<td>{html.escape(p.weapons_summary())}</td>"
             f"<td>{html.escape(p.damage_summary())}"
             + (f"<details><summary>record sheet</summary>{p.record._repr_svg_()}</details>" if p.record.marks else "")
             + f"</td><td>{html.escape(', '.join(f'{n} {loc}' for loc, n in p.fracture) or '-')}</td></tr>"
             for p in self.planes)
         table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
-                 f"<td><b>hits taken</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
+                 f"<td><b>hits taken</b></td><td><b>weapons</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
         return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p><div>{self.to_svg()}</div>{table}"
                 f"<ul>{lines}</ul></div>")
 
@@ -441,7 +637,10 @@ def _next_step(state: GameState) -> str:
     if state.phase is Phase.COLLIDE:
         waiting = state.waiting_for
         return f"collision numbers from {', '.join(waiting)}" if waiting else "collide()"
-    return {Phase.COMBAT: "combat()", Phase.TAILING: "tailing()", Phase.OVER: "nothing: the game is over"}[state.phase]
+    if state.phase is Phase.COMBAT:
+        given = ", ".join(f"{n}: {o}" for n, o in state.orders)
+        return f"combat() (fire orders given: {given})" if given else "combat() (or first fire orders)"
+    return {Phase.TAILING: "tailing()", Phase.OVER: "nothing: the game is over"}[state.phase]
 
 
 def _plot(state: GameState, action: Action) -> GameState:
@@ -686,14 +885,284 @@ def _remove_lost(state: GameState, planes: Mapping[str, RefPlane], said: list[st
         losses=state.losses + tuple((p.name, _lost_to_damage(p) or "") for p in lost))
 
 
+# -- fire orders (F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.ap-he) ---------------
+
+
+def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> list[_Mount]:
+    """The guns and hardpoints ``order`` fires. While the order is given (``said`` is None) a gun
+    or hardpoint the plane cannot use is refused by name; when it is carried out, after faster
+    pilots have fired, one destroyed since is left out and told in ``said`` (F.dmg.internal)."""
+    strict = said is None
+    guns = {gp: (g, r) for gp, g, r in zip(rp.gunpoints, rp.guns, rp.rounds)}
+    guns_lost, rockets_lost = rp.record.guns_lost, rp.record.rockets_lost
+    out: list[_Mount] = []
+    for n, doubled in order.guns:
+        if n == 0:
+            working = [gp for gp, _, _ in rp.working_guns]
+            free = [gp for gp in working if gp not in rp.jammed]
+            if strict and not working:
+                raise FireOrderError(f"{rp.name} has no gun left to fire (F.dmg.guns)", field="guns")
+            if said is not None and len(free) < len(working):
+                said.append(f"{rp.name}'s jammed gun(s) {', '.join(str(g) for g in working if g not in free)} cannot "
+                            "fire until cleared (F.gun.jam-clear)")
+            # every gun jammed: name them all, and the combat-choice check refuses the order
+            picked = free or (working if strict else [])
+            out += [_Mount(f"gun {gp}", gp, guns[gp][0], guns[gp][1], doubled) for gp in picked]
+        elif n not in guns:
+            raise FireOrderError(f"{rp.name} has no gun {n}: its guns are at {', '.join(map(str, guns))}", field="guns")
+        elif n in guns_lost:
+            if strict:
+                raise FireOrderError(f"{rp.name}'s gun {n} is destroyed and cannot fire (F.dmg.guns)", field="guns")
+        else:
+            out.append(_Mount(f"gun {n}", n, guns[n][0], guns[n][1], doubled))
+    for n in order.rockets:
+        if n == 0:
+            gone = [hp for hp, r in enumerate(rp.rockets, 1) if r and hp in rockets_lost]
+            if strict and not rp.loaded_rockets:
+                raise FireOrderError(f"{rp.name} has no rocket left to fire" + (
+                    f" (destroyed on hardpoint(s) {', '.join(map(str, gone))}, F.dmg.rockets)" if gone else ""),
+                    field="rockets")
+            if said is not None and gone:
+                said.append(f"{rp.name}'s rocket(s) on hardpoint(s) {', '.join(map(str, gone))} are destroyed and "
+                            "cannot fire (F.dmg.rockets)")
+            out += [_Mount(f"hardpoint {hp}", hp, r) for hp, r in rp.loaded_rockets]
+        elif not 1 <= n <= len(rp.rockets):
+            raise FireOrderError(f"{rp.name} has no hardpoint {n}: it carries {len(rp.rockets)} "
+                                 f"({rp.weapons_summary()})", field="rockets")
+        elif not rp.rockets[n - 1]:
+            raise FireOrderError(f"{rp.name}'s hardpoint {n} is empty: each rocket fires once, and that one is gone "
+                                 "(F.weap.loadout)", field="rockets")
+        elif n in rockets_lost:
+            if said is None:
+                raise FireOrderError(f"{rp.name}'s rocket on hardpoint {n} was destroyed by a hit and cannot fire "
+                                     "(F.dmg.rockets)", field="rockets")
+            said.append(f"{rp.name}'s rocket on hardpoint {n} was destroyed before it could fire (F.dmg.rockets)")
+        else:
+            out.append(_Mount(f"hardpoint {n}", n, rp.rockets[n - 1]))
+    return out
+
+
+def _to_hit(shooter: RefPlane, target: RefPlane, m: _Mount, deflection: Deflection, rng: int) -> TargetNumber:
+    """The explained to-hit number of one gun or rocket: a rocket adds its weapon modifier
+    (F.hit.number, F.hit.weapon-mod, F.rocket.ap-he)."""
+    if m.is_gun:
+        return to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, m.weapon, shooter.plane.shocked)
+    return rocket_number(m.weapon, target.base_to_hit, deflection, rng, shooter.dead_eye, shooter.plane.shocked)
+
+
+def _double_down_odds(dd: DoubleDown) -> str:
+    o = dd.hit_odds()
+    return f"0/1/2 hits {percent(o[0])}/{percent(o[1])}/{percent(o[2])}, jams {percent(dd.jam_chance)}"
+
+
+def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount]) -> str:
+    """The odds of an attack as things stand: the exact chance of each number of hits, from the
+    same checks the referee rolls (``total_hit_odds``: a doubled-down gun counts 0-2), and the chance
+    that some doubled-down gun jams (F.hit.number, F.gun.double-down)."""
+    events: list[ChanceEvent] = []
+    doubled: list[DoubleDown] = []
+    for m in mounts:
+        ok, deflection, rng, _, _ = _shot_geometry(shooter, target, m.weapon)
+        if not ok or deflection is None:
+            continue
+        tn = _to_hit(shooter, target, m, deflection, rng)
+        if m.doubled:
+            doubled.append(DoubleDown.of(tn))
+            events.append(doubled[-1])
+        else:
+            events.append(D10Check(tn.total))
+    if not events:
+        return f"nothing reaches {target.name}"
+    odds = total_hit_odds(events)
+    text = "chance of " + ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in odds.items())
+    if doubled:
+        clear = math.prod(1 - dd.jam_chance for dd in doubled)
+        text += f"; chance of a jam {percent(1 - clear)}"
+    return text
+
+
+def _fire(state: GameState, action: Action) -> GameState:
+    """A plane's fire order for this combat phase, checked when it is given (F.combat.choice,
+    F.gun.double-down, F.gun.jam-clear, p.33, 36); a later order replaces an earlier one."""
+    _need(state, Phase.COMBAT, "give a fire order")
+    rp = state.plane(action.plane)
+    order = FireOrder.parse(action.maneuver)
+    enemies = [p for p in state.planes if p.player != rp.player]
+    target = None
+    if order.target:
+        target = next((p for p in state.planes if p.name == order.target), None)
+        if target is None or target.player == rp.player:
+            why = f"no plane called {order.target!r}" if target is None else f"{target.name} flies for {rp.player} too"
+            raise FireOrderError(f"{rp.name} cannot fire at {order.target}: {why}; the enemies are "
+                                 f"{[p.name for p in enemies]}", field="target")
+    mounts = _mounts(rp, order)
+    shots = tuple(Shot(m.mount, m.weapon, order.target or "the enemy", m.doubled) for m in mounts)
+    # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
+    check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
+    line = f"{rp.label} orders: {order}"
+    if order.clear_jams:
+        line += f": clearing jammed gun(s) {', '.join(map(str, rp.jammed_guns))} needs " \
+                f"{jam_clear_number(rp.steady_hand, rp.plane.shocked)} (F.gun.jam-clear)"
+    elif order.holds:
+        line += " (holds fire)"
+    else:
+        reach = [e for e in enemies if any(_shot_geometry(rp, e, m.weapon)[0] for m in mounts)]
+        if target is not None:
+            if target not in reach:
+                reasons = sorted({_shot_geometry(rp, target, m.weapon)[3] for m in mounts})
+                raise FireOrderError(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
+                                     "(F.combat.arc)", field="target")
+            line += f": as things stand, {attack_odds(rp, target, mounts)}"
+        elif len(reach) == 1:
+            line += f" ({reach[0].name}, the one enemy in reach): as things stand, {attack_odds(rp, reach[0], mounts)}"
+        elif reach:
+            line += (f": {', '.join(e.name for e in reach)} are in reach, the first in firing order is shot at "
+                     "(add 'at NAME' to choose)")
+        else:
+            line += ": no enemy is in reach now"
+    before = state.order_of(rp.name)
+    if before is not None:
+        line += f" (instead of {before})"
+    orders = tuple(x for x in state.orders if x[0] != rp.name) + ((rp.name, str(order)),)
+    return dataclasses.replace(state, orders=orders, report=state.report + (line,))
+
+
+def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
+    """One roll at 8 - Steady Hand (+2 shocked) clears every jammed gun; the pilot fires nothing
+    this phase (F.gun.jam-clear, p.36)."""
+    if not rp.jammed_guns:
+        said.append(f"{rp.name} has no jammed gun left to clear, and fires nothing (F.gun.jam-clear)")
+        return rp
+    tn = jam_clear_number(rp.steady_hand, rp.plane.shocked)
+    roll = tn.resolve(dice)
+    guns = ", ".join(map(str, rp.jammed_guns))
+    said.append(f"{rp.name} works on its jammed gun(s) {guns} instead of firing: needs {tn} -- rolled {roll.faces[0]}: "
+                + ("cleared, they can fire next combat phase" if roll.success else "still jammed")
+                + " (F.gun.jam-clear)")
+    return dataclasses.replace(rp, jammed=()) if roll.success else rp
+
+
+def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
+               enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+    """The guns of one order at the first of ``enemies`` they reach (F.combat.choice): each gun a
+    to-hit roll, or two when doubled down (F.gun.double-down); one hit-location roll for all the
+    hits (F.hitloc.table), a column and the gun's template per hit, then widowing."""
+    for target in enemies:
+        hits: list[tuple[str, str, int]] = []
+        shots, refused, side = 0, [], None
+        jams: list[int] = []
+        for m in mounts:
+            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon)
+            if not ok:
+                refused.append((m.name, why))
+                continue
+            assert deflection is not None  # _shot_geometry names a deflection whenever the shot is allowed
+            tn = _to_hit(shooter, target, m, deflection, rng)
+            shots += 1
+            if m.doubled:
+                dd = DoubleDown.of(tn)
+                roll = dd.resolve(dice)
+                result = roll.outcome
+                hits += [(m.weapon, m.rounds, rng)] * result.hits
+                side = hexside if result.hits else side
+                if result.jammed:
+                    jams.append(m.number)
+                said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {target.name}: needs {tn} "
+                            f"on each of two dice ({_double_down_odds(dd)}) -- rolled {roll.faces[0]} and "
+                            f"{roll.faces[1]}: {dd.describe_outcome(result)} (F.gun.double-down)")
+                continue
+            roll = tn.resolve(dice)
+            if roll.success:
+                hits.append((m.weapon, m.rounds, rng))
+                side = hexside
+            said.append(f"{shooter.name} fires a {m.name} at {target.name}: needs {tn} -- rolled "
+                        f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        reasons = sorted({why for _, why in refused})
+        if refused and not shots:
+            said.append(f"{shooter.name} cannot fire at {target.name}: " + " / ".join(reasons))
+        elif refused:
+            said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+        if jams:  # jammed from the next turn on, until cleared (F.gun.double-down, p.36)
+            planes[shooter.name] = dataclasses.replace(planes[shooter.name], jammed=shooter.jammed + tuple(jams))
+        if hits:
+            assert side is not None  # a hit came through some hexside
+            t = planes[target.name]
+            t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
+            # one location roll for all of this attacker's gun hits (F.hitloc.table, p.36)
+            where = hit_location(side).resolve(dice)
+            table = where.outcome
+            said.append(f"{target.name} takes {len(hits)} hit{'s' if len(hits) != 1 else ''} through hexside "
+                        f"{side.name}: hit location d10 {where.faces[0]} -> {table.label} table (F.hitloc.table)")
+            for gun, rounds, rng in hits:
+                t = _place(t, table, template_for(gun, rounds).id, f"{weapons()[gun]['name']} ({rounds})",
+                           dice, state.turn, said, range_hexes=rng)
+            t = _widow(t, dice, state.turn, said)  # after all of one attacker's hits (F.dmg.widow, p.38)
+            planes[target.name] = t
+        if shots:
+            break  # a plane's guns fire at one target (F.combat.choice, p.33)
+
+
+def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
+                  enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+    """The rockets of one order at the first of ``enemies`` they reach: each a to-hit roll with the
+    rocket's +1 and range 4 (7 for a drill) (F.rocket.ap-he, F.hit.weapon-mod), each fired rocket
+    gone from its hardpoint, each hit its own hit-location roll (F.hitloc.table), then a column and
+    the rocket's template; a drill drills on from step 8 (F.rocket.drill). Widowing after them all."""
+    for target in enemies:
+        hits: list[tuple[_Mount, int]] = []
+        shots, refused, side = 0, [], None
+        fired: list[int] = []
+        for m in mounts:
+            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon)
+            if not ok:
+                refused.append((f"{m.name} on hardpoint {m.number}", why))
+                continue
+            assert deflection is not None
+            tn = _to_hit(shooter, target, m, deflection, rng)
+            roll = tn.resolve(dice)
+            shots += 1
+            fired.append(m.number)
+            side = hexside
+            if roll.success:
+                hits.append((m, rng))
+            said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
+                        f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        reasons = sorted({why for _, why in refused})
+        if refused and not shots:
+            said.append(f"{shooter.name} cannot fire rockets at {target.name}: " + " / ".join(reasons))
+        elif refused:
+            said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+        if fired:  # a rocket fires once: its hardpoint is empty from now on (F.weap.loadout, p.41)
+            left = list(planes[shooter.name].rockets)
+            for n in fired:
+                left[n - 1] = ""
+            planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
+            said.append(f"{shooter.name}'s hardpoint(s) {', '.join(map(str, fired))} now empty")
+        if hits:
+            assert side is not None
+            t = planes[target.name]
+            t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
+            located = locate_hits(hit_location(side), dice, rocket_hits=len(hits))  # one roll per rocket hit
+            for (m, _), where in zip(hits, located.rolls):
+                said.append(f"{target.name} takes the {m.name}'s hit through hexside {side.name}: hit location d10 "
+                            f"{where.faces[0]} -> {where.outcome.label} table (F.hitloc.table, a roll per rocket)")
+            for (m, rng), table in zip(hits, located.rocket_tables):
+                t = _place(t, table, template_for(m.weapon).id, f"{m.name} (hardpoint {m.number})", dice, state.turn,
+                           said, range_hexes=rng)
+            t = _widow(t, dice, state.turn, said)
+            planes[target.name] = t
+        if shots:
+            break  # lethal rockets fire at one target (F.combat.choice, p.33)
+
+
 def _combat(state: GameState, dice: Dice) -> GameState:
     _need(state, Phase.COMBAT, "fire")
     # highest Quick Draw fires first; tied pilots roll a d10 each, again while still tied
     # (F.combat.order, p.34): the pilots' rules' own roll-off
     firing = combat_order([Shooter(p.name, p.quick_draw) for p in state.planes], dice)
     by_name = {p.name: p for p in state.planes}
-    order = [by_name[n] for n in firing.names]
-    said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in order)]
+    in_order = [by_name[n] for n in firing.names]
+    said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in in_order)]
     said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
     for name in firing.names:
@@ -706,51 +1175,36 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             said.append(f"{name}'s destroyed gun(s) cannot fire: " + ", ".join(
                 f"gun {gp} ({weapons()[g]['name']})" for gp, g in broken) + " (F.dmg.guns)")
         enemies = [planes[n] for n in firing.names if planes[n].player != shooter.player and not _lost_to_damage(planes[n])]
+        order = state.order_of(name)
+        if order is None:
+            order = GUNS
+            working = [gp for gp, _, _ in shooter.working_guns]
+            if working and all(gp in shooter.jammed for gp in working):
+                # our reading: with no order, a pilot whose every gun is jammed spends the phase clearing them
+                said.append(f"{name} has no fire order and every gun jammed: the pilot tries to clear them")
+                order = FireOrder(clear_jams=True)
+        if order.clear_jams:
+            planes[name] = _clear_jams(shooter, dice, said)
+            continue
+        if order.holds:
+            said.append(f"{name} holds fire")
+            continue
+        if order.target:
+            chosen = planes.get(order.target)
+            if chosen is None or _lost_to_damage(chosen):
+                said.append(f"{name}'s target {order.target} is out of the fight: {name} holds fire")
+                continue
+            enemies = [chosen]
         if not enemies:
             said.append(f"{shooter.name} has no enemy to fire at")
-        if not shooter.working_guns:
-            said.append(f"{shooter.name} has no gun left to fire")
+        mounts = _mounts(shooter, order, said)
+        if not mounts:
+            said.append(f"{shooter.name} has no {'gun' if order.guns else 'rocket'} left to fire")
             continue
-        for target in enemies:
-            hits: list[tuple[str, str, int]] = []
-            shots, refused, side = 0, [], None
-            for _, gun, rounds in shooter.working_guns:
-                ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, gun)
-                w = weapons()[gun]
-                if not ok:
-                    refused.append((w["name"], why))
-                    continue
-                assert deflection is not None  # _shot_geometry names a deflection whenever the shot is allowed
-                tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun,
-                                   shooter.plane.shocked)
-                roll = tn.resolve(dice)
-                shots += 1
-                if roll.success:
-                    hits.append((gun, rounds, rng))
-                    side = hexside
-                said.append(f"{shooter.name} fires a {w['name']} at {target.name}: needs {tn} -- rolled "
-                            f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
-            reasons = sorted({why for _, why in refused})
-            if refused and not shots:
-                said.append(f"{shooter.name} cannot fire at {target.name}: " + " / ".join(reasons))
-            elif refused:
-                said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
-            if hits:
-                assert side is not None  # a hit came through some hexside
-                t = planes[target.name]
-                t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
-                # one location roll for all of this attacker's gun hits (F.hitloc.table, p.36)
-                where = hit_location(side).resolve(dice)
-                table = where.outcome
-                said.append(f"{target.name} takes {len(hits)} hit{'s' if len(hits) != 1 else ''} through hexside "
-                            f"{side.name}: hit location d10 {where.faces[0]} -> {table.label} table (F.hitloc.table)")
-                for gun, rounds, rng in hits:
-                    t = _place(t, table, template_for(gun, rounds).id, f"{weapons()[gun]['name']} ({rounds})",
-                               dice, state.turn, said, range_hexes=rng)
-                t = _widow(t, dice, state.turn, said)  # after all of one attacker's hits (F.dmg.widow, p.38)
-                planes[target.name] = t
-            if shots:
-                break  # a plane's guns fire at one target (F.combat.choice, p.33)
+        if order.rockets:
+            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
+        else:
+            _fire_guns(state, planes, shooter, mounts, enemies, dice, said)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]
@@ -767,7 +1221,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         said += [f"    {_effect_text(e)}" for e in r.effects]
         planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
     after = _remove_lost(state, planes, said)
-    after = dataclasses.replace(after, phase=Phase.TAILING, report=state.report + tuple(said))
+    after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said))
     return _check_victory(after)
 
 
@@ -807,6 +1261,8 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
         return _pick(state, action)
     if action.kind == "collide":
         return _collide(state, dice)
+    if action.kind == "fire":
+        return _fire(state, action)
     if action.kind == "combat":
         return _combat(state, dice)
     if action.kind == "tailing":
@@ -816,6 +1272,14 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
 
 def fold(start: GameState, log: Sequence[Action]) -> GameState:
     """Replay a log of actions from the start, each with the faces it recorded."""
+    state = start
+    for state in _replay(start, log):
+        pass
+    return state
+
+
+def _replay(start: GameState, log: Sequence[Action]):
+    """The state after each action of the log, replayed with the faces it recorded."""
     state = start
     for i, a in enumerate(log, 1):
         dice = ScriptedDice(a.faces)
@@ -828,7 +1292,7 @@ def fold(start: GameState, log: Sequence[Action]) -> GameState:
             raise SavedStateError(f"action {i} ({a}) needs more die faces than the log recorded ({list(a.faces)}): "
                                   "the log was edited, or saved by an older referee that did not mark damage, "
                                   "and cannot be replayed") from None
-    return state
+        yield state
 
 
 # -- the referee: a start and a log --------------------------------------------------------------
@@ -912,6 +1376,14 @@ class Referee:
         """Reveal the chosen numbers, roll for teammates who must, and destroy those who collided."""
         return self.act(Action("collide"))
 
+    def fire(self, plane: str, order: "str | FireOrder" = "guns") -> "Referee":
+        """Say what ``plane`` fires this combat phase, before ``combat()`` (F.combat.choice): ``"guns"``,
+        ``"guns x2"`` or ``"gun 1 x2, gun 2"`` (doubled down, F.gun.double-down), ``"rockets"`` or
+        ``"rocket 1, rocket 2"``, ``"clear jams"`` (F.gun.jam-clear) or ``"hold"``, each with
+        ``" at NAME"`` to choose the target. Checked at once, with the odds as things stand; a later
+        order for the same plane replaces it. A plane with no order fires its guns normally."""
+        return self.act(Action("fire", plane, str(FireOrder.parse(order))))
+
     def combat(self) -> "Referee":
         return self.act(Action("combat"))
 
@@ -919,9 +1391,11 @@ class Referee:
         return self.act(Action("tailing"))
 
     def undo(self) -> "Referee":
-        """Take back the last action if it was a plot: dice rolled and plots revealed stay."""
-        if not self.log or self.log[-1].kind != "plot":
-            raise RefereeError("only a plot not yet revealed can be taken back", field="action")
+        """Take back the last action if it was a plot or a fire order: dice rolled and plots
+        revealed stay."""
+        if not self.log or self.log[-1].kind not in ("plot", "fire"):
+            raise RefereeError("only a plot not yet revealed, or a fire order not yet carried out, can be taken back",
+                               field="action")
         return dataclasses.replace(self, log=self.log[:-1])
 
     @property
@@ -929,8 +1403,17 @@ class Referee:
         return _next_step(self.state)
 
     def transcript(self) -> list[str]:
-        """Every action of the log, one line each (plots stay secret until they are flown)."""
-        return [f"{i}. {a}" for i, a in enumerate(self.log, 1)]
+        """Every action of the log, one line each (plots stay secret until they are flown); after a
+        combat phase, the guns left jammed (F.gun.double-down, F.gun.jam-clear)."""
+        out = []
+        for i, (a, state) in enumerate(zip(self.log, _replay(self.start_state, self.log)), 1):
+            line = f"{i}. {a}"
+            jams = [f"{p.name} gun{'s' if len(p.jammed_guns) > 1 else ''} {', '.join(map(str, p.jammed_guns))}"
+                    for p in state.planes if p.jammed_guns]
+            if a.kind == "combat" and jams:
+                line += f" -- jammed: {'; '.join(jams)}"
+            out.append(line)
+        return out
 
     def _repr_html_(self) -> str:
         return self.state._repr_html_()
@@ -1008,6 +1491,6 @@ def demo_planes() -> list[RefPlane]:
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "GameState", "Phase", "RefPlane", "Referee", "RefereeError", "Tail",
-    "apply", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GameState", "Phase", "RefPlane", "Referee",
+    "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
 ]

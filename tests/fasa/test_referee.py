@@ -10,18 +10,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cs_panel.core.dice import ScriptedDice
+from cs_panel.core.dice import D10Check, ScriptedDice
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
-from cs_panel.fasa.gunnery import DamageTable, hit_location
+from cs_panel.core.explain import percent
+from cs_panel.fasa.damage import template_for
+from cs_panel.fasa.deployed import rocket_number
+from cs_panel.fasa.gunnery import (
+    AttackProblem, DamageTable, DoubleDown, IllegalAttackError, hit_location, jam_clear_number, locate_hits, total_hit_odds,
+)
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
 from cs_panel.fasa.referee import (
-    Action, DieFacesError, GameState, Phase, Referee, RefereeError, apply, demo_planes, fold, parse_faces,
-    random_movement_faces, resolve_with_faces,
+    GUNS, Action, DieFacesError, FireOrder, FireOrderError, GameState, Phase, Referee, RefereeError, apply, demo_planes,
+    fold, parse_faces, random_movement_faces, resolve_with_faces,
 )
+from cs_panel.fasa.tohit import Deflection, to_hit_number
 
 #: the demo game of examples/fasa_demo_game.ipynb: (Ace's plot, Raider's plot) for each turn
 DEMO_PLOTS = [("3SA", "3SA"), ("3R3B", "2L1E"), ("3L0D", "3SA")]
@@ -119,18 +125,57 @@ def test_save_and_load_after_every_action_gives_the_same_state():
     assert len(seen) == 15 and seen[-1] is Phase.OVER
 
 
-@pytest.mark.rule("F.seq.phases", "F.dmg.template", "F.dmg.widow")
+#: fire orders the property below gives (some are refused: nothing jammed to clear, no rocket left, ...)
+ORDERS = ["", "guns", "guns x2", "gun 1 x2, gun 2", "rockets", "rocket 1", "rocket 2 at {enemy}", "clear jams", "hold",
+          "guns x2 at {enemy}", "gun 1, rocket 1"]
+
+
+def _armed_planes():
+    """The demo planes with rockets and Steady Hand, for games that fire everything."""
+    ace, raider = demo_planes()
+    return [dataclasses.replace(ace, rockets=("ap-rocket", "he-rocket", "drill"), steady_hand=4),
+            dataclasses.replace(raider, rockets=("drill", "ap-rocket"), steady_hand=2)]
+
+
+def _check_round_trip(ref: Referee, marks: dict[str, int]) -> None:
+    again = loads(Referee, dumps(ref))
+    assert again == ref and again.state == ref.state == fold(ref.start_state, ref.log)
+    assert loads(GameState, dumps(ref.state)) == ref.state
+    for p in ref.state.planes:
+        assert len(p.record.marks) >= marks.get(p.name, 0)
+        assert p.plane.capabilities == p.record.capabilities()
+        marks[p.name] = len(p.record.marks)
+
+
+@pytest.mark.rule("F.seq.phases", "F.dmg.template", "F.dmg.widow", "F.combat.choice", "F.gun.double-down",
+                  "F.gun.jam-clear", "F.rocket.ap-he")
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), plots=st.lists(st.sampled_from(["3SA", "2SA", "4SA", "3L1F", "3R1B", "2L1F", "3L2F"]),
-                                                    min_size=6, max_size=6))
-def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(seed, plots):
+                                                    min_size=6, max_size=6),
+       orders=st.lists(st.sampled_from(ORDERS), min_size=6, max_size=6))
+def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(seed, plots, orders):
     """Whatever the dice do to the record sheets, saving, loading and replaying the log give the
-    same table after every action (damage never un-marks a box either)."""
-    ref = Referee.start(seed, demo_planes(), max_turns=3)
+    same table after every action (damage never un-marks a box either), fire orders included: an
+    order the rules refuse leaves the game as it was."""
+    ref = Referee.start(seed, _armed_planes(), max_turns=3)
     marks: dict[str, int] = {}
     turn = 0
     while ref.state.phase is not Phase.OVER:
         s = ref.state
+        if s.phase is Phase.COMBAT:
+            for i, p in enumerate(s.planes):
+                wanted = orders[(2 * turn + i) % len(orders)]
+                if not wanted:
+                    continue  # no order: guns, as before
+                enemy = next((q.name for q in s.planes if q.player != p.player), p.name)
+                before = ref
+                try:
+                    ref = ref.fire(p.name, wanted.format(enemy=enemy))
+                except CsPanelError as refused:
+                    assert refused.field  # every refusal names the input at fault
+                    continue
+                assert ref.log[-1].kind == "fire" and ref.undo() == before
+                _check_round_trip(ref, marks)
         if s.phase is Phase.PLOT:
             for p in s.planes:
                 wanted = plots[(2 * turn + len(ref.state.plots)) % len(plots)]
@@ -147,13 +192,9 @@ def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(s
             ref = ref.combat()
         else:
             ref = ref.tailing()
-        again = loads(Referee, dumps(ref))
-        assert again == ref and again.state == ref.state == fold(ref.start_state, ref.log)
-        assert loads(GameState, dumps(ref.state)) == ref.state
-        for p in ref.state.planes:
-            assert len(p.record.marks) >= marks.get(p.name, 0)
-            assert p.plane.capabilities == p.record.capabilities()
-            marks[p.name] = len(p.record.marks)
+        _check_round_trip(ref, marks)
+        for p in ref.state.planes:  # a rocket fired never comes back; a jam lasts until cleared
+            assert set(p.jammed_guns) <= set(p.gunpoints) and len([r for r in p.rockets if r]) <= 3
 
 
 @pytest.mark.rule("F.seq.phases")
@@ -184,9 +225,10 @@ def test_a_log_saved_before_damage_was_marked_fails_with_a_named_error_and_old_s
     text = dumps(Referee.start(1, demo_planes()).start_state)
     doc = json.loads(text)
     for p in doc["data"]["planes"]:
-        for new in ("aircraft", "constitution", "ammunition", "sheet", "shocked_turn"):
+        for new in ("aircraft", "constitution", "ammunition", "sheet", "shocked_turn", "steady_hand", "jammed", "rockets"):
             del p[new]
     del doc["data"]["losses"]
+    del doc["data"]["orders"]
     old = loads(GameState, json.dumps(doc))
     assert old == Referee.start(1, demo_planes()).start_state
     assert all(not p.record.marks for p in old.planes)
@@ -584,3 +626,255 @@ def test_a_plane_naming_an_aircraft_gets_its_sheet_and_gunpoints_but_keeps_its_r
     with pytest.raises(RefereeError) as e:
         dataclasses.replace(ace, aircraft="zeppelin-of-dreams", sheet=None)
     assert e.value.field == "aircraft" and "zeppelin-of-dreams" in str(e.value)
+
+
+# -- fire orders: double down, jams, rockets (F.combat.choice, F.gun.*, F.rocket.ap-he) ---------------
+
+
+def _ordered(planes, start=("3SA", "3SA"), **orders) -> GameState:
+    """The demo's first turn flown (nose to nose, 2 hexes apart unless ``start`` says otherwise),
+    then each plane's fire order given; the combat phase is next."""
+    ref = Referee.start(1, planes, max_turns=5).plot("Ace", start[0]).plot("Raider", start[1]).move()
+    for name, order in orders.items():
+        ref = ref.fire(name, order)
+    assert ref.state.phase is Phase.COMBAT
+    return ref.state
+
+
+@pytest.mark.rule("F.combat.choice", "F.gun.double-down", "F.gun.jam-clear")
+def test_fire_orders_are_written_as_players_say_them_and_round_trip():
+    for text, canonical in [("guns", "guns"), ("Guns  X2", "guns x2"), ("guns double down at Raider", "guns x2 at Raider"),
+                            ("gun 1 x2,gun 2 at Raider", "gun 1 x2, gun 2 at Raider"), ("rockets", "rockets"),
+                            ("hardpoint 2, rocket 1 at Raider", "rocket 2, rocket 1 at Raider"),
+                            ("clear jams", "clear jams"), ("hold fire", "hold")]:
+        order = FireOrder.parse(text)
+        assert str(order) == canonical and FireOrder.parse(canonical) == order
+    assert FireOrder.parse("gun 1 x2, gun 2 at Raider") == FireOrder(((1, True), (2, False)), (), "Raider")
+    assert FireOrder.parse("hold").holds and not GUNS.holds
+    for bad, field in [("fly", "order"), ("rockets x2", "double_down"), ("rocket 1 double down", "double_down"),
+                       ("guns, gun 1", "guns"), ("rockets, rocket 2", "rockets"), ("hold at Raider", "target")]:
+        with pytest.raises(FireOrderError) as e:
+            FireOrder.parse(bad)
+        assert e.value.field == field, bad
+
+
+@pytest.mark.rule("F.gun.double-down", "F.hit.number", "F.hitloc.table", "F.dmg.template", "F.dmg.column")
+def test_a_doubled_down_gun_rolls_twice_marks_each_hit_and_jams_on_a_miss():
+    state = _ordered(demo_planes(), Ace="gun 1 x2, gun 2 at Raider")
+    tn = to_hit_number(4, Deflection.NOSE_TO_NOSE, 2, dead_eye=5)  # 3 (80%)
+    dd = DoubleDown.of(tn)
+    assert dd.outcome_of((10, 2)) == (1, True)  # one hit, one miss: the gun jams
+    said = state.report[-1]
+    # the order is explained with the core's own odds: two guns, one doubled down
+    odds = total_hit_odds([dd, D10Check(tn.total)])
+    assert said.startswith("Ace (Ann) orders: gun 1 x2, gun 2 at Raider: as things stand, chance of 0 hits")
+    assert f"3 hits {percent(odds[3])}" in said and f"chance of a jam {percent(dd.jam_chance)}" in said
+    # gun 1: 10 and 2 (one hit, jams); gun 2: 10 (hit); one location roll (1: Port Leading) for both
+    # hits; columns 5, 6; the Raider's three guns miss
+    dice = ScriptedDice([10, 2, 10, 1, 5, 6, 1, 1, 1])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    expected = state.plane("Raider").record
+    for column in (5, 6):
+        expected = expected.hit(DamageTable.PORT_WING_LEADING, column, "mg-50-AP", range_hexes=2).sheet
+    assert after.plane("Raider").record == expected.widow().sheet and after.plane("Raider").hits_taken == 2
+    text = "\n".join(after.report)
+    assert (f"Ace doubles down on a .50 machine gun (gun 1) at Raider: needs {tn} on each of two dice (0/1/2 hits "
+            "4%/32%/64%, jams 36%) -- rolled 10 and 2: 1 hit, gun jammed from next turn (F.gun.double-down)") in text
+    assert "Raider takes 2 hits through hexside A: hit location d10 1 -> Port Leading table" in text
+    ace = after.plane("Ace")
+    assert ace.jammed == (1,) == ace.jammed_guns and after.orders == ()
+    # the jam shows in the game's table and lasts into the next turn
+    assert "gun 1 .50 AP JAMMED" in after._repr_html_()
+    assert apply(after, Action("tailing"), ScriptedDice([])).plane("Ace").jammed == (1,)
+
+
+@pytest.mark.rule("F.gun.double-down", "F.gun.jam-clear", "F.combat.choice")
+def test_a_jammed_gun_cannot_fire_or_double_down_until_a_clearing_roll_frees_it():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, jammed=(1,), steady_hand=4)
+    ref = Referee.start(1, [ace, raider], max_turns=5).plot("Ace", "3SA").plot("Raider", "3SA").move()
+    for order in ("gun 1 x2", "gun 1, gun 2 x2 at Raider"):
+        with pytest.raises(IllegalAttackError) as e:
+            ref.fire("Ace", order)
+        assert e.value.field == "shots" and e.value.flags & AttackProblem.JAMMED_GUN_FIRED
+        assert "gun 1 is jammed and cannot fire until cleared" in str(e.value)
+    with pytest.raises(IllegalAttackError) as e:
+        ref.fire("Ace", "clear jams, gun 2")  # clearing is all the pilot does that phase
+    assert e.value.flags & AttackProblem.CLEARING_AND_FIRING
+    # with no order, the guns that can fire do; the jammed one waits (Ace: one shot, a miss)
+    plain = apply(ref.state, Action("combat"), ScriptedDice([1, 1, 1, 1]))
+    assert "Ace's jammed gun(s) 1 cannot fire until cleared (F.gun.jam-clear)" in plain.report
+    assert len([x for x in plain.report if x.startswith("Ace fires")]) == 1 and plain.plane("Ace").jammed == (1,)
+    # "guns x2" doubles down the free gun only
+    ok = ref.fire("Ace", "guns x2")
+    assert "gun 2 x2" not in ok.state.report[-1] and "chance of a jam" in ok.state.report[-1]
+    # clearing: 8 - Steady Hand 4 = 4; a 3 fails, a 4 clears; no shot is fired either way
+    order = ref.fire("Ace", "clear jams")
+    tn = jam_clear_number(4)
+    assert str(tn) in order.state.report[-1]
+    for face, jammed in ((3, (1,)), (4, ())):
+        dice = ScriptedDice([face, 1, 1, 1])
+        after = apply(order.state, Action("combat"), dice)
+        assert dice.remaining == [] and after.plane("Ace").jammed == jammed
+        assert not any(x.startswith("Ace fires") for x in after.report)
+        assert any(x.startswith(f"Ace works on its jammed gun(s) 1 instead of firing: needs {tn} -- rolled {face}")
+                   for x in after.report)
+
+
+@pytest.mark.rule("F.gun.jam-clear")
+def test_with_no_order_a_pilot_whose_every_gun_is_jammed_tries_to_clear_them():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, jammed=(1, 2))
+    state = _ordered([ace, raider])
+    with pytest.raises(IllegalAttackError) as e:
+        Referee(1, state).fire("Ace", "guns")  # nothing free to fire
+    assert e.value.field == "shots"
+    after = apply(state, Action("combat"), ScriptedDice([8, 1, 1, 1]))  # 8 - Steady Hand 0 = 8: cleared
+    assert "Ace has no fire order and every gun jammed: the pilot tries to clear them" in after.report
+    assert after.plane("Ace").jammed == ()
+
+
+@pytest.mark.rule("F.rocket.ap-he", "F.hit.weapon-mod", "F.weap.loadout", "F.hitloc.table", "F.dmg.template")
+def test_rockets_hit_with_their_modifier_each_locate_their_own_hit_and_leave_the_hardpoint_empty():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("ap-rocket", "he-rocket"))
+    state = _ordered([ace, raider], Ace="rockets at Raider")
+    tn = rocket_number("ap-rocket", 4, Deflection.NOSE_TO_NOSE, 2, dead_eye=5)
+    assert tn.total == 4 and ("F.hit.weapon-mod", 1) in [(t.rule, t.value) for t in tn.terms]
+    # both rockets hit (7, 8); a location roll each (5: Nose, 1: Port Leading); columns 4, 6; the Raider misses
+    dice = ScriptedDice([7, 8, 5, 1, 4, 6, 1, 1, 1])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    located = locate_hits(hit_location(Facing.A), ScriptedDice([5, 1]), rocket_hits=2)
+    assert located.rocket_tables == (DamageTable.NOSE, DamageTable.PORT_WING_LEADING)
+    r = state.plane("Raider").record.hit(DamageTable.NOSE, 4, template_for("ap-rocket").id, range_hexes=2)
+    r = r.sheet.hit(DamageTable.PORT_WING_LEADING, 6, template_for("he-rocket").id, range_hexes=2)
+    assert after.plane("Raider").record == r.sheet.widow().sheet and after.plane("Raider").hits_taken == 2
+    text = "\n".join(after.report)
+    assert f"Ace fires the armour-piercing rocket on hardpoint 1 at Raider: needs {tn} -- rolled 7: HIT" in text
+    assert "template ap-rocket (F.dmg.template)" in text and "template he-rocket (F.dmg.template)" in text
+    assert not any(x.startswith("Ace fires a") for x in after.report)  # no gun fired with the rockets
+    assert after.plane("Ace").rockets == ("", "")
+    again = Referee(1, apply(after, Action("tailing"), ScriptedDice([]))).plot("Ace", "3SA").plot("Raider", "3SA")
+    again = again.move()
+    with pytest.raises(FireOrderError) as e:
+        again.fire("Ace", "rocket 1")
+    assert e.value.field == "rockets" and "hardpoint 1 is empty" in str(e.value)
+    with pytest.raises(FireOrderError, match="no rocket left"):
+        again.fire("Ace", "rockets")
+
+
+@pytest.mark.rule("F.rocket.ap-he", "F.rocket.drill", "F.combat.arc", "F.weap.loadout")
+def test_a_rocket_out_of_its_range_is_refused_or_kept_and_a_drill_reaches_farther():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("ap-rocket", "drill"))
+    state = _ordered([ace, raider], start=("1SA", "2SA"))  # 5 hexes apart: AP rockets reach 4, drills 7
+    ref = Referee(1, state)
+    with pytest.raises(FireOrderError) as e:
+        ref.fire("Ace", "rocket 1 at Raider")
+    assert e.value.field == "target" and "range" in str(e.value)
+    state = ref.fire("Ace", "rockets at Raider").state
+    # the drill hits (10), location 5 (Nose), column 3, where it takes the Raider's gun 1; the Raider's
+    # other .30 misses (its .60 reaches 4 hexes); at the end of the phase the drill needs 10 - 5: a 4 stops it
+    dice = ScriptedDice([10, 5, 3, 1, 4])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    expected = state.plane("Raider").record.hit(DamageTable.NOSE, 3, "drill", range_hexes=5).sheet.widow().sheet
+    expected = expected.continuing_damage(ScriptedDice([4])).sheet
+    assert after.plane("Raider").record == expected
+    assert after.plane("Ace").rockets == ("ap-rocket", "")  # the AP rocket was not fired
+    assert any(x.startswith("Ace's armour-piercing rocket on hardpoint 1 cannot reach Raider") for x in after.report)
+    assert "Raider: drill rocket rolls 4: stops (F.rocket.drill)" in after.report
+
+
+@pytest.mark.rule("F.combat.choice", "F.dmg.rockets", "F.weap.loadout")
+def test_guns_with_rockets_and_rockets_from_empty_or_destroyed_hardpoints_are_refused():
+    ace, raider = demo_planes()
+    r1 = ace.record.diagram.components["R1"]
+    shot_up = dataclasses.replace(ace.record, marks=tuple((c, r, "hit") for c, r in r1.cells))
+    ace = dataclasses.replace(ace, rockets=("ap-rocket", "", "he-rocket"), sheet=shot_up)
+    assert ace.record.rockets_lost == {1} and ace.loaded_rockets == ((3, "he-rocket"),)
+    ref = Referee(1, _ordered([ace, raider]))
+    with pytest.raises(IllegalAttackError) as e:
+        ref.fire("Ace", "gun 1, rocket 3 at Raider")
+    assert e.value.field == "shots" and e.value.flags & AttackProblem.GUNS_AND_LAUNCHED
+    for order, words in [("rocket 1", "destroyed by a hit"), ("rocket 2", "hardpoint 2 is empty"),
+                         ("rocket 4", "no hardpoint 4")]:
+        with pytest.raises(FireOrderError, match=words) as e:
+            ref.fire("Ace", order)
+        assert e.value.field == "rockets"
+    with pytest.raises(FireOrderError) as e:
+        ref.fire("Ace", "gun 3")
+    assert e.value.field == "guns"
+    assert "hardpoint 1 destroyed, hardpoint 2 empty, hardpoint 3 HE rocket" in ace.weapons_summary()
+    ok = ref.fire("Ace", "rockets")  # only the rocket left on hardpoint 3
+    assert ok.state.order_of("Ace") == FireOrder(rockets=(0,))
+    assert "chance of 0 hits 30%, 1 hit 70%" in ok.state.report[-1]
+    # loadouts the referee cannot fire, or that do not fit, are refused when the plane is made
+    with pytest.raises(RefereeError) as e:
+        dataclasses.replace(ace, rockets=("flak-rocket",))
+    assert e.value.field == "rockets" and "flak rocket is not fired by this referee" in str(e.value)
+    with pytest.raises(RefereeError) as e:
+        dataclasses.replace(ace, aircraft="hornet", guns=("mg-40", "mg-40"), sheet=None, rockets=("ap-rocket",) * 3)
+    assert e.value.field == "rockets" and "F.weap.loadout" in str(e.value)
+
+
+@pytest.mark.rule("F.dmg.rockets", "F.dmg.internal", "F.combat.order")
+def test_a_rocket_destroyed_by_a_faster_pilot_does_not_fire_that_phase():
+    ace, raider = demo_planes()
+    raider = dataclasses.replace(raider, rockets=("ap-rocket", "ap-rocket"))
+    state = _ordered([ace, raider], Ace="gun 1 at Raider", Raider="rockets at Ace")
+    # Ace (Quick Draw 5) hits the Raider's port leading edge in column 1, where rocket 1 hangs
+    dice = ScriptedDice([10, 1, 1, 1])  # then the Raider's one rocket left misses
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []
+    raider_after = after.plane("Raider")
+    assert raider_after.record.rockets_lost == {1} and raider_after.rockets == ("ap-rocket", "")
+    assert "Raider's rocket(s) on hardpoint(s) 1 are destroyed and cannot fire (F.dmg.rockets)" in after.report
+    assert [x.split(" at ")[0] for x in after.report if x.startswith("Raider fires")] == \
+        ["Raider fires the armour-piercing rocket on hardpoint 2"]
+
+
+@pytest.mark.rule("F.combat.choice", "F.combat.arc")
+def test_a_player_chooses_the_target_when_two_are_in_reach():
+    ace, raider = demo_planes()
+    wingman = dataclasses.replace(raider, name="Wingman", quick_draw=2,
+                                  plane=dataclasses.replace(raider.plane, hex=Hex(0, -4)))
+    ref = Referee.start(1, [ace, raider, wingman], max_turns=5)
+    ref = ref.plot("Ace", "3SA").plot("Raider", "3SA").plot("Wingman", "3SA").move()
+    assert "Raider, Wingman are in reach" in ref.fire("Ace", "guns").state.report[-1]
+    state = ref.fire("Ace", "guns at Wingman").state
+    after = apply(state, Action("combat"), ScriptedDice([1] * 8))
+    assert [x.split(": needs")[0] for x in after.report if x.startswith("Ace fires")] == \
+        ["Ace fires a .50 machine gun at Wingman"] * 2
+    assert "range 3 hexes" in next(x for x in after.report if x.startswith("Ace fires"))
+    with pytest.raises(FireOrderError) as e:
+        ref.fire("Raider", "guns at Wingman")
+    assert e.value.field == "target" and "flies for Bob too" in str(e.value)
+
+
+@pytest.mark.rule("F.combat.choice", "F.seq.phases")
+def test_an_order_can_be_replaced_or_taken_back_until_the_guns_fire():
+    ref = Referee.start(1, demo_planes()).plot("Ace", "3SA").plot("Raider", "3SA").move()
+    with pytest.raises(RefereeError, match="cannot give a fire order in the plot phase"):
+        Referee.start(1, demo_planes()).fire("Ace", "guns")
+    once = ref.fire("Ace", "guns x2")
+    assert once.undo() == ref and "fire orders given: Ace: guns x2" in once.next_step
+    twice = once.fire("Ace", "hold")
+    assert twice.state.orders == (("Ace", "hold"),) and "(instead of guns x2)" in twice.state.report[-1]
+    fired = twice.combat()
+    assert "Ace holds fire" in fired.state.report and fired.state.orders == ()
+    assert fired.transcript()[-3:-1] == ["4. fire Ace guns x2", "5. fire Ace hold"]
+    with pytest.raises(RefereeError, match="only a plot"):
+        fired.undo()
+    assert loads(Referee, dumps(twice)) == twice and fold(twice.start_state, twice.log) == twice.state
+
+
+@pytest.mark.rule("F.gun.double-down", "F.seq.phases")
+def test_the_transcript_tells_which_guns_are_left_jammed():
+    ref = Referee.start(1, demo_planes()).plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Ace", "guns x2 at Raider")
+    # both of Ace's guns miss twice: both jam; the Raider misses three times
+    ref = dataclasses.replace(ref, log=ref.log + (Action("combat", faces=(1, 1, 1, 1, 1, 1, 1)),))
+    assert ref.transcript()[-1] == "5. combat dice [1, 1, 1, 1, 1, 1, 1] -- jammed: Ace guns 1, 2"
+    assert ref.state.plane("Ace").jammed == (1, 2)
