@@ -542,6 +542,9 @@ class GameState:
     def plots_seen_by(self, player: str) -> dict[str, str]:
         """This turn's plots as ``player`` may see them: their own in full, the others' secret
         until the movement phase reveals them (F.move.plot, p.23)."""
+        if self.phase is not Phase.PLOT:
+            # flown and revealed to all; a plane since lost no longer has a player to ask about
+            return dict(self.plots)
         return {name: (m if self.plane(name).player == player else "secret") for name, m in self.plots}
 
     @property

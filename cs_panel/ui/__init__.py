@@ -21,6 +21,7 @@ _COMPONENTS = {
     "PilotSheet": "cs_panel.ui.pilot_sheet",
     "DamageSheet": "cs_panel.ui.damage_sheet",
     "ShootoutCalculator": "cs_panel.ui.shootout",
+    "FasaTable": "cs_panel.ui.fasa_table",
 }
 
 

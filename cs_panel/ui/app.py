@@ -22,6 +22,7 @@ TABS = {
     "FASA: random movement": "RandomMovementPlayer",
     "FASA: pilot sheet": "PilotSheet",
     "FASA: damage": "DamageSheet",
+    "FASA: referee table": "FasaTable",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
     "Aces: skirmish": "AcesSkirmish",

@@ -446,6 +446,15 @@ def test_each_player_sees_only_their_own_plot_until_movement():
     assert "movement phase: plots revealed: Ace 3SA, Raider 2L1E" in moved.state.report
 
 
+@pytest.mark.rule("F.move.plot", "F.collide.piloted")
+def test_plots_are_seen_by_all_once_flown_even_of_planes_since_lost():
+    ref = Referee.start(1, demo_planes()).plot("Ace", "3SA").plot("Raider", "2L1E").move()
+    assert ref.state.plots_seen_by("Bob") == {"Ace": "3SA", "Raider": "2L1E"}
+    met = Referee.start(1937, demo_planes()).plot("Ace", "4SA").plot("Raider", "4SA").move()
+    met = met.pick("Ace", 7).pick("Raider", 7).collide()
+    assert met.state.planes == () and met.state.plots_seen_by("Ann") == {"Ace": "4SA", "Raider": "4SA"}
+
+
 # -- damage marked by the referee (F.dmg.*) -------------------------------------------------------
 
 

@@ -1,0 +1,360 @@
+"""``FasaTable``: the notebook as referee for a FASA demo game, for players sharing one screen.
+
+FASA *Crimson Skies*, the turn sequence, p.13-14 (``F.seq.phases``). Every button calls
+``cs_panel.fasa.referee.Referee``: a plot (``F.move.plot``), the movement phase
+(``F.move.resolve``), a collision number and the collision check (``F.collide.piloted``), a fire
+order (``F.combat.choice``) and the combat phase (``F.combat.order``, ``F.dmg.template``), the
+tailing phase (``F.tail.position``, ``F.tail.reveal``), and undo. The component keeps the game
+(a ``Referee``: a seed, a start and a log) and shows what the referee answers: the map, the game
+table, the next step, the transcript, the referee's commentary and one plane's record sheet.
+
+A refused action leaves the game as it was; the referee's reasons show beside the input they
+name (the maneuver, a collision number, a fire order), or in the general slot under the buttons
+(an action the phase does not allow), and every input keeps what was typed. Plots and collision
+numbers are secret: ``player`` chooses who looks at the screen, and the plots of this turn are
+shown as ``plots_seen_by`` gives them to that player ("everyone" sees none until the movement
+phase reveals them all). A plot or collision number the referee takes is cleared from its input,
+so the next player does not read it there.
+
+Save writes the game as JSON text (``cs_panel.core.state.dumps``) into the text area; Load reads
+it back. A text that is not a saved game (or whose log does not replay) is refused beside the
+text area with a ``SavedStateError`` and the current game stays. The saved text holds the log as
+played, plots written but not yet flown included: it is for the table, not for one player.
+
+Not offered here: die faces typed in by the players (the referee rolls seeded dice), and a
+set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from code).
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import re
+
+import panel as pn
+import param
+
+from cs_panel.core.errors import CsPanelError, SavedStateError
+from cs_panel.core.state import dumps, loads
+from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
+from cs_panel.ui.common import FieldErrors, html_pane
+
+#: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
+DEMO_SEED = 1937
+DEMO_MAP = "fighters"
+DEMO_HOMES = {"Ann": "south", "Bob": "north"}
+EVERYONE = "everyone"
+
+FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "saved"]
+
+TABLE_STYLES = """
+.fasa-next { font-size: 1.1em; }
+.fasa-scroll { max-height: 300px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+.fasa-scroll ul { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 0.5em; list-style: none; }
+.fasa-plots td { padding: 2px 8px; }
+"""
+
+# the table's own map, drawn again above it in a larger pane: not shown twice
+_TABLE_MAP = re.compile(r"<div><svg[^>]*class='cs-referee-map'.*?</svg></div>", re.S)
+
+
+def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
+    """The same message, pointed at the widget of this component it belongs beside: a refusal of
+    the whole action (``field="action"``) goes to the general slot."""
+    field = fields.get(error.field or "", default if error.field != "action" else None)
+    if field == error.field:
+        return error
+    try:
+        moved = copy.copy(error)  # keeps its class (IllegalManeuverError, FireOrderError) and its reasons
+    except Exception:  # an error class that cannot be rebuilt from its message: say it as a plain one
+        moved = CsPanelError(str(error))
+    moved.field = field
+    return moved
+
+
+class FasaTable(pn.viewable.Viewer):
+    """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
+
+    # -- the game set up (changing any of these starts a new game)
+    seed = param.Integer(default=DEMO_SEED, doc="The game's seed: every die is rolled from it and the action's place in the log, "
+                                                "so the same seed and actions give the same game.")
+    planes = param.List(default=demo_planes(), item_type=RefPlane,
+                        doc="The planes at the start (RefPlane: pilot, player, position, guns); the demo's Ace (Ann) and "
+                            "Raider (Bob) by default (sample data).")
+    map_name = param.String(default=DEMO_MAP, doc="The mapsheet layout the game is played on (F.map.sheets); '' for a sky "
+                                                  "without edges.")
+    homes = param.Dict(default=dict(DEMO_HOMES), doc="Each player's home side on the map, at opposite ends (F.setup).")
+    max_turns = param.Integer(default=3, bounds=(1, None), doc="How many turns the game lasts (F.seq.phases).")
+
+    # -- who looks at the screen
+    player = param.Selector(default=EVERYONE, objects=[EVERYONE],
+                            doc="Who is looking: 'everyone' (no plot is shown) or one player's name (that player's plots "
+                                "are shown, the others stay secret until movement reveals them, F.move.plot).")
+
+    # -- the inputs of the actions
+    plot_plane = param.Selector(default=None, objects=[], doc="The plane whose maneuver 'Plot' writes down.")
+    maneuver = param.String(default="", doc="The maneuver plotted, in the players' notation: 3SA, 3L2F, 1SD (F.move.plot).")
+    pick_plane = param.Selector(default=None, objects=[], doc="The plane choosing a collision number (F.collide.piloted).")
+    number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
+    fire_plane = param.Selector(default=None, objects=[], doc="The plane given a fire order before combat (F.combat.choice).")
+    order = param.String(default="guns", doc='The fire order: "guns", "guns x2 at Ace", "gun 1, gun 2", "rockets", '
+                                             '"rocket 1", "clear jams" or "hold" (F.combat.choice, F.gun.double-down).')
+    sheet_plane = param.Selector(default=None, objects=[], doc="The plane whose record sheet is shown (F.plane.record-sheet).")
+    saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
+
+    # -- what the referee answers (read-only)
+    game = param.ClassSelector(class_=Referee, default=None, allow_None=True, constant=True,
+                               doc="The game: the seed, the start and the log of actions; its state is their fold.")
+    next_step = param.String(default="", constant=True, doc="What the referee waits for next.")
+    error = param.String(default="", constant=True, doc="Why the last action was refused ('' when it was taken).")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._errors = FieldErrors(FIELDS)
+        pane = dict(sizing_mode="stretch_width", stylesheets=[TABLE_STYLES])
+        self._map_pane = html_pane("", css_classes=["fasa-map"], **pane)
+        self._table_pane = html_pane("", css_classes=["fasa-game"], **pane)
+        self._next_pane = html_pane("", css_classes=["fasa-next"], **pane)
+        self._plots_pane = html_pane("", css_classes=["fasa-plots"], **pane)
+        self._transcript_pane = html_pane("", css_classes=["fasa-transcript"], **pane)
+        self._commentary_pane = html_pane("", css_classes=["fasa-commentary"], **pane)
+        self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
+        self._new_game()
+
+    # --- the game ------------------------------------------------------------------------------
+
+    @param.depends("seed", "planes", "map_name", "homes", "max_turns", watch=True)
+    def _new_game(self) -> bool:
+        """Start again from the set-up; a set-up the referee refuses keeps the game there was."""
+        try:
+            game = Referee.start(self.seed, self.planes, max_turns=self.max_turns, map_name=self.map_name,
+                                 homes=self.homes if self.map_name else None)
+        except CsPanelError as e:
+            self._refuse(_moved(e, {}, "setup"))
+            return False
+        self._set_game(game)
+        return True
+
+    def restart(self) -> bool:
+        """A new game from the same set-up (the log is forgotten)."""
+        return self._new_game()
+
+    def _set_game(self, game: Referee) -> None:
+        names = [p.name for p in game.start_state.planes]
+        players = sorted({p.player for p in game.start_state.planes})
+        self.param.player.objects = [EVERYONE, *players]
+        for p in (self.param.plot_plane, self.param.pick_plane, self.param.fire_plane, self.param.sheet_plane):
+            p.objects = names
+        updates = {}
+        if self.player not in self.param.player.objects:
+            updates["player"] = EVERYONE
+        for which in ("plot_plane", "pick_plane", "fire_plane", "sheet_plane"):
+            if getattr(self, which) not in names:
+                updates[which] = names[0] if names else None
+        # the plane the referee waits for is the likely next one to plot or choose a number
+        waiting = game.state.waiting_for
+        if waiting:
+            updates["plot_plane" if game.state.phase is Phase.PLOT else "pick_plane"] = waiting[0]
+        with param.edit_constant(self):
+            self.game = game
+            self.next_step = game.next_step
+            self.error = ""
+        if updates:
+            self.param.update(**updates)
+        self._errors.show(None)
+        self._redraw()
+
+    def _refuse(self, error: CsPanelError) -> None:
+        with param.edit_constant(self):
+            self.error = str(error)
+        self._errors.show(error)
+
+    def _act(self, step, fields: dict[str, str], default: str | None) -> bool:
+        """Take one action through the referee; a refusal is shown where it belongs and changes nothing."""
+        if self.game is None:
+            self._refuse(CsPanelError("no game: fix the set-up first", field="setup"))
+            return False
+        try:
+            game = step(self.game)
+        except CsPanelError as e:
+            self._refuse(_moved(e, fields, default))
+            return False
+        self._set_game(game)
+        return True
+
+    # --- actions (the buttons call these) -------------------------------------------------------
+
+    def plot(self) -> bool:
+        """Write down the chosen plane's secret maneuver (F.move.plot); refused with every reason."""
+        if self._act(lambda g: g.plot(self.plot_plane or "", self.maneuver),
+                     {"plane": "plot_plane", "maneuver": "maneuver"}, "maneuver"):
+            self.maneuver = ""  # secret: not left on the shared screen
+            return True
+        return False
+
+    def move(self) -> bool:
+        """The movement phase: plots revealed, planes moved, pushes rolled (F.move.resolve)."""
+        return self._act(lambda g: g.move(), {}, None)
+
+    def pick(self) -> bool:
+        """The chosen plane's secret collision number (F.collide.piloted)."""
+        if self._act(lambda g: g.pick(self.pick_plane or "", self.number),
+                     {"plane": "pick_plane", "number": "number"}, "number"):
+            self.number = ""  # secret, like a plot
+            return True
+        return False
+
+    def collide(self) -> bool:
+        """Reveal the collision numbers; planes that collide are destroyed (F.collide.piloted)."""
+        return self._act(lambda g: g.collide(), {}, None)
+
+    def fire(self) -> bool:
+        """Give the chosen plane its fire order for this combat phase (F.combat.choice)."""
+        return self._act(lambda g: g.fire(self.fire_plane or "", self.order), {"plane": "fire_plane"}, "order")
+
+    def combat(self) -> bool:
+        """The combat phase: each plane fires in Quick Draw order (F.combat.order)."""
+        return self._act(lambda g: g.combat(), {}, None)
+
+    def tailing(self) -> bool:
+        """The tailing phase: who tails whom, and the turn ends (F.tail.position)."""
+        return self._act(lambda g: g.tailing(), {}, None)
+
+    def undo(self) -> bool:
+        """Take back the last plot or fire order; dice rolled and plots revealed stay."""
+        return self._act(lambda g: g.undo(), {}, None)
+
+    def save(self) -> bool:
+        """Write the game as JSON text into ``saved``."""
+        if self.game is None:
+            return False
+        self.saved = dumps(self.game)
+        self._errors.show(None)
+        return True
+
+    def load(self) -> bool:
+        """Read the game back from ``saved``; a text that is not a saved game is refused and the game kept."""
+        try:
+            game = loads(Referee, self.saved)
+            game.state  # replay the log now: a log that does not replay is not a game
+        except CsPanelError as e:
+            self._refuse(SavedStateError(f"cannot load this text: {e}", field="saved"))
+            return False
+        except (TypeError, KeyError, AttributeError) as e:
+            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {e}", field="saved"))
+            return False
+        self._set_game(game)
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    @param.depends("player", "sheet_plane", watch=True)
+    def _redraw(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        state = game.state
+        self._map_pane.object = map_svg(state, radius=3, size=22)
+        self._table_pane.object = _TABLE_MAP.sub("", state._repr_html_(), count=1)
+        self._next_pane.object = f"<p><b>Next:</b> {html.escape(game.next_step)}</p>"
+        self._plots_pane.object = self._plots_html()
+        self._transcript_pane.object = self._list_html(game.transcript(), "No action yet.")
+        said = [*state.history, *(f"turn {state.turn}: {x}" for x in state.report)]
+        self._commentary_pane.object = self._list_html(said, "The referee has said nothing yet.")
+        self._sheet_pane.object = self._sheet_html()
+
+    @staticmethod
+    def _list_html(lines: list[str], empty: str) -> str:
+        if not lines:
+            return f"<p>{html.escape(empty)}</p>"
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+        # newest last, in a box that scrolls; a column-reversed box opens scrolled to its end
+        return f"<div class='fasa-scroll'><div><ul>{items}</ul></div></div>"
+
+    def plots_shown(self) -> dict[str, str]:
+        """This turn's plots as the screen shows them to ``player`` (F.move.plot)."""
+        return self.game.state.plots_seen_by(self.player) if self.game else {}
+
+    def _plots_html(self) -> str:
+        shown = self.plots_shown()
+        who = "everyone at the table" if self.player == EVERYONE else self.player
+        if not shown:
+            return f"<p>Plots this turn, as {html.escape(who)} sees them: none yet.</p>"
+        rows = "".join(f"<tr><td>{html.escape(n)}</td><td><code>{html.escape(m)}</code></td></tr>" for n, m in shown.items())
+        return f"<p>Plots this turn, as {html.escape(who)} sees them:</p><table class='fasa-plots'>{rows}</table>"
+
+    def _sheet_html(self) -> str:
+        name, state = self.sheet_plane, self.game.state
+        if not name:
+            return ""
+        if name not in [p.name for p in state.planes]:
+            how = dict(state.losses).get(name) or dict(state.departed).get(name) or (
+                "destroyed in a collision" if name in state.destroyed else "out of the game")
+            return f"<p>{html.escape(name)} is no longer in the game: {html.escape(how)}.</p>"
+        p = state.plane(name)
+        return (f"<p><b>{html.escape(p.label)}</b>: {html.escape(p.weapons_summary())}; "
+                f"{html.escape(p.damage_summary())}</p>{p.record._repr_svg_()}")
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def __panel__(self):
+        p, e = self.param, self._errors
+
+        def button(label, action, css, **kw):
+            b = pn.widgets.Button(label=label, css_classes=[css], **kw)
+            b.on_click(lambda event: action())
+            return b
+
+        plot_row = pn.Row(
+            e.beside(pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
+                     "plot_plane"),
+            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
+                                                     css_classes=["in-maneuver"]), "maneuver"),
+            button("Plot", self.plot, "fasa-plot", color="primary", align="end"),
+        )
+        pick_row = pn.Row(
+            e.beside(pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
+                     "pick_plane"),
+            e.beside(pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=140,
+                                                     css_classes=["in-number"]), "number"),
+            button("Pick", self.pick, "fasa-pick", align="end"),
+        )
+        fire_row = pn.Row(
+            e.beside(pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
+                     "fire_plane"),
+            e.beside(pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
+                                                     css_classes=["in-order"]), "order"),
+            button("Order fire", self.fire, "fasa-fire", align="end"),
+        )
+        phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
+                        button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
+                        button("Undo", self.undo, "fasa-undo"))
+        saving = pn.Column(
+            pn.Row(button("Save", self.save, "fasa-save"), button("Load", self.load, "fasa-load"),
+                   button("New game", self.restart, "fasa-restart")),
+            e.beside(pn.widgets.TextAreaInput.from_param(p.saved, label="Saved game (JSON)", height=120,
+                                                         sizing_mode="stretch_width", css_classes=["in-saved"]), "saved"),
+        )
+        controls = pn.Column(
+            pn.widgets.Select.from_param(p.player, label="Who is looking at the screen", width=220,
+                                         css_classes=["in-player"]),
+            self._next_pane,
+            "### Movement phase", plot_row, self._plots_pane,
+            "### Collisions", pick_row,
+            "### Combat phase", fire_row,
+            phases, e.general, e.slots["setup"],
+            "### Save and load", saving,
+            width=520,
+        )
+        board = pn.Column(
+            self._map_pane,
+            pn.Tabs(("Game table", self._table_pane),
+                    ("Transcript", self._transcript_pane),
+                    ("Commentary", self._commentary_pane),
+                    ("Record sheet", pn.Column(pn.widgets.Select.from_param(p.sheet_plane, label="Plane", width=160,
+                                                                            css_classes=["in-sheet-plane"]),
+                                               self._sheet_pane)),
+                    dynamic=False),
+            sizing_mode="stretch_width",
+        )
+        return pn.Row(controls, board, sizing_mode="stretch_width")

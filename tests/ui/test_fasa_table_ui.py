@@ -1,0 +1,211 @@
+"""The FasaTable component, tested without a browser: its actions are the methods its buttons
+call, and every answer must be the one a Referee driven directly gives."""
+
+import json
+
+import panel as pn
+import pytest
+
+from cs_panel.core.errors import SavedStateError
+from cs_panel.core.state import dumps
+from cs_panel.fasa.maneuver import IllegalManeuverError
+from cs_panel.fasa.referee import FireOrderError, Phase, Referee, demo_planes, map_svg
+from cs_panel.ui import FasaTable
+
+
+def demo_referee() -> Referee:
+    """The demo notebook's game, started the way it starts it."""
+    return Referee.start(1937, demo_planes(), max_turns=3, map_name="fighters", homes={"Ann": "south", "Bob": "north"})
+
+
+def plot(table: FasaTable, plane: str, maneuver: str) -> bool:
+    table.plot_plane, table.maneuver = plane, maneuver
+    return table.plot()
+
+
+@pytest.mark.rule("F.seq.phases", "F.move.plot", "F.move.resolve", "F.combat.order", "F.dmg.template")
+def test_the_demo_games_first_turn_through_the_buttons_is_the_referees():
+    table, ref = FasaTable(), demo_referee()
+    assert table.game == ref and table.next_step == "plots from Ace, Raider"
+    assert plot(table, "Ace", "3SA") and table.next_step == "plots from Raider"
+    assert table.plot_plane == "Raider"  # the plane the referee waits for comes up next
+    assert plot(table, "Raider", "3SA") and table.next_step == "move()"
+    assert table.move() and table.game.state.phase is Phase.COMBAT
+    assert table.combat() and table.next_step == "tailing()"
+    # Ann's two .50 hits took a spar off the Raider's port wing (the demo notebook's turn 1)
+    table.sheet_plane = "Raider"
+    assert "Wing Spar (port, fore) lost" in table._sheet_pane.object and "<svg" in table._sheet_pane.object
+    assert "template mg-50-AP (F.dmg.template): 5 box(es) destroyed" in table._table_pane.object
+    assert table.tailing() and table.game.state.turn == 2
+    ref = ref.plot("Ace", "3SA").plot("Raider", "3SA").move().combat().tailing()
+    assert table.game.log == ref.log and table.game.state == ref.state
+    assert table._errors.message() == "" and table.error == ""
+    # what the screen shows comes from that game
+    assert "Hex(0, 2) facing A" in table._table_pane.object
+    assert table._map_pane.object == map_svg(ref.state, 3, 22)
+    assert table._table_pane.object.count("cs-referee-map") == 0  # the map is drawn once, above the table
+    assert "4. combat dice [10, 4, 3, 9, 8, 3, 4, 1]" in table._transcript_pane.object
+    assert table._transcript_pane.object.index("1. plot Ace") < table._transcript_pane.object.index("5. tailing")
+    assert "turn 1: tailing phase: nobody tails anybody" in table._commentary_pane.object
+    assert "Next:</b> plots from Ace, Raider" in table._next_pane.object
+
+
+@pytest.mark.rule("F.move.plot", "F.move.no-jink")
+def test_an_illegal_plot_is_named_beside_the_maneuver_and_kept():
+    table = FasaTable()
+    assert not plot(table, "Ace", "3L0A")
+    assert "no jinking" in table._errors.message("maneuver") and "F.move.no-jink" in table._errors.message("maneuver")
+    assert table.maneuver == "3L0A" and table.game.log == () and table._errors.message() == ""
+    assert not plot(table, "Ace", "9Q")  # not notation at all: said beside the maneuver too
+    assert table.maneuver == "9Q" and table._errors.message("maneuver") != ""
+    assert plot(table, "Ace", "3SA") and table._errors.message("maneuver") == ""
+    assert table.maneuver == ""  # a plot taken leaves the shared screen
+    assert not plot(table, "Ace", "2SA")  # already plotted: said beside the plane, the typed plot kept
+    assert "already plotted" in table._errors.message("plot_plane") and table.maneuver == "2SA"
+    with pytest.raises(IllegalManeuverError):
+        demo_referee().plot("Ace", "3L0A")  # the referee refuses the same way
+
+
+@pytest.mark.rule("F.move.plot")
+def test_each_player_sees_only_their_own_plots_until_movement():
+    table = FasaTable()
+    assert table.param.player.objects == ["everyone", "Ann", "Bob"]
+    plot(table, "Ace", "3SA")
+    plot(table, "Raider", "2SA")
+    table.player = "Ann"
+    assert table.plots_shown() == {"Ace": "3SA", "Raider": "secret"}
+    assert "3SA" in table._plots_pane.object and "2SA" not in table._plots_pane.object
+    table.player = "Bob"
+    assert table.plots_shown() == {"Ace": "secret", "Raider": "2SA"}
+    assert "2SA" in table._plots_pane.object and "3SA" not in table._plots_pane.object
+    table.player = "everyone"
+    assert table.plots_shown() == {"Ace": "secret", "Raider": "secret"}
+    screen = table._plots_pane.object + table._table_pane.object + table._transcript_pane.object + table._commentary_pane.object
+    assert "3SA" not in screen and "2SA" not in screen
+    table.move()  # the movement phase reveals them to all (F.move.plot)
+    assert "plots revealed: Ace 3SA, Raider 2SA" in table._table_pane.object
+    assert table.plots_shown() == {"Ace": "3SA", "Raider": "2SA"} and "2SA" in table._plots_pane.object
+
+
+@pytest.mark.rule("F.tail.position", "F.tail.reveal")
+def test_the_tailer_hears_what_the_tailed_plot_reveals_and_no_more():
+    table = FasaTable()
+    for ace, raider in (("3SA", "3SA"), ("2L1E", "3R3B")):
+        plot(table, "Ace", ace)
+        plot(table, "Raider", raider)
+        assert table.move() and table.combat() and table.tailing()
+    assert "Ace tails Raider, tailing number 1" in table._commentary_pane.object
+    plot(table, "Raider", "2L1F")
+    table.player = "Ann"
+    assert table.plots_shown() == {"Raider": "secret"}
+    assert "Raider reveals direction: left, speed: 2" in table._table_pane.object  # number 0-2: direction and speed
+    assert "2L1F" not in table._plots_pane.object + table._table_pane.object
+
+
+@pytest.mark.rule("F.combat.choice", "F.gun.double-down", "F.seq.phases")
+def test_fire_orders_are_checked_beside_the_order_and_an_action_out_of_phase_in_the_general_slot():
+    table = FasaTable()
+    assert not table.combat()  # no combat before the plots
+    assert "cannot resolve" not in table._errors.message() and "plot phase" in table._errors.message()
+    assert table.game.log == ()
+    plot(table, "Ace", "3SA")
+    plot(table, "Raider", "3SA")
+    table.move()
+    table.fire_plane, table.order = "Ace", "guns at Ace"
+    assert not table.fire()  # one's own plane is no target
+    assert "Ace flies for Ann too" in table._errors.message("order") and table.order == "guns at Ace"
+    table.fire_plane, table.order = "Raider", "guns x2 at Ace"
+    assert table.fire() and "Raider: guns x2 at Ace" in table.next_step
+    assert table.combat()
+    ref = demo_referee().plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Raider", "guns x2 at Ace").combat()
+    assert table.game.state == ref.state
+    with pytest.raises(FireOrderError):
+        demo_referee().plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Ace", "guns at Ace")
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_collision_numbers_are_secret_and_checked_beside_the_number():
+    table = FasaTable()
+    plot(table, "Ace", "4SA")
+    plot(table, "Raider", "4SA")
+    assert table.move() and table.next_step == "collision numbers from Ace, Raider"
+    assert table.pick_plane == "Ace"
+    table.number = "11"
+    assert not table.pick() and "1-10" in table._errors.message("number") and table.number == "11"
+    table.number = "7"
+    assert table.pick() and table.number == "" and table.pick_plane == "Raider"
+    table.number = "7"
+    assert table.pick() and table.collide()
+    ref = demo_referee().plot("Ace", "4SA").plot("Raider", "4SA").move().pick("Ace", 7).pick("Raider", 7).collide()
+    assert table.game.state == ref.state and set(ref.state.destroyed) == {"Ace", "Raider"}
+    table.sheet_plane = "Ace"
+    assert "no longer in the game" in table._sheet_pane.object
+
+
+@pytest.mark.rule("F.move.plot", "F.combat.choice")
+def test_undo_takes_back_a_plot_or_an_order_but_never_a_move():
+    table = FasaTable()
+    plot(table, "Ace", "3SA")
+    assert table.undo() and table.game == demo_referee() and table.next_step == "plots from Ace, Raider"
+    assert not table.undo() and "can be taken back" in table._errors.message()
+    plot(table, "Ace", "3SA")
+    plot(table, "Raider", "3SA")
+    table.move()
+    before = table.game
+    assert not table.undo() and table.game == before  # dice rolled stay rolled
+    table.fire_plane, table.order = "Ace", "hold"
+    assert table.fire() and table.undo() and table.game == before
+
+
+@pytest.mark.rule("F.seq.phases", "F.dmg.template")
+def test_save_and_load_give_the_same_game_and_a_malformed_save_is_refused_keeping_the_game():
+    table = FasaTable()
+    plot(table, "Ace", "3SA")
+    plot(table, "Raider", "3SA")
+    table.move()
+    table.combat()
+    assert table.save() and table.saved == dumps(table.game)
+    saved, game = table.saved, table.game
+    table.restart()
+    assert table.game.log == ()
+    assert table.load() and table.game == game and table.game.state == game.state
+    assert "Wing Spar (port, fore)" in table._table_pane.object
+    for bad in ("{not json", json.dumps({"type": "GameState", "format": 1, "data": {}})):
+        table.saved = bad
+        assert not table.load()
+        assert table.game == game and table.saved == bad
+        assert "cannot load" in table._errors.message("saved")
+    # JSON of a game whose combat lost its dice: the log does not replay, so it is no game
+    doc = json.loads(saved)
+    doc["data"]["log"][-1]["faces"] = doc["data"]["log"][-1]["faces"][:2]
+    table.saved = json.dumps(doc)
+    assert not table.load() and table.game == game and "die faces" in table._errors.message("saved")
+    errors = []
+    table._errors.show = lambda e, show=table._errors.show: (errors.append(e), show(e))
+    table.load()
+    assert isinstance(errors[-1], SavedStateError) and errors[-1].field == "saved"
+
+
+@pytest.mark.rule("F.map.sheets", "F.setup")
+def test_a_set_up_the_referee_refuses_keeps_the_game_and_says_why():
+    table = FasaTable()
+    plot(table, "Ace", "3SA")
+    game = table.game
+    table.homes = {"Ann": "south", "Bob": "south"}
+    assert table.game == game and "opposite ends" in table._errors.message("setup")
+    table.homes = {"Ann": "north", "Bob": "south"}
+    assert table.game.log == () and table._errors.message("setup") == ""
+    table.seed = 5
+    assert table.game.seed == 5
+
+
+@pytest.mark.rule("F.seq.phases")
+def test_every_parameter_is_documented_and_every_phase_has_its_button():
+    table = FasaTable()
+    for name, p in table.param.objects().items():
+        if name != "name":
+            assert p.doc, name
+    layout = pn.panel(table)
+    layout.get_root()
+    labels = {b.label for b in layout.select(pn.widgets.Button)}
+    assert {"Plot", "Move", "Pick", "Collide", "Order fire", "Combat", "Tailing", "Undo", "Save", "Load"} <= labels
