@@ -26,6 +26,7 @@ from cs_panel.barrooms.firing import (
     to_hit, weapons,
 )
 from cs_panel.barrooms.damage import DamageCard, HitOnCard, box_count, card_legend
+from cs_panel.core.dice import Dice
 from cs_panel.barrooms.movement import Gait
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
@@ -109,6 +110,11 @@ class ShootoutCalculator(pn.viewable.Viewer):
                            doc="The chance that one hit leaves a fresh card 'fighting', 'down' or 'dead' (our "
                                "reconstructed card), or None while Constitution is wrong.")
     card_error = param.String(default="", constant=True, doc="Why the card's odds cannot be shown ('' when they can).")
+    card = param.ClassSelector(class_=DamageCard, default=None, allow_None=True, constant=True,
+                               doc="The hit character's damage card now, with every hit marked so far (reconstructed "
+                                   "card); a new Constitution starts a fresh one.")
+    card_hits = param.List(default=[], constant=True, doc="What each hit marked on the card did, in words, oldest first.")
+    seed = param.Integer(default=1, doc="Seed of the dice that roll a hit's place on the card, so a lesson replays.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -123,6 +129,8 @@ class ShootoutCalculator(pn.viewable.Viewer):
         self._location_pane = html_pane(self._locations_html(), css_classes=["hit-location"])
         self._shock_pane = html_pane("", css_classes=["shock"])
         self._card_errors = FieldErrors(["constitution"])
+        self._dice = Dice(self.seed)
+        self._cards: list[DamageCard] = []  # the card before each hit, for undo
         self._card_pane = html_pane("", css_classes=["card-odds"])
         self._update()
         self._update_shock()
@@ -278,24 +286,78 @@ class ShootoutCalculator(pn.viewable.Viewer):
     @param.depends("constitution", watch=True)
     def _update_card(self):
         try:
-            event, error = HitOnCard(DamageCard(constitution=self.constitution)), None
+            card, error = DamageCard(constitution=self.constitution), None
         except CsPanelError as e:
-            event, error = None, e
+            card, error = None, e
+        self._cards = []
+        with param.edit_constant(self):
+            self.card, self.card_hits = card, []
+        self._card_errors.show(error)
+        self._show_card(error)
+
+    def _show_card(self, error: CsPanelError | None = None) -> None:
+        card = self.card
+        event = HitOnCard(card, penetration=self._penetration()) if card is not None else None
         with param.edit_constant(self):
             self.card_odds = event.outcomes() if event else None
             self.card_error = str(error) if error else ""
-        self._card_errors.show(error)
         if event is None:
             self._card_pane.object = ""
             return
         odds = event.outcomes()
+        which = "a fresh card" if not self.card_hits else f"this card ({len(self.card_hits)} hit(s) so far)"
+        hits = "".join(f"<li>{html.escape(t)}</li>" for t in self.card_hits)
         self._card_pane.object = (
-            f"<p class='card-odds'>One hit on a fresh card, Constitution {self.constitution}: "
+            f"<p class='card-odds'>One more hit on {which}, Constitution {self.constitution}: "
             + ", ".join(f"{status} <b>{percent(odds.get(status, 0))}</b>" for status in ("fighting", "down", "dead"))
-            + f" {badge_html('reconstructed')}</p>")
+            + f" {badge_html('reconstructed')}</p>" + card._repr_html_()
+            + (f"<ol class='card-hits'>{hits}</ol>" if hits else ""))
+
+    @param.depends("weapon", watch=True)
+    def _weapon_changed(self) -> None:
+        self._show_card()  # the odds on the card depend on the round's penetration (the vest)
+
+    def _penetration(self) -> int | None:
+        weapon = self._weapon_id()
+        return weapons()[weapon]["penetration"] if weapon is not None else None
+
+    def hit_card(self) -> bool:
+        """Roll where one hit from the chosen weapon lands on the card (d10 location, d6 box) and mark it."""
+        if self.card is None:
+            return False
+        try:
+            result = HitOnCard(self.card, penetration=self._penetration()).hit(self._dice)
+        except CsPanelError as e:
+            self._card_errors.show(e)
+            return False
+        self._cards.append(self.card)
+        with param.edit_constant(self):
+            self.card, self.card_hits = result.card, [*self.card_hits, str(result)]
+        self._card_errors.show(None)
+        self._show_card()
+        return True
+
+    def undo_hit(self) -> bool:
+        """Take the last hit off the card."""
+        if not self._cards:
+            return False
+        with param.edit_constant(self):
+            self.card, self.card_hits = self._cards.pop(), self.card_hits[:-1]
+        self._show_card()
+        return True
+
+    @param.depends("seed", watch=True)
+    def _reseed(self) -> None:
+        self._dice = Dice(self.seed)
 
     def __panel__(self):
         e, s = self._errors, self._shock_errors
+        roll = pn.widgets.Button(label="Hit him", css_classes=["card-hit"], width=90)
+        roll.on_click(lambda event: self.hit_card())
+        undo = pn.widgets.Button(label="Undo hit", css_classes=["card-undo"], width=90)
+        undo.on_click(lambda event: self.undo_hit())
+        fresh = pn.widgets.Button(label="Fresh card", css_classes=["card-fresh"], width=90)
+        fresh.on_click(lambda event: self._update_card())
 
         def beside(widget, field):
             return e.beside(widget, field)
@@ -343,6 +405,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
             self._card_errors.beside(pn.widgets.IntInput.from_param(self.param.constitution, label="Constitution",
                                                                     css_classes=["in-constitution"]), "constitution"),
             self._card_errors.general,
+            pn.Row(roll, undo, fresh),
             width=320,
         )
         results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,

@@ -123,3 +123,26 @@ def test_the_odds_that_one_hit_drops_a_man_follow_constitution_and_name_a_bad_on
     assert calc.card_odds is None and "constitution" in calc._card_errors.message("constitution")
     assert calc.constitution == 11 and calc.card_error != ""
     assert "Constitution" in {w.name for w in calc.__panel__().select(pn.widgets.Widget)}
+
+
+@pytest.mark.rule("B.hitloc", "B.shock")
+def test_hits_marked_on_the_card_follow_the_seeded_dice_and_undo():
+    from cs_panel.barrooms.damage import DamageCard, HitOnCard
+    from cs_panel.core.dice import Dice
+    a, b = ShootoutCalculator(seed=3, constitution=4), ShootoutCalculator(seed=3, constitution=4)
+    assert a.card == DamageCard(constitution=4) and a.card_hits == []
+    fresh_odds = a.card_odds
+    for _ in range(3):
+        assert a.hit_card() and b.hit_card()
+    assert a.card == b.card and len(a.card_hits) == 3
+    # the same three rolls made straight on the core's card
+    dice, card = Dice(3), DamageCard(constitution=4)
+    for _ in range(3):
+        card = HitOnCard(card, penetration=2).hit(dice).card  # the default Colt's penetration
+    assert a.card == card
+    assert a.card_odds == HitOnCard(card, penetration=2).outcomes()  # the odds of one more hit, on this card
+    assert sum(fresh_odds.values()) == 1
+    assert "card-hits" in a._card_pane.object
+    assert a.undo_hit() and len(a.card_hits) == 2 and a.card != card
+    a.constitution = 5  # another man: a fresh card
+    assert a.card == DamageCard(constitution=5) and a.card_hits == [] and not a.undo_hit()
