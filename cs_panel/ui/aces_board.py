@@ -5,7 +5,11 @@ K.attack, K.fate). Pick the active character and a target; the map shades every 
 active character may end its move in (squares where the move must stop are darker), draws the
 line of fire to the target (green when clear, red and dashed when blocked), and the panel gives
 the attack's dice and defense term by term with the exact chance of each number of hits, or every
-reason the attack is not allowed. Click a square to place the active character there (a teaching tool: it is not limited to the
+reason the attack is not allowed. A character with several pistols may instead spread one ranged
+attack over several enemies (K.ranged.multi): the targets list offers the enemies it could shoot
+now, and the panel gives the shared dice and each target's defense term by term with its chance of
+taking its one click, as the referee plans it (``AcesGame.plan_attack``), or the core's named reason
+beside the list when the rules refuse it. Click a square to place the active character there (a teaching tool: it is not limited to the
 shaded squares). The cast table lists each figure's talents and abilities showing on its dial,
 badged ``reconstructed`` (their card was lost; ``cs_panel.aces.talents``). All the
 rules come from ``cs_panel.aces``; this component only gathers inputs and draws.
@@ -23,7 +27,11 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from cs_panel.aces.board import Board, BoardError, maps
-from cs_panel.aces.combat import AttackError, Character, FateError, attack, knock_out_chance, sample_character
+from cs_panel.aces.combat import (
+    AttackError, Character, FateError, MultiShot, attack, knock_out_chance, ranged_targets, sample_character,
+)
+from cs_panel.aces.game import Turns
+from cs_panel.aces.referee import AcesGame
 from cs_panel.aces.talents import talents_of
 from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.errors import CsPanelError
@@ -34,7 +42,7 @@ PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
 REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
 KINDS = ["ranged", "close", "capture"]
-FIELDS = ["active", "target", "kind", "square", "fate"]
+FIELDS = ["active", "target", "targets", "kind", "square", "fate"]
 
 #: the demonstration line-up: (figure id, name, player, square); sample figures, badged in the view
 DEFAULT_CAST = (
@@ -59,16 +67,26 @@ class AcesSkirmish(pn.viewable.Viewer):
     active = param.Selector(default="Charlie", objects=[c[1] for c in DEFAULT_CAST],
                             doc="The character taking the action: its reach is shaded and it attacks the target.")
     target = param.Selector(default="Ruffian", objects=[c[1] for c in DEFAULT_CAST],
-                            doc="The character the active one attacks.")
+                            doc="The character the active one attacks (when no targets are listed below).")
+    targets = param.List(default=[], item_type=str,
+                         doc="The enemies one ranged attack is spread over, one die each, at most one click each "
+                             "(K.ranged.multi): up to as many as the active character has pistols. Empty: the "
+                             "single target above.")
     kind = param.Selector(default="ranged", objects=KINDS, doc="Ranged, close, or a close attack declared as a capture (K.capture).")
     broke_away = param.Boolean(default=False, doc="The active character rolled 4-6 to break away from adjacent enemies (K.break-away).")
     offensive_fate = param.Boolean(default=False, doc="The active Ace spends fate for extra dice (K.fate).")
     defensive_fate = param.Boolean(default=False, doc="The target Ace spends fate: only natural sixes hit (K.fate).")
     positions = param.Dict(default={}, doc="Square (x, y) of each character by name; a map click moves the active one.")
 
-    attack_result = param.Parameter(default=None, constant=True, doc="The explained AcesAttack, or None when it is not allowed.")
+    attack_result = param.Parameter(default=None, constant=True, doc="The explained AcesAttack on one target, or None when it is not "
+                                    "allowed or several targets are listed (see multi_result).")
     reasons = param.List(default=[], constant=True, doc="Every reason the attack is not allowed ([] when it is).")
     reach = param.Parameter(default=None, constant=True, doc="The active character's Reach (cs_panel.aces.movement).")
+    multi_result = param.Parameter(default=None, constant=True,
+                                   doc="The explained MultiShot when several targets are listed and allowed, else None.")
+    shootable = param.List(default=[], constant=True,
+                           doc="The enemies the active character could shoot now, in range and in a clear line of fire "
+                               "(cs_panel.aces.combat.ranged_targets): what the targets list offers.")
 
     def __init__(self, **params):
         cast = default_cast()
@@ -83,6 +101,11 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._reach_pane = html_pane("", css_classes=["aces-reach"], sizing_mode="stretch_width")
         self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
+        self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
+                                                           css_classes=["in-target"])
+        self._targets_choice = pn.widgets.MultiChoice.from_param(
+            self.param.targets, name="Or several targets, one die each (K.ranged.multi)", options=[], width=220,
+            css_classes=["in-targets"])
         self._update()
 
     # --- the board -------------------------------------------------------------------------------
@@ -93,6 +116,13 @@ class AcesSkirmish(pn.viewable.Viewer):
     def characters(self) -> dict[str, Character]:
         """The cast at their current squares."""
         return {n: dataclasses.replace(c, square=tuple(self.positions.get(n, c.square))) for n, c in self._cast.items()}
+
+    def table(self, cast: dict[str, Character] | None = None) -> AcesGame:
+        """The cast as a referee's table, so an attack is planned as the referee plans it
+        (``AcesGame.plan_attack``); whose turn it is does not matter for a plan."""
+        cast = self.characters() if cast is None else cast
+        players = tuple(dict.fromkeys(c.player for c in cast.values()))
+        return AcesGame(self.map_name, tuple(cast.values()), Turns(players), recruited=())
 
     def _make_figure(self):
         fig = figure(height=360, width=720, match_aspect=True, name="aces_map", title="Aces map",
@@ -130,8 +160,8 @@ class AcesSkirmish(pn.viewable.Viewer):
         return square
 
     # --- the rules, asked --------------------------------------------------------------------------
-    @param.depends("map_name", "active", "target", "kind", "broke_away", "offensive_fate", "defensive_fate",
-                   "positions", watch=True)
+    @param.depends("map_name", "active", "target", "targets", "kind", "broke_away", "offensive_fate",
+                   "defensive_fate", "positions", watch=True)
     def _update(self):
         board, cast = self.board, self.characters()
         me = cast[self.active]
@@ -145,7 +175,34 @@ class AcesSkirmish(pn.viewable.Viewer):
         except CsPanelError as e:
             error = e
             e.field = "active" if e.field in (None, "start") else e.field
-        result, reasons = None, []
+        result, shot, reasons = None, None, []
+        shootable = [n for n, why in ranged_targets(board, me, cast.values()).items() if not why]
+        if self.targets:
+            result, shot, reasons, refused = self._plan_targets(cast)
+            error = error or refused
+        else:
+            result, reasons, refused = self._plan_single(board, cast, me)
+            error = error or refused
+        with param.edit_constant(self):
+            self.reach, self.attack_result, self.reasons = reach, result, reasons
+            self.multi_result, self.shootable = shot, shootable
+        self._errors.show(error)
+        self._target_select.disabled = bool(self.targets)
+        # the list offers what may be shot now; a chosen name the rules now refuse stays, marked
+        kept = {f"{n} (cannot be shot now)": n for n in self.targets if n not in shootable}
+        self._targets_choice.options = {**{n: n for n in shootable}, **kept}
+        self._draw(board, cast, reach)
+        self._reach_pane.object = self._reach_html(me, reach)
+        if self.targets and result is None:
+            self._attack_pane.object = self._multi_html(me, shot, reasons)
+        else:
+            them = cast[self.targets[0]] if self.targets else cast[self.target]
+            self._attack_pane.object = self._attack_html(me, them, result, reasons)
+        self._cast_pane.object = self._cast_html(cast)
+
+    def _plan_single(self, board: Board, cast: dict[str, Character], me: Character):
+        """The attack on the one ``target``: (result, reasons, error for a field)."""
+        result, reasons, error = None, [], None
         try:
             if self.target == self.active:
                 raise AttackError("a character may not attack itself (K.ranged)", reasons=["a character may not attack itself"])
@@ -158,14 +215,41 @@ class AcesSkirmish(pn.viewable.Viewer):
         except AttackError as e:
             reasons = list(e.reasons) or [str(e)]
         except CsPanelError as e:
-            error = error or e
-        with param.edit_constant(self):
-            self.reach, self.attack_result, self.reasons = reach, result, reasons
-        self._errors.show(error)
-        self._draw(board, cast, reach)
-        self._reach_pane.object = self._reach_html(me, reach)
-        self._attack_pane.object = self._attack_html(me, cast[self.target], result, reasons)
-        self._cast_pane.object = self._cast_html(cast)
+            error = e
+        return result, reasons, error
+
+    def _plan_targets(self, cast: dict[str, Character]):
+        """The attack at the listed ``targets``, planned by the referee: one name is a single
+        attack, several a shot with one die each (K.ranged.multi). Returns (single result,
+        MultiShot, reasons, error); a refusal is named beside the targets list."""
+        result, shot, reasons, error = None, None, [], None
+        try:
+            plan = self.table(cast).plan_attack(self.active, cast[self.active].square, self.targets, self.kind,
+                                                offensive_fate=self.offensive_fate)
+            if isinstance(plan, MultiShot):
+                shot = plan
+                if self.defensive_fate:
+                    # each target Ace that may spend fate does (K.fate); tokens and fate 0 cannot
+                    can = tuple(not cast[t].is_token and cast[t].value("fate") > 0 for t in shot.targets)
+                    if not any(can):
+                        raise FateError(f"none of {', '.join(shot.targets)} can spend fate defensively: tokens "
+                                        "never, Aces only with fate above 0 (K.fate)", field="fate")
+                    shot = shot.with_defensive_fate(can)
+            else:
+                result = plan
+                them = cast[self.targets[0]]
+                if self.defensive_fate:
+                    if them.is_token or them.value("fate") <= 0:
+                        raise FateError(f"{them.name} cannot spend fate defensively: tokens never, Aces only with "
+                                        "fate above 0 (K.fate)", field="fate")
+                    result = result.with_defensive_fate()
+        except CsPanelError as e:
+            if isinstance(e, AttackError):
+                reasons = list(e.reasons) or [str(e)]
+            if e.field in (None, "target", "targets", "character"):
+                e.field = "targets"
+            error = e
+        return result, shot, reasons, error
 
     # --- drawing --------------------------------------------------------------------------------
     @bokeh_writes()
@@ -193,13 +277,17 @@ class AcesSkirmish(pn.viewable.Viewer):
             people["size"].append(14 if c.is_token else 20)
             people["label"].append(c.name[:2])
         self._people.data = people
-        me, them = cast[self.active], cast[self.target]
+        me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])
-        if self.kind == "ranged" and me.name != them.name:
-            lof = board.line_of_fire(me.square, them.square,
-                                     [c.square for c in cast.values() if c.name not in (me.name, them.name)])
-            line = dict(xs=[[me.square[0], them.square[0]]], ys=[[-me.square[1], -them.square[1]]],
-                        colour=["#2f855a" if lof.clear else "#c53030"], dash=["solid" if lof.clear else "dashed"])
+        aimed = [cast[n] for n in (self.targets or [self.target]) if n in cast and n != me.name]
+        if self.kind == "ranged":
+            for them in aimed:  # one line of fire for each target
+                lof = board.line_of_fire(me.square, them.square,
+                                         [c.square for c in cast.values() if c.name not in (me.name, them.name)])
+                line["xs"].append([me.square[0], them.square[0]])
+                line["ys"].append([-me.square[1], -them.square[1]])
+                line["colour"].append("#2f855a" if lof.clear else "#c53030")
+                line["dash"].append("solid" if lof.clear else "dashed")
         self._line.data = line
 
     def _reach_html(self, me: Character, reach) -> str:
@@ -221,6 +309,19 @@ class AcesSkirmish(pn.viewable.Viewer):
             odds = f"chance to knock {html.escape(them.name)} out: <b>{percent(knock_out_chance(result, them))}</b>"
         return (f"<p class='aces-odds'>{html.escape(me.name)} on {html.escape(them.name)}: {odds}</p>"
                 + result._repr_html_())
+
+    def _multi_html(self, me: Character, shot: MultiShot | None, reasons: list[str]) -> str:
+        who = html.escape(", ".join(self.targets))
+        if shot is None:
+            items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+            return (f"<p><b>{html.escape(me.name)} cannot make this {self.kind} attack on {who}:</b></p>"
+                    f"<ul class='aces-why'>{items}</ul>")
+        chances = shot.hit_chances()
+        each = ", ".join(f"{html.escape(t)} <b>{percent(chances[t])}</b>" for t in shot.targets)
+        fate = [t for t, f in zip(shot.targets, shot.defensive_fate) if f]
+        note = (f" ({html.escape(', '.join(fate))} spending fate: natural sixes only)" if fate else "")
+        return (f"<p class='aces-odds'>{html.escape(me.name)} fires at {who}, one die each: chance each takes its "
+                f"click: {each}{note}</p>" + shot._repr_html_())
 
     def _cast_html(self, cast: dict[str, Character]) -> str:
         rows = []
@@ -244,7 +345,8 @@ class AcesSkirmish(pn.viewable.Viewer):
             e.beside(pn.widgets.Select.from_param(p.map_name, label="Map", width=220, css_classes=["in-map"]), "square"),
             e.beside(pn.widgets.Select.from_param(p.active, label="Active character (a click places it)", width=220,
                                                   css_classes=["in-active"]), "active"),
-            e.beside(pn.widgets.Select.from_param(p.target, label="Target", width=220, css_classes=["in-target"]), "target"),
+            e.beside(self._target_select, "target"),
+            e.beside(self._targets_choice, "targets"),
             e.beside(pn.widgets.RadioButtonGroup.from_param(p.kind, css_classes=["in-kind"]), "kind"),
             pn.widgets.Checkbox.from_param(p.broke_away, label="Broke away (rolled 4-6)", css_classes=["in-broke-away"]),
             pn.widgets.Checkbox.from_param(p.offensive_fate, label="Active Ace uses fate (extra dice)", css_classes=["in-offensive-fate"]),

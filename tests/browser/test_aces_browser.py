@@ -59,3 +59,38 @@ def test_clicking_a_square_moves_charlie_next_to_the_ruffian(serve, page):
     click_square(page, (4, 6))
     expect(page.locator(".aces-cast")).to_contain_text("(4, 6)", timeout=10_000)
     expect(page.locator(".cs-error-square")).not_to_contain_text("blocking terrain")
+
+
+def choose(page, css, value):
+    """Pick ``value`` in a MultiChoice: open its list, click the choice."""
+    page.locator(f"{css} input.choices__input--cloned").click()
+    page.locator(f"{css} .choices__item--choice[data-value='{value}']").click()
+    page.keyboard.press("Escape")
+
+
+def gunner_app():
+    import panel as pn
+    return pn.Column(AcesSkirmish(active="Tail Gunner", positions={**AcesSkirmish().positions, "Tail Gunner": (7, 5)}))
+
+
+@pytest.mark.rule("K.ranged.multi", "K.ranged", "K.attack")
+def test_choosing_two_targets_names_both_in_the_breakdown(serve, page):
+    from cs_panel.core.explain import percent
+
+    page.goto(serve(gunner_app))
+    pane = page.locator(".aces-attack")
+    expect(pane).to_contain_text("Tail Gunner on Ruffian")
+    choose(page, ".in-targets", "Ruffian")
+    expect(pane).to_contain_text("Tail Gunner on Ruffian")  # one listed target: a plain attack on it
+    choose(page, ".in-targets", "Soldier")
+    expect(pane).to_contain_text("Tail Gunner fires at Ruffian, Soldier", timeout=10_000)
+    want = AcesSkirmish(active="Tail Gunner", positions={**AcesSkirmish().positions, "Tail Gunner": (7, 5)},
+                        targets=["Ruffian", "Soldier"]).multi_result.hit_chances()
+    expect(pane).to_contain_text(f"Ruffian {percent(want['Ruffian'])}")
+    expect(pane).to_contain_text(f"Soldier {percent(want['Soldier'])}")
+    expect(pane.locator("table.cs-distribution")).to_contain_text("hindering terrain on the line of fire")
+    # a third target is one more than the Tail Gunner's two pistols: named beside the list, choices kept
+    choose(page, ".in-targets", "Loyle")
+    expect(page.locator(".cs-error-targets")).to_contain_text("2 pistol(s): at most that many targets")
+    expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Loyle")
+    expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Ruffian")

@@ -90,3 +90,103 @@ def test_the_cast_shows_each_figures_talents_badged_as_reconstructed():
     assert "cs-badge-reconstructed" in row
     plain = next(r for r in cast.split("<tr>") if r.startswith("<td>Charlie"))
     assert "cs-badge" not in plain  # no talent showing on her dial, no badge
+
+
+# -- several targets (K.ranged.multi) --------------------------------------------------------------
+
+def _gunner_at(square=(7, 5), **params) -> AcesSkirmish:
+    """Tim's Tail Gunner (two pistols, range 6, attack 3) moved to ``square``."""
+    return AcesSkirmish(active="Tail Gunner", positions={**AcesSkirmish().positions, "Tail Gunner": square}, **params)
+
+
+def _referee_plan(targets, square=(7, 5)):
+    """The same shot planned by a referee's game set up on its own (the other Tim figures stand
+    out of every line here, so they are left off to keep the team within 100 points)."""
+    from cs_panel.aces.referee import AcesGame
+
+    game = AcesGame.start("airfield-bar", {
+        "Tim": [("tail-gunner", "Tail Gunner", (2, 8))],
+        "Kim": [("loyle-crawford-ace", "Loyle", (13, 5)), ("ruffian", "Ruffian", (9, 4)), ("soldier", "Soldier", (9, 7))],
+    }, ("Tim", "Kim"), check_areas=False)
+    return game.plan_attack("Tail Gunner", square, targets, "ranged")
+
+
+@pytest.mark.rule("K.ranged.multi", "K.ranged", "K.terrain.hindering", "K.attack")
+def test_two_targets_share_the_dice_with_each_ones_defense_and_odds_as_the_referee_plans_them():
+    from cs_panel.aces.combat import MultiShot, multi_shot, ranged_targets
+    from cs_panel.core.explain import percent
+
+    app = _gunner_at()
+    cast = app.characters()
+    # the list offers exactly the enemies the core says may be shot from here
+    may = [n for n, why in ranged_targets(maps()["airfield-bar"], cast["Tail Gunner"], cast.values()).items() if not why]
+    assert sorted(app.shootable) == sorted(may) == ["Loyle", "Ruffian", "Soldier"]
+    assert sorted(app._targets_choice.options.values()) == sorted(may)
+    app.targets = ["Ruffian", "Soldier"]
+    shot = app.multi_result
+    want = _referee_plan(["Ruffian", "Soldier"])
+    assert isinstance(shot, MultiShot) and shot == want
+    assert shot == multi_shot(maps()["airfield-bar"], cast["Tail Gunner"], [cast["Ruffian"], cast["Soldier"]], cast.values())
+    assert app.attack_result is None and app.reasons == [] and app._errors.message("targets") == ""
+    # the Ruffian stands behind hindering terrain from here: defense 3 + 1; the Soldier plain 4
+    assert [m.label for m in shot.defense_terms[0]] == ["defense value", "hindering terrain on the line of fire"]
+    assert shot.defenses == (4, 4) and shot.dice == 3
+    chances = want.hit_chances()
+    assert shot.hit_chances() == chances and set(chances) == {"Ruffian", "Soldier"}
+    pane = app._attack_pane.object
+    assert "Tail Gunner fires at Ruffian, Soldier" in pane
+    for name in ("Ruffian", "Soldier"):
+        assert f"{name} <b>{percent(chances[name])}</b>" in pane
+    assert "hindering terrain on the line of fire" in pane and "= 3</td><td>dice" in pane
+    # one line of fire per target, both clear; the single-target select steps aside
+    assert app._line.data["colour"] == ["#2f855a", "#2f855a"] and len(app._line.data["xs"]) == 2
+    assert app._target_select.disabled
+
+
+@pytest.mark.rule("K.ranged.multi", "K.ranged", "K.base.values")
+def test_a_target_list_the_rules_refuse_is_named_beside_the_list_and_kept():
+    app = _gunner_at(targets=["Ruffian", "Soldier", "Loyle"])  # three targets, two pistols
+    assert app.multi_result is None and app.targets == ["Ruffian", "Soldier", "Loyle"]
+    assert "Tail Gunner has 2 pistol(s): at most that many targets" in app._errors.message("targets")
+    assert "cannot make this ranged attack on Ruffian, Soldier, Loyle" in app._attack_pane.object
+    app.targets = ["Ruffian", "Soldier"]
+    assert app.multi_result is not None and app._errors.message("targets") == ""
+    # from (9, 1) the Ruffian stands on the line to the Soldier: the list is refused, named, and kept
+    app.positions = {**app.positions, "Tail Gunner": (9, 1)}
+    assert app.multi_result is None and app.targets == ["Ruffian", "Soldier"]
+    said = app._errors.message("targets")
+    assert "Soldier: line of fire from (9, 1) to (9, 7) blocked: a character at (9, 4)" in said
+    assert app.reasons == ["Soldier: line of fire from (9, 1) to (9, 7) blocked: a character at (9, 4) (K.ranged)"]
+    assert app.shootable == ["Ruffian"]
+    assert app._targets_choice.options == {"Ruffian": "Ruffian", "Soldier (cannot be shot now)": "Soldier"}
+    assert app._line.data["colour"] == ["#2f855a", "#c53030"] and app._line.data["dash"] == ["solid", "dashed"]
+    # Charlie has one pistol: two targets are one too many
+    charlie = AcesSkirmish(targets=["Ruffian", "Soldier"])
+    assert "Charlie has 1 pistol(s)" in charlie._errors.message("targets") and charlie.targets == ["Ruffian", "Soldier"]
+
+
+@pytest.mark.rule("K.ranged.multi", "K.fate", "K.close")
+def test_several_targets_with_fate_and_with_the_wrong_kind_of_attack():
+    app = _gunner_at(targets=["Ruffian", "Loyle"], defensive_fate=True)
+    shot = app.multi_result
+    # Loyle (an Ace with fate) spends it: only a six hits him; the Ruffian (a token) cannot
+    assert shot == _referee_plan(["Ruffian", "Loyle"]).with_defensive_fate((False, True))
+    assert shot.needs("Loyle") == 6 and "Loyle spending fate" in app._attack_pane.object
+    app.targets = ["Ruffian", "Soldier"]  # two tokens: nobody can spend fate
+    assert "none of Ruffian, Soldier can spend fate defensively" in app._errors.message("fate")
+    assert app.multi_result == _referee_plan(["Ruffian", "Soldier"]) and app.defensive_fate
+    app.param.update(defensive_fate=False, kind="close")
+    assert "only a ranged attack may name several targets" in app._errors.message("kind")
+    assert app.multi_result is None and app.kind == "close" and app.targets == ["Ruffian", "Soldier"]
+
+
+@pytest.mark.rule("K.ranged", "K.ranged.multi", "K.attack")
+def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_single_target():
+    app = AcesSkirmish(targets=["Soldier"])
+    cast, me = _core(app)
+    assert app.attack_result == attack(maps()["airfield-bar"], me, cast["Soldier"], "ranged", cast.values())
+    assert app.multi_result is None and "Charlie on Soldier" in app._attack_pane.object
+    app.targets = []
+    assert app.attack_result == attack(maps()["airfield-bar"], me, cast["Ruffian"], "ranged", cast.values())
+    assert "Charlie on Ruffian" in app._attack_pane.object and not app._target_select.disabled
+    assert app._line.data["colour"] == ["#2f855a"]
