@@ -15,8 +15,10 @@ What the text gives (``rules``):
 What is ours (``reconstructed``): six boxes a location, picked with a d6; boxes 1-3 wing, 4-5
 wound, 6 cripples a limb, drops a man hit in the body and kills a man hit in the head; a winged
 or wounded arm adds 1 or 2 to fire the gun in that hand; leg wounds cost Stamina and a lost leg
-stops running; a deep body wound or any head wound is a point of shock that is never shaken off;
-more crossed boxes than Constitution put a man out of action.
+stops running, though a man can always crawl a hex; a deep body wound or any head wound is a point
+of shock that is never shaken off; more crossed boxes than Constitution (less that lasting shock,
+as for every stat) put a man out of action; and the vest's gaps: penetration 1 counts as 2, a
+penetration 3 round needs an unused vest, 4 and up and knives go through.
 
 >>> card = DamageCard(constitution=4)
 >>> hit = take_hit(card, "right arm", 2)
@@ -161,7 +163,7 @@ class Effect:
 class DamageCard:
     """One character's damage card: the boxes crossed, in the order they were hit, and his vest.
 
-    ``constitution`` sets how many crossed boxes he fights on with; ``vest`` that he wears a
+    ``constitution``, less lasting shock, sets how many crossed boxes he fights on with; ``vest`` that he wears a
     bullet-proof vest and ``vest_wear`` how much of it is used (5 is spent)."""
 
     constitution: int = 4
@@ -230,11 +232,17 @@ class DamageCard:
         return sum(w["stamina"] for _, w, _ in self._wounds())
 
     @property
+    def effective_constitution(self) -> int:
+        """Constitution less lasting shock (never below 0), as ``stat(character, "constitution")``
+        gives it: the number the crossed boxes are counted against (B.shock, reconstructed card)."""
+        return max(0, self.constitution - self.lasting_shock)
+
+    @property
     def status(self) -> str:
         """"fighting", "down" (out of action) or "dead": the worst box crossed, or down once the
-        crossed boxes outnumber Constitution."""
+        crossed boxes outnumber Constitution less lasting shock (``effective_constitution``)."""
         worst = max((STATUSES.index(w["status"]) for _, w, _ in self._wounds()), default=0)
-        if self.wound_count > self.constitution:
+        if self.wound_count > self.effective_constitution:
             worst = max(worst, STATUSES.index("down"))
         return STATUSES[worst]
 
@@ -307,9 +315,14 @@ class DamageCard:
             out.append((e["name"], " ".join("X" if b in crossed else str(b) for b in range(1, n + 1))))
         return out
 
+    def _constitution_text(self) -> str:
+        if not self.lasting_shock:
+            return str(self.constitution)
+        return f"{self.constitution} ({self.effective_constitution} after lasting shock)"
+
     def __str__(self) -> str:
         width = max(len(n) for n, _ in self.rows())
-        head = f"Damage card{' of ' + self.name if self.name else ''} (reconstructed): Constitution {self.constitution}"
+        head = f"Damage card{' of ' + self.name if self.name else ''} (reconstructed): Constitution {self._constitution_text()}"
         lines = [head] + [f"  {n:<{width}}  {boxes}" for n, boxes in self.rows()]
         lines.append(f"  {self.status}; {self.wound_count} wound(s), lasting shock {self.lasting_shock}"
                      + (f"; vest {self.vest_left} of 5 left" if self.vest else ""))
@@ -335,7 +348,7 @@ class DamageCard:
             f"{' of ' + html.escape(self.name) if self.name else ''} "
             f"<span class='cs-badge cs-badge-reconstructed' style='background:#b7791f;color:white;border-radius:8px;"
             f"padding:0 6px;font-size:0.75em'>reconstructed</span></caption>{''.join(rows)}</table>"
-            f"<p class='cs-status'>Constitution {self.constitution}: <b>{status}</b>, {self.wound_count} wound(s), "
+            f"<p class='cs-status'>Constitution {self._constitution_text()}: <b>{status}</b>, {self.wound_count} wound(s), "
             f"lasting shock {self.lasting_shock}{vest} <small>(<code>B.hitloc</code>, <code>B.shock</code>)</small></p></div>"
         )
 
@@ -377,16 +390,30 @@ def take_hit(card: DamageCard, where: str, box: int, *, cause: str = "firearm", 
     effects = [Effect("roll to avoid shock: 8 - Steady Mind, 7 against a concealable handgun", "B.shock", "rules")]
     if cause == "knife":
         effects.append(Effect("a knife marks the card as a bullet would", "B.knife", "rules"))
-    vest = damage_card()["vest"]
+    if loc["part"] == "torso" and card.vest and cause == "knife":
+        effects.append(Effect("the vest does not stop a knife", "B.cover"))  # our reading: it names only rounds
     if loc["part"] == "torso" and card.vest and penetration is not None and cause == "firearm":
-        cost = 1 if penetration <= 2 else vest["value"] if penetration == 3 else None
+        full = damage_card()["vest"]["value"]
+        # The text: five hits of penetration 2, or one of penetration 3 (an unused vest stops it). The rest is
+        # ours (the 'vest-readings' entry): penetration 1 counts as 2; a penetration 3 round needs an unused
+        # vest and uses it up; 4 and up go through.
+        cost = 1 if penetration <= 2 else full if penetration == 3 else None
         if cost is not None and card.vest_left >= cost:
             after = replace(card, vest_wear=card.vest_wear + cost)
-            effects.append(Effect(f"the vest stops it (penetration {penetration}); {after.vest_left} of "
-                                  f"{vest['value']} left", "B.cover", "rules"))
+            counted = ", counted as 2" if penetration < 2 else ""
+            effects.append(Effect(f"the vest stops it (penetration {penetration}{counted}); {after.vest_left} of "
+                                  f"{full} left", "B.cover", "rules" if penetration in (2, 3) else "reconstructed"))
             return HitResult(card, after, name, box, tuple(effects), marked=False, stopped_by_vest=True)
-        effects.append(Effect(f"penetration {penetration} goes through the vest"
-                              + (" (too little of it is left)" if cost is not None else ""), "B.cover", "rules"))
+        if cost is None:
+            effects.append(Effect(f"penetration {penetration} goes through the vest, which stops 3 at most; "
+                                  "it is left as it was", "B.cover"))
+        elif penetration == 3:
+            effects.append(Effect(f"penetration 3 goes through the vest: only an unused vest stops it "
+                                  f"({card.vest_left} of {full} left)", "B.cover"))
+        else:
+            counted = ", counted as 2," if penetration < 2 else ""
+            effects.append(Effect(f"penetration {penetration}{counted} goes through the vest: its {full} uses are spent",
+                                  "B.cover", "rules" if penetration == 2 else "reconstructed"))
     if card.is_crossed(name, box):
         effects.insert(0, Effect(f"{name} box {box} is already crossed: the hit does nothing more", "B.hitloc", "rules"))
         return HitResult(card, card, name, box, tuple(effects), marked=False)
@@ -397,8 +424,9 @@ def take_hit(card: DamageCard, where: str, box: int, *, cause: str = "firearm", 
         effects.append(Effect(f"lasting shock now {after.lasting_shock}: every stat that much lower for good", "B.shock"))
     if after.status != card.status:
         if after.status == "down" and w["status"] == "fighting":
-            effects.append(Effect(f"down: {after.wound_count} wounds are more than Constitution {card.constitution}",
-                                  "B.chargen"))
+            shock = f" ({card.constitution} less {after.lasting_shock} lasting shock)" if after.lasting_shock else ""
+            effects.append(Effect(f"down: {after.wound_count} wounds are more than Constitution "
+                                  f"{after.effective_constitution}{shock}", "B.chargen"))
         else:
             effects.append(Effect(f"now {after.status}", "B.hitloc"))
     return HitResult(card, after, name, box, tuple(effects), marked=True)

@@ -17,7 +17,8 @@ swimming, and stealth (B.move.gait, B.move.dash-roll, B.move.special, B.stealth;
 
 Readings of our own (RULINGS.md): a dash may go up to twice the Stamina (the text sets no
 limit); the keep-your-feet roll is made like the board game's d10 (10 always succeeds, 1 always
-fails); walking needs no roll.
+fails); walking needs no roll; a man can always crawl 1 hex a turn, even at Stamina 0 or with a
+leg lost (a crawl counts as a walk), so no wound ever leaves him moving further than before.
 
 >>> print(gait(4, 3))
 running: 3 of Stamina 4 (walk up to 2, run up to 4)
@@ -65,9 +66,14 @@ class Gait(str, Enum):
 
 @dataclass(frozen=True)
 class GaitCheck:
+    """A legal move: its gait, distance and the Stamina it was judged by. ``crawl`` marks a move
+    of 1 hex that only the crawl allows (it counts as a walk); ``crippled_legs`` the legs lost."""
+
     gait: Gait
     hexes: int
     stamina: int
+    crawl: bool = False
+    crippled_legs: int = 0
 
     @property
     def walk_limit(self) -> int:
@@ -78,6 +84,13 @@ class GaitCheck:
         return self.gait in (Gait.RUN, Gait.DASH)
 
     def __str__(self) -> str:
+        if self.crawl:
+            why = ("both legs lost" if self.crippled_legs == 2 else
+                   f"a leg lost and Stamina {self.stamina}, too little to walk a hex" if self.crippled_legs else
+                   "no Stamina left")
+            return f"crawling: 1 hex, as a walk ({why}; a crawl of 1 hex a turn is always left)"
+        if self.crippled_legs:
+            return f"{self.gait.value}: {self.hexes} of Stamina {self.stamina} (a leg lost: walk only, up to {self.walk_limit})"
         return (f"{self.gait.value}: {self.hexes} of Stamina {self.stamina} "
                 f"(walk up to {self.walk_limit}, run up to {self.stamina})")
 
@@ -93,18 +106,28 @@ def gait(stamina: int, hexes: int, swimming: bool = False, *, crippled_legs: int
 
     ``crippled_legs`` (from ``damage.DamageCard.crippled_legs``; our reconstructed card): with one
     leg lost a character only walks; with both he crawls 1 hex a turn. Give the Stamina the wounds
-    leave (``DamageCard.stamina``)."""
+    leave (``DamageCard.stamina``). Our reading: a crawl of 1 hex a turn is always left, to a man at
+    Stamina 0 or with a leg lost and too little Stamina to walk a hex; it counts as a walk and needs
+    no roll. So more wounds never let a man move further.
+
+    >>> print(gait(0, 1, crippled_legs=2))
+    crawling: 1 hex, as a walk (both legs lost; a crawl of 1 hex a turn is always left)
+    """
     stamina, hexes = _count(stamina, "stamina"), _count(hexes, "hexes")
     if _count(crippled_legs, "crippled_legs") > 2:
         raise MoveError(f"a character has two legs, not {crippled_legs} to lose", field="crippled_legs")
-    if crippled_legs == 2 and hexes > 1:
-        raise MoveError(f"with both legs lost he crawls 1 hex a turn, not {hexes} (B.move.gait, reconstructed card)",
-                        field="hexes")
-    if crippled_legs == 2 and hexes == 1 and not swimming:
-        return GaitCheck(Gait.WALK, 1, stamina)  # a crawl: slow, so no roll to keep his feet
-    if crippled_legs == 1 and not swimming and hexes > stamina // 2:
-        raise MoveError(f"with a leg lost he only walks, up to {stamina // 2} hexes, not {hexes} "
-                        "(B.move.gait, reconstructed card)", field="hexes")
+    walk = stamina // 2
+    if crippled_legs and not swimming:
+        if crippled_legs == 2 and hexes > 1:
+            raise MoveError(f"with both legs lost he crawls 1 hex a turn, not {hexes} (B.move.gait, reconstructed card)",
+                            field="hexes")
+        if hexes > max(1, walk):
+            reach = f"only walks, up to {walk} hexes" if walk else f"only walks, and at Stamina {stamina} only crawls 1 hex"
+            raise MoveError(f"with a leg lost he {reach}, not {hexes} (B.move.gait, reconstructed card)", field="hexes")
+        if hexes == 0:
+            return GaitCheck(Gait.STILL, 0, stamina, crippled_legs=crippled_legs)
+        # a crawl is slow, so no roll to keep his feet
+        return GaitCheck(Gait.WALK, hexes, stamina, crawl=crippled_legs == 2 or hexes > walk, crippled_legs=crippled_legs)
     if swimming:
         most = stamina // 2
         if hexes > most:
@@ -116,6 +139,11 @@ def gait(stamina: int, hexes: int, swimming: bool = False, *, crippled_legs: int
         return GaitCheck(Gait.WALK, hexes, stamina)
     if hexes <= stamina:
         return GaitCheck(Gait.RUN, hexes, stamina)
+    if stamina == 0:
+        if hexes == 1:
+            return GaitCheck(Gait.WALK, 1, 0, crawl=True)  # our reading: a crawl is always left
+        raise MoveError(f"with no Stamina left he only crawls 1 hex a turn, not {hexes} (our reading of B.move.gait)",
+                        field="hexes")
     if hexes > 2 * stamina:
         raise MoveError(f"a dash goes at most twice the Stamina, {2 * stamina} hexes, not {hexes} (our reading of "
                         "B.move.gait)", field="hexes")

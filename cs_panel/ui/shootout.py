@@ -280,7 +280,8 @@ class ShootoutCalculator(pn.viewable.Viewer):
                 f"<p class='cs-notes'><small>The text's damage card was lost; this one is ours "
                 f"(<code>cs_panel/data/barrooms/damage_card.md</code>). From the text: a hit that rolls a box already "
                 f"crossed does nothing more; a knife marks the card like a bullet (<code>B.knife</code>); fists take "
-                f"punch points instead (<code>B.melee</code>). More crossed boxes than Constitution: out of action "
+                f"punch points instead (<code>B.melee</code>). More crossed boxes than Constitution, less lasting shock: "
+                f"out of action; a man can always crawl 1 hex "
                 f"{badge_html('reconstructed')}.</small></p>")
 
     @param.depends("constitution", watch=True)

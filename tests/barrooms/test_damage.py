@@ -270,3 +270,110 @@ def test_a_saved_card_of_the_wrong_kind_or_with_a_bad_box_is_refused():
     doc["data"]["marks"] = [["torso", 8]]
     with pytest.raises(SavedStateError, match="box"):
         DamageCard.from_json(json.dumps(doc))
+
+
+# -- review fixes -------------------------------------------------------------------------------------
+
+@pytest.mark.rule("B.cover")
+def test_the_vest_entry_keeps_the_texts_two_facts_apart_from_our_readings():
+    table = damage_card()
+    rules, ours = table["vest"], table["vest-readings"]
+    assert rules.provenance == "rules" and rules["value"] == 5
+    assert "penetration 2" in rules["effect"] and "penetration 3" in rules["effect"]
+    assert "4 and up" not in rules["effect"] and "through" not in rules["effect"]  # the text never says so
+    assert ours.provenance == "reconstructed"
+    assert all(words in ours["effect"] for words in ("penetration 1 counts as 2", "4 and up", "unused vest"))
+
+
+def _vest_effect(card, penetration, cause="firearm"):
+    effects = [e for e in take_hit(card, "torso", 3, cause=cause, penetration=penetration).effects if e.rule == "B.cover"]
+    assert len(effects) == 1
+    return effects[0]
+
+
+@pytest.mark.rule("B.cover")
+def test_each_vest_effect_says_whether_it_is_the_text_or_our_reading():
+    fresh, worn, spent = DamageCard(vest=True), DamageCard(vest=True, vest_wear=1), DamageCard(vest=True, vest_wear=5)
+    # the text: five hits of penetration 2, or one of penetration 3
+    assert _vest_effect(fresh, 2).provenance == "rules" and "stops" in _vest_effect(fresh, 2).text
+    assert _vest_effect(fresh, 3).provenance == "rules" and "stops" in _vest_effect(fresh, 3).text
+    assert _vest_effect(spent, 2).provenance == "rules" and "through" in _vest_effect(spent, 2).text
+    # ours: penetration 1 counts as 2, a penetration 3 round needs an unused vest, 4 and up go through, knives too
+    for card, pen, cause in [(fresh, 1, "firearm"), (worn, 3, "firearm"), (fresh, 4, "firearm"), (fresh, 6, "firearm"),
+                             (fresh, 1, "knife")]:
+        effect = _vest_effect(card, pen, cause)
+        assert effect.provenance == "reconstructed" and str(effect).endswith("ours)"), (pen, cause, effect)
+
+
+def _reach(card, stamina):
+    """The most hexes the card's owner may move this turn (0 if none)."""
+    most = 0
+    for hexes in range(1, 2 * 6 + 2):
+        try:
+            gait(card.stamina(stamina), hexes, crippled_legs=card.crippled_legs)
+        except MoveError:
+            continue
+        most = hexes
+    return most
+
+
+@pytest.mark.rule("B.move.gait", "B.hitloc")
+def test_losing_the_second_leg_does_not_make_him_move_better():
+    lame = take_hit(DamageCard(), "left leg", 6).card
+    assert lame.stamina(3) == 1
+    one = gait(lame.stamina(3), 1, crippled_legs=1)  # too little Stamina to walk a hex: he still crawls one
+    assert one.gait is Gait.WALK and not one.needs_roll and str(one).startswith("crawling: 1 hex")
+    both = take_hit(lame, "right leg", 6).card
+    two = gait(both.stamina(3), 1, crippled_legs=both.crippled_legs)
+    assert two.gait is Gait.WALK and "of Stamina 0" not in str(two) and "both legs lost" in str(two)
+    assert _reach(DamageCard(), 3) == 6 and _reach(lame, 3) == 1 and _reach(both, 3) == 1
+    assert str(gait(5, 2, crippled_legs=1)) == "walking: 2 of Stamina 5 (a leg lost: walk only, up to 2)"
+    stiff = take_hit(DamageCard(), "left leg", 4).card  # Stamina 2 - 2: nothing to walk with, but a crawl
+    assert stiff.stamina(2) == 0 and str(gait(0, 1)).startswith("crawling: 1 hex") and _reach(stiff, 2) == 1
+    with pytest.raises(MoveError, match="crawl"):
+        gait(0, 2)
+
+
+@pytest.mark.rule("B.move.gait", "B.hitloc")
+@given(st.integers(0, 6), hits)
+def test_more_wounds_never_let_him_move_further(stamina, shots):
+    card = DamageCard(constitution=10)
+    for where, box, cause, pen in shots:
+        after = take_hit(card, where, box, cause=cause, penetration=pen).card
+        assert _reach(after, stamina) <= _reach(card, stamina)
+        assert _reach(after, stamina) >= 1  # a crawl of 1 hex is always left
+        card = after
+
+
+@pytest.mark.rule("B.shock", "B.chargen", "B.hitloc")
+def test_lasting_shock_lowers_constitution_in_the_knock_down_count():
+    ann = Character("Ann", constitution=4)
+    card = DamageCard.for_character(ann)
+    for where in ("head", "left leg", "right leg"):
+        card = take_hit(card, where, 1).card
+    assert card.status == "fighting" and card.lasting_shock == 1 and card.effective_constitution == 3
+    hit = take_hit(card, "left arm", 1)
+    card = hit.card
+    assert card.wound_count == 4 and card.stat(ann, "constitution") == 3
+    assert card.status == "down"
+    assert any("4 wounds are more than Constitution 3" in e.text for e in hit.effects)
+    assert "Constitution 4 (3 after lasting shock)" in str(card) and "3 after lasting shock" in card._repr_html_()
+
+
+@pytest.mark.rule("B.shock", "B.chargen")
+@given(st.integers(0, 10), hits)
+def test_the_knock_down_count_uses_the_constitution_the_man_plays_with(constitution, shots):
+    ann = Character("Ann", constitution=constitution)
+    card = DamageCard.for_character(ann)
+    for where, box, cause, pen in shots:
+        card = take_hit(card, where, box, cause=cause, penetration=pen).card
+        if all(w["status"] == "fighting" for _, w, _ in card._wounds()):
+            assert (card.status == "down") == (card.wound_count > card.stat(ann, "constitution"))
+
+
+@pytest.mark.rule("B.hitloc", "B.shock")
+def test_one_hit_on_a_constitution_1_man_drops_him_if_it_shocks_him_for_good():
+    odds = HitOnCard(DamageCard(constitution=1)).outcomes()
+    # dead: head 6; down: head 1-5 (1/10 x 5/6) and torso 4-6 (3/10 x 3/6), each a wound with lasting shock
+    assert odds["dead"] == Fraction(1, 60) and odds["down"] == Fraction(1, 12) + Fraction(3, 20)
+    assert sum(odds.values()) == 1 and HitOnCard(DamageCard(constitution=4)).outcomes()["down"] == Fraction(1, 12)

@@ -117,6 +117,9 @@ def test_the_odds_that_one_hit_drops_a_man_follow_constitution_and_name_a_bad_on
     assert calc.card_odds["dead"] == Fraction(1, 60) and sum(calc.card_odds.values()) == 1
     assert "dead <b>2%</b>" in calc._card_pane.object and "reconstructed" in calc._card_pane.object
     fresh_down = calc.card_odds["down"]
+    calc.constitution = 1  # a hit that shocks him for good lowers his Constitution to 0: down
+    assert calc.card_odds["down"] == Fraction(7, 30) and calc.card_odds["dead"] == Fraction(1, 60)
+    assert "less lasting shock" in calc._location_pane.object
     calc.constitution = 0  # one wound is already more than his Constitution
     assert calc.card_odds.get("fighting", 0) == 0 and calc.card_odds["down"] > fresh_down
     calc.constitution = 11
