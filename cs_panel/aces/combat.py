@@ -287,22 +287,29 @@ def _threshold(defense: int, fate: bool) -> int:
     return DEFENSE_CAP if fate else min(defense, DEFENSE_CAP)
 
 
-def best_assignment(faces: Sequence[int], thresholds: Sequence[int]) -> dict[int, int]:
-    """Give dice to targets so that as many targets as possible are hit: target index -> die
+def best_assignment(faces: Sequence[int], thresholds: Sequence[int],
+                    takes_click: Sequence[bool] = ()) -> dict[int, int]:
+    """Give dice to targets so that as many targets as possible take a click: target index -> die
     index. The hardest target first gets the lowest die that hits it: every die that hits it hits
-    the easier targets too, so this hits as many targets as any assignment can."""
+    the easier targets too, so this hits as many targets as any assignment can. A target whose
+    talents take off the one click a several-target shot deals (``takes_click`` False, e.g. Charmed
+    Life) is served only after the others, so no die that would cost an enemy a click is wasted on it."""
+    can = tuple(takes_click) if takes_click else (True,) * len(thresholds)
     dice = sorted(range(len(faces)), key=lambda i: -faces[i])
-    order = sorted(range(len(thresholds)), key=lambda t: -thresholds[t])
+    order = sorted(range(len(thresholds)), key=lambda t: (not can[t], -thresholds[t]))
     out: dict[int, int] = {}
     used: set[int] = set()
-    for t in order:
-        free = [i for i in dice if i not in used]
-        # the lowest die that hits it, so that higher dice stay for harder targets
-        hitting = [i for i in free if faces[i] >= thresholds[t]]
-        if hitting:
-            pick = min(hitting, key=lambda i: faces[i])
-            out[t] = pick
-            used.add(pick)
+    for first in (True, False):
+        for t in order:
+            if can[t] != first:
+                continue
+            free = [i for i in dice if i not in used]
+            # the lowest die that hits it, so that higher dice stay for harder targets
+            hitting = [i for i in free if faces[i] >= thresholds[t]]
+            if hitting:
+                pick = min(hitting, key=lambda i: faces[i])
+                out[t] = pick
+                used.add(pick)
     for t in order:  # the rest get whatever dice are left: a target named is a target rolled at
         if t not in out:
             free = [i for i in dice if i not in used]
@@ -315,7 +322,9 @@ def best_assignment(faces: Sequence[int], thresholds: Sequence[int]) -> dict[int
 @dataclass(frozen=True)
 class MultiTargetAttack(ChanceEvent):
     """One ranged attack at several targets, one die each (K.ranged.multi). The outcome is the
-    tuple of targets hit when the attacker gives out the dice as well as possible.
+    tuple of targets that take a click when the attacker gives out the dice as well as possible;
+    ``no_click`` marks targets whose talents take off the one click such a shot can deal (Charmed
+    Life, reconstructed): a hit costs them nothing.
 
     >>> m = MultiTargetAttack(3, ("Show-stopper", "Genghis"), (5, 4))
     >>> m.outcome_of((2, 3, 5))
@@ -326,6 +335,7 @@ class MultiTargetAttack(ChanceEvent):
     targets: tuple[str, ...]
     defenses: tuple[int, ...]
     fate: tuple[bool, ...] = ()
+    no_click: tuple[bool, ...] = ()
 
     def __post_init__(self):
         if len(self.targets) != len(self.defenses):
@@ -337,28 +347,39 @@ class MultiTargetAttack(ChanceEvent):
                               "(K.ranged.multi)", field="targets")
         if not self.fate:
             object.__setattr__(self, "fate", (False,) * len(self.targets))
+        if not self.no_click:
+            object.__setattr__(self, "no_click", (False,) * len(self.targets))
+        if len(self.fate) != len(self.targets) or len(self.no_click) != len(self.targets):
+            raise AttackError("one fate flag and one no-click flag per target", field="targets")
 
     @property
     def dice(self) -> tuple[int, ...]:  # type: ignore[override]
         return (6,) * self.attack_dice
 
     @property
+    def takes_click(self) -> tuple[bool, ...]:
+        """For each target, whether a hit on it costs it a click."""
+        return tuple(not n for n in self.no_click)
+
+    @property
     def thresholds(self) -> tuple[int, ...]:
         return tuple(_threshold(d, f) for d, f in zip(self.defenses, self.fate))
 
     def outcome_of(self, faces: Sequence[int]) -> tuple[str, ...]:
-        give = best_assignment(faces, self.thresholds)
+        give = best_assignment(faces, self.thresholds, self.takes_click)
         return tuple(self.targets[t] for t in range(len(self.targets))
-                     if t in give and faces[give[t]] >= self.thresholds[t])
+                     if t in give and faces[give[t]] >= self.thresholds[t] and not self.no_click[t])
 
     def resolve_assigned(self, faces: Sequence[int], assignment: Mapping[str, int]) -> tuple[str, ...]:
-        """The targets hit when the player gives die ``assignment[target]`` (0-based) to each target."""
+        """The targets that take a click when the player gives die ``assignment[target]`` (0-based)
+        to each target (a hit on a ``no_click`` target costs it nothing)."""
         if set(assignment) != set(self.targets):
             raise AttackError(f"give one die to each target: {list(self.targets)}", field="assignment")
         used = list(assignment.values())
         if len(set(used)) != len(used) or not all(isinstance(i, int) and 0 <= i < len(faces) for i in used):
             raise AttackError(f"each target gets a different die, numbered 0-{len(faces) - 1}", field="assignment")
-        return tuple(t for i, t in enumerate(self.targets) if faces[assignment[t]] >= self.thresholds[i])
+        return tuple(t for i, t in enumerate(self.targets)
+                     if faces[assignment[t]] >= self.thresholds[i] and not self.no_click[i])
 
     def outcomes(self):
         """Exact odds, counting each multiset of faces once with its number of orderings."""
@@ -373,30 +394,34 @@ class MultiTargetAttack(ChanceEvent):
         return out
 
     def hit_chances(self) -> dict[str, Fraction]:
-        """Each target's chance to take its one click."""
+        """Each target's chance to take its one click (0 for a ``no_click`` target)."""
         return {t: sum((p for o, p in self.outcomes().items() if t in o), Fraction(0)) for t in self.targets}
 
     def describe(self) -> str:
         return f"{self.attack_dice} attack dice at {', '.join(self.targets)}, one die each"
 
     def describe_outcome(self, outcome) -> str:
-        return ("hits " + ", ".join(outcome)) if outcome else "no target hit"
+        return ("a click to " + ", ".join(outcome)) if outcome else "no target takes a click"
 
 
 @dataclass(frozen=True)
 class MultiShot:
     """One ranged attack at several targets, explained: the dice term by term, each target's
-    defense term by term, and the exact odds of each target taking its one click (K.ranged.multi).
-    Its ``event`` is the ``MultiTargetAttack`` that rolls it, so odds and roll share one rule."""
+    defense term by term, the clicks a hit deals each after its talents (``click_terms``, K.attack),
+    and the exact odds of each target taking its one click (K.ranged.multi). Its ``event`` is the
+    ``MultiTargetAttack`` that rolls it, so odds and roll share one rule."""
 
     dice_terms: tuple[Modifier, ...]
     targets: tuple[str, ...]
     defense_terms: tuple[tuple[Modifier, ...], ...]
     defensive_fate: tuple[bool, ...] = ()
+    click_terms: tuple[tuple[Modifier, ...], ...] = ()
 
     def __post_init__(self):
         if not self.defensive_fate:
             object.__setattr__(self, "defensive_fate", (False,) * len(self.targets))
+        if not self.click_terms:
+            object.__setattr__(self, "click_terms", ((Modifier(1, "hit", "K.attack"),),) * len(self.targets))
         self.event  # checks the targets against the dice now, not at the first roll
 
     @property
@@ -408,8 +433,22 @@ class MultiShot:
         return tuple(sum(t.value for t in terms) for terms in self.defense_terms)
 
     @property
+    def clicks(self) -> tuple[int, ...]:
+        """Clicks a hit deals each target after its talents: 1, or 0 where a talent takes it off."""
+        return tuple(max(0, sum(m.value for m in terms)) for terms in self.click_terms)
+
+    @property
     def event(self) -> MultiTargetAttack:
-        return MultiTargetAttack(self.dice, self.targets, self.defenses, self.defensive_fate)
+        return MultiTargetAttack(self.dice, self.targets, self.defenses, self.defensive_fate,
+                                 tuple(c == 0 for c in self.clicks))
+
+    def why_no_click(self, target: str) -> str | None:
+        """Why ``target`` cannot take a click from this shot, or None if it can (K.ranged.multi, K.attack)."""
+        i = self.targets.index(target)
+        if self.clicks[i]:
+            return None
+        return (f"one click at most from this shot, and {terms_text(self.click_terms[i])} = 0 clicks: "
+                f"a hit costs {target} nothing")
 
     def needs(self, target: str) -> int:
         """The face the target's die must show: its defense, at most 6; 6 under defensive fate."""
@@ -417,7 +456,8 @@ class MultiShot:
         return _threshold(self.defenses[i], self.defensive_fate[i])
 
     def hit_chances(self) -> dict[str, Fraction]:
-        """Each target's chance to take its click, with the dice given out as well as possible."""
+        """Each target's chance to take its click, with the dice given out as well as possible; 0
+        for a target whose talents take that click off (``why_no_click``)."""
         return self.event.hit_chances()
 
     def with_defensive_fate(self, fate: Sequence[bool]) -> "MultiShot":
@@ -426,13 +466,18 @@ class MultiShot:
     def __str__(self) -> str:
         chances = self.hit_chances()
         each = "; ".join(f"{t}: {terms_text(d)} = {sum(m.value for m in d)}, hit on {self.needs(t)}+ "
-                         f"({percent(chances[t])})" for t, d in zip(self.targets, self.defense_terms))
+                         f"({percent(chances[t])}" + (f": {self.why_no_click(t)}" if self.why_no_click(t) else "")
+                         + ")" for t, d in zip(self.targets, self.defense_terms))
         return f"{terms_text(self.dice_terms)} = {self.dice} dice, one die to each target (K.ranged.multi); {each}"
+
+    def _why_html(self, target: str) -> str:
+        why = self.why_no_click(target)
+        return f" <span class='cs-why'>({html.escape(why)})</span>" if why else ""
 
     def _repr_html_(self) -> str:
         chances = self.hit_chances()
         rows = "".join(f"<tr><td>{html.escape(t)}</td><td>{html.escape(terms_text(d))}</td><td>{self.needs(t)}+</td>"
-                       f"<td>{percent(chances[t])}</td></tr>" for t, d in zip(self.targets, self.defense_terms))
+                       f"<td>{percent(chances[t])}{self._why_html(t)}</td></tr>" for t, d in zip(self.targets, self.defense_terms))
         return (f"<div class='cs-attack'><p><b>ranged attack at {len(self.targets)} targets</b> (one die each, at most "
                 f"one click each)</p><table class='cs-breakdown'><caption>attack dice</caption>"
                 f"{terms_rows_html(self.dice_terms)}<tr class='cs-total'><td>= {self.dice}</td><td>dice</td><td></td></tr>"
@@ -468,7 +513,9 @@ def multi_shot(board: Board, attacker: Character, targets: Sequence[Character], 
             terms.append(Modifier(1, "hindering terrain on the line of fire", "K.terrain.hindering"))
         defenses.append(tuple(terms))
     fate = tuple(defensive_fate) if defensive_fate else (False,) * len(targets)
-    return MultiShot(tuple(dice), tuple(names), tuple(defenses), fate)
+    # one click at most each (K.ranged.multi), less what the target's talents take off (Charmed Life)
+    clicks = tuple(talents.damage(t, 1).terms for t in targets)
+    return MultiShot(tuple(dice), tuple(names), tuple(defenses), fate, clicks)
 
 
 def multi_target(board: Board, attacker: Character, targets: Sequence[Character], others: Iterable[Character] = (),

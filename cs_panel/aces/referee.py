@@ -82,7 +82,10 @@ class AcesGame:
     turns: Turns
     recruited: tuple[tuple[str, int], ...]
     out: tuple[Out, ...] = ()
-    fate_used: tuple[str, ...] = ()  # Aces that used fate this turn
+    # Aces that used fate in the turn still in progress (K.fate: once per turn). A turn is one
+    # player's action and its resolution (K.turns), so this empties whenever a turn ends; only a
+    # successful escape, which leaves the turn open for another action (K.escape), carries it on.
+    fate_used: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
     log: tuple[str, ...] = field(default=())
     checkpoint: Checkpoint | None = None  # what ``undo`` returns to, if the last action rolled nothing
@@ -258,7 +261,8 @@ class AcesGame:
         One-Two; ``second_fate`` spends fate on it as well (K.fate)."""
         names = _targets(target)
         c = self._check_turn(name, "move and attack")
-        if offensive_fate and name in self.fate_used:
+        if (offensive_fate or second_fate) and name in self.fate_used:
+            # fate spent earlier in this same turn (in an escape); never a use in another turn
             raise GameRuleError(f"{name} has already used fate this turn (K.fate)", field="fate")
         multi = len(names) > 1
         if multi and kind != "ranged":
@@ -280,7 +284,7 @@ class AcesGame:
         state = replace(self, characters=self._put(*(x for x in (moved, captive) if x is not None)))
         chars = list(state.characters)
         fate_clicks: list[tuple[str, str]] = []
-        fated: set[str] = set()  # characters that spent fate in this action (once each, K.fate)
+        fated: set[str] = set(self.fate_used)  # spent fate in this turn (once each, K.fate)
         knocked: set[str] = set()  # knocked out by hits of this action, scored by the attacker
         if multi:
             chars = state._volley(chars, name, names, dice, offensive_fate, defensive_fate, assignment,
@@ -322,9 +326,9 @@ class AcesGame:
             if x.captive:  # its captive is free again (K.capture)
                 chars = [replace(y, captor=None) if y.name == x.captive else y for y in chars]
         survivors = [next(y for y in chars if y.name == s_.name) for s_ in survivors]
-        used = tuple(dict.fromkeys(w for w, _ in fate_clicks))
+        # the action ends the turn: fate spent in it does not count against the next turn (K.fate, K.turns)
         nxt = self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
-        return self._settle(replace(nxt, fate_used=used), dice, rolled)
+        return self._settle(nxt, dice, rolled)
 
     def _strike(self, chars: list[Character], name: str, target: str, kind: str, dice: Dice, offensive_fate: bool,
                 defensive_fate: bool, fate_clicks: list[tuple[str, str]], fated: set[str], knocked: set[str],
@@ -374,7 +378,8 @@ class AcesGame:
         said.append(f"{name} fires at {', '.join(names)}: {shot}")
         faces = shot.event.resolve(dice).faces
         if assignment is None:
-            give = best_assignment(faces, shot.event.thresholds)
+            # targets that can take a click first: a die that hits a Charmed Life target is wasted
+            give = best_assignment(faces, shot.event.thresholds, shot.event.takes_click)
             dealt = {shot.targets[t]: i for t, i in give.items()}
         else:
             shot.event.resolve_assigned(faces, assignment)  # checks the assignment: one different die each
@@ -416,15 +421,18 @@ class AcesGame:
         roll = e.resolve(dice)
         said = [f"{name} tries to escape {captor.name}: {roll}"]
         chars = self.characters
+        used = self.fate_used
         if fate:
-            use = use_fate(c, "offense")
+            use = use_fate(c, "offense", used_this_turn=name in self.fate_used)
             chars = tuple(replace(x, dial=use.dial) if x.name == name else x for x in chars)
+            used = tuple(dict.fromkeys((*used, name)))
         if roll.outcome:
             chars = tuple(replace(x, captor=None) if x.name == name else replace(x, captive=None) if x.name == captor.name
                           else x for x in chars)
-            # a successful escape does not use up the turn: the player may give another action (K.escape)
-            return replace(self, characters=chars, log=self.log + tuple(said) + (f"{name} is free and may act again",),
-                           checkpoint=None)
+            # a successful escape does not use up the turn: the player may give another action
+            # (K.escape), and fate spent on the escape counts in that action too (K.fate: once a turn)
+            return replace(self, characters=chars, fate_used=used,
+                           log=self.log + tuple(said) + (f"{name} is free and may act again",), checkpoint=None)
         return self._settle(self._next(c.player, name, "escape", chars, said), dice, 0)
 
     def withdraw(self, player: str) -> "AcesGame":

@@ -311,7 +311,7 @@ class AcesSkirmish(pn.viewable.Viewer):
                 + result._repr_html_())
 
     def _multi_html(self, me: Character, shot: MultiShot | None, reasons: list[str]) -> str:
-        who = html.escape(", ".join(self.targets))
+        who = html.escape(", ".join(self.targets if shot is None else shot.targets))
         if shot is None:
             items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
             return (f"<p><b>{html.escape(me.name)} cannot make this {self.kind} attack on {who}:</b></p>"
@@ -320,8 +320,11 @@ class AcesSkirmish(pn.viewable.Viewer):
         each = ", ".join(f"{html.escape(t)} <b>{percent(chances[t])}</b>" for t in shot.targets)
         fate = [t for t, f in zip(shot.targets, shot.defensive_fate) if f]
         note = (f" ({html.escape(', '.join(fate))} spending fate: natural sixes only)" if fate else "")
+        # a target whose talents take off the one click (Charmed Life) can take none: say why
+        spared = "".join(f" ({html.escape(t)}: {html.escape(w)})" for t in shot.targets
+                         if (w := shot.why_no_click(t)))
         return (f"<p class='aces-odds'>{html.escape(me.name)} fires at {who}, one die each: chance each takes its "
-                f"click: {each}{note}</p>" + shot._repr_html_())
+                f"click: {each}{note}{spared}</p>" + shot._repr_html_())
 
     def _cast_html(self, cast: dict[str, Character]) -> str:
         rows = []

@@ -13,8 +13,8 @@ from hypothesis import given, strategies as st
 
 from cs_panel.aces.board import Board, wall
 from cs_panel.aces.combat import (
-    AttackError, Character, Escape, FateError, MultiTargetAttack, attack, best_assignment, escape, multi_target,
-    ranged_targets, resolve, sample_character, take_hits, use_fate,
+    AttackError, Character, Escape, FateError, MultiTargetAttack, attack, best_assignment, escape, multi_shot,
+    multi_target, ranged_targets, resolve, sample_character, take_hits, use_fate,
 )
 from cs_panel.clix.dial import ACES_STATS, KO, build_dial
 from cs_panel.core.dice import ChanceEvent, Dice, ScriptedDice
@@ -270,3 +270,44 @@ def test_resolving_with_seeded_dice_matches_the_stated_faces():
     assert resolve(a, ScriptedDice([3, 2, 6])).hits == 2
     with pytest.raises(Exception, match="rolls 3 dice, got 2"):
         a.hits((1, 2))
+
+
+# -- Charmed Life in a shot at several targets (K.ranged.multi, K.attack) ----------------------------
+
+@pytest.mark.rule("K.ranged.multi", "K.attack")
+def test_a_target_with_charmed_life_never_takes_a_click_from_a_several_target_shot():
+    me = ace("Shooter", "Tim", (2, 2), pistols=2)
+    side = sample_character("trusty-sidekick", "Side", "Kim", (6, 2))
+    ruff = sample_character("ruffian", "Ruff", "Kim", (6, 5))
+    shot = multi_shot(OPEN, me, [side, ruff])
+    assert shot.defenses == (3, 3) and shot.clicks == (0, 1)
+    # one click at most, and Charmed Life takes it off: no chance at all, and the other target
+    # has every die that hits (any of three dice showing 3 or more)
+    chances = shot.hit_chances()
+    assert chances == {"Side": 0, "Ruff": 1 - Fraction(1, 3) ** 3}
+    assert shot.event.outcome_of((3, 1, 1)) == ("Ruff",) and shot.event.outcome_of((6, 6, 6)) == ("Ruff",)
+    assert shot.event.resolve_assigned((3, 1, 1), {"Side": 0, "Ruff": 1}) == ()
+    # the breakdown says why
+    why = "1 hit - 1 Charmed Life (our name) (reconstructed) = 0 clicks: a hit costs Side nothing"
+    assert shot.why_no_click("Side") == "one click at most from this shot, and " + why
+    assert shot.why_no_click("Ruff") is None
+    assert f"hit on 3+ (0%: one click at most from this shot, and {why})" in str(shot)
+    assert "a hit costs Side nothing" in shot._repr_html_()
+    # the same shot at two plain tokens: both may take their click
+    plain = multi_shot(OPEN, me, [dataclasses.replace(ruff, name="R2", square=(6, 2)), ruff])
+    assert plain.clicks == (1, 1) and all(c > 0 for c in plain.hit_chances().values())
+
+
+@pytest.mark.rule("K.ranged.multi", "K.attack")
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.lists(st.integers(1, 6), min_size=1, max_size=3),
+       st.lists(st.booleans(), min_size=3, max_size=3))
+def test_the_best_assignment_gives_as_many_clicks_as_any(faces, thresholds, can):
+    can = can[:len(thresholds)]
+    give = best_assignment(faces, thresholds, can)
+    got = sum(faces[give[t]] >= thresholds[t] and can[t] for t in give)
+    best, k = 0, min(len(faces), len(thresholds))
+    for dice in itertools.permutations(range(len(faces)), k):
+        for who in itertools.permutations(range(len(thresholds)), k):
+            best = max(best, sum(faces[d] >= thresholds[t] and can[t] for d, t in zip(dice, who)))
+    assert got == best
+    assert len(set(give.values())) == len(give) and len(give) == k  # every target named gets a die, if any is left

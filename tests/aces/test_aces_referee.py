@@ -4,6 +4,7 @@ the score, played through with the dice stated (K.*)."""
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -201,7 +202,8 @@ def test_a_target_ace_spends_fate_on_its_own_die():
     after = volley_game().move_and_attack("Gunner", (4, 3), ["Loyle", "Ruffian"], "ranged", ScriptedDice([2, 3, 5]),
                                           defensive_fate=True)
     assert "5 to Loyle (needs 5+): miss, cancelled by Loyle's fate" in after.log[-2]
-    assert after.character("Loyle").dial.position == 1 and after.fate_used == ("Loyle",)  # the click pays for fate
+    assert after.character("Loyle").dial.position == 1  # the click pays for fate
+    assert after.fate_used == ()  # spent in Tim's turn, which is over: Loyle may use fate in Kim's (K.fate)
 
 
 @pytest.mark.rule("K.ranged.multi", "K.ranged")
@@ -263,3 +265,72 @@ def test_second_wind_heals_and_undo_takes_back_an_action_without_dice():
     assert held.character("Louis").square == (3, 3)
     with pytest.raises(GameRuleError, match="nothing to take back"):
         held.undo()
+
+
+# -- fate once per turn: a turn is one player's action (K.fate, K.turns) ----------------------------
+
+@pytest.mark.rule("K.fate", "K.turns")
+def test_defensive_fate_in_the_opponents_turn_leaves_fate_for_the_aces_own_turn():
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3)), ("tail-gunner", "Gunner", (2, 7))],
+                                         "Kim": [("louis-thibodeaux-ace", "Louis", (3, 3)), ("ruffian", "Ruffian", (12, 7))]},
+                       ("Tim", "Kim"), check_areas=False)
+    # Tim's turn: Charlie punches Louis (defense 4); a 4 hits and Louis spends fate to cancel it
+    g = g.move_and_attack("Charlie", (2, 3), "Louis", "close", ScriptedDice([4, 1, 1]), defensive_fate=True)
+    assert "Louis spends fate" in " ".join(g.log) and g.character("Louis").dial.position == 1
+    assert g.fate_used == ()  # Tim's turn is over: its uses of fate are not carried into Kim's
+    for table in (g, loads(AcesGame, dumps(g))):  # and a saved game plays on the same way
+        # Kim's turn is another turn: Louis may now spend fate offensively (3 attack + fate 1 at his click)
+        after = table.move_and_attack("Louis", (3, 3), "Charlie", "close", ScriptedDice([1] * 4), offensive_fate=True)
+        assert after.character("Louis").dial.position == 2 and after.turns.current == "Tim"
+        assert after.log[-1] == "Louis strikes Charlie: rolled 1, 1, 1, 1 against 4+: 0 hits"
+
+
+def escape_game() -> AcesGame:
+    """Loyle (attack 3, fate 3) held by Charlie; Kim to play."""
+    g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (2, 3)), ("tail-gunner", "Gunner", (2, 7))],
+                                         "Kim": [("loyle-crawford-ace", "Loyle", (3, 3)), ("ruffian", "Ruffian", (12, 7))]},
+                       ("Tim", "Kim"), check_areas=False)
+    g = g.move_and_attack("Charlie", (2, 3), "Loyle", "capture", ScriptedDice([6]))
+    assert g.character("Loyle").captor == "Charlie" and g.turns.current == "Kim"
+    return g
+
+
+@pytest.mark.rule("K.escape", "K.fate", "K.turns")
+def test_a_captive_that_escapes_with_fate_has_used_its_fate_for_the_turn():
+    g = escape_game()
+    # Loyle escapes with fate: 3 + 3 dice against Charlie's defense 4, then her 3 against his 5
+    free = g.escape("Loyle", ScriptedDice([6, 6, 1, 1, 1, 1, 1, 1, 1]), fate=True)
+    assert free.character("Loyle").captor is None and free.character("Loyle").dial.position == 1
+    assert free.turns.current == "Kim" and free.fate_used == ("Loyle",)
+    for table in (free, loads(AcesGame, dumps(free))):
+        # the extra action is in the same turn: no second use of fate
+        with pytest.raises(GameRuleError, match="Loyle has already used fate this turn"):
+            table.move_and_attack("Loyle", (3, 3), "Charlie", "close", ScriptedDice([1] * 6), offensive_fate=True)
+    # without fate the extra action is fine, and it ends the turn
+    after = free.move_and_attack("Loyle", (3, 3), "Charlie", "close", ScriptedDice([1, 1, 1]))
+    assert after.turns.current == "Tim" and after.fate_used == ()
+    # an escape without fate leaves fate for the extra action
+    plain = g.escape("Loyle", ScriptedDice([6, 6, 1, 1, 1, 1]))
+    assert plain.fate_used == ()
+    assert plain.move_and_attack("Loyle", (3, 3), "Charlie", "close", ScriptedDice([1] * 6),
+                                 offensive_fate=True).character("Loyle").dial.position == 1
+
+
+# -- Charmed Life in a shot at several targets (K.ranged.multi, K.attack) ---------------------------
+
+@pytest.mark.rule("K.ranged.multi", "K.attack")
+def test_the_dice_go_first_to_targets_that_can_take_a_click():
+    g = AcesGame.start("training-yard", {"Tim": [("loyle-crawford-ace", "Loyle", (4, 3)), ("soldier", "Soldier", (1, 6))],
+                                         "Kim": [("trusty-sidekick", "Side", (9, 2)), ("ruffian", "Ruff", (9, 5))]},
+                       ("Tim", "Kim"), check_areas=False)
+    # both need 3+; the only hitting die would be wasted on the Trusty Sidekick (Charmed Life: a
+    # several-target shot deals it one click at most, and the talent takes that off)
+    plan = g.plan_attack("Loyle", (4, 3), ["Side", "Ruff"], "ranged")
+    assert plan.hit_chances()["Side"] == 0 and plan.hit_chances()["Ruff"] == 1 - Fraction(1, 3) ** 3
+    after = g.move_and_attack("Loyle", (4, 3), ["Side", "Ruff"], "ranged", ScriptedDice([3, 1, 1]))
+    assert "Ruff" in [o.name for o in after.out] and "3 to Ruff (needs 3+): hit" in after.log[-2]
+    assert after.character("Side").dial.position == 0
+    # given out by hand, the die still goes where the player says, for no click
+    by_hand = g.move_and_attack("Loyle", (4, 3), ["Side", "Ruff"], "ranged", ScriptedDice([3, 1, 1]),
+                                assignment={"Side": 0, "Ruff": 1})
+    assert by_hand.character("Side").dial.position == 0 and not by_hand.out

@@ -180,6 +180,27 @@ def test_several_targets_with_fate_and_with_the_wrong_kind_of_attack():
     assert app.multi_result is None and app.kind == "close" and app.targets == ["Ruffian", "Soldier"]
 
 
+@pytest.mark.rule("K.ranged.multi", "K.attack")
+def test_the_odds_of_a_several_target_shot_give_a_charmed_life_target_no_click_and_say_why():
+    from cs_panel.aces.combat import multi_shot, sample_character
+    from cs_panel.core.explain import percent
+
+    app = _gunner_at()
+    cast = app.characters()
+    # Kim's Trusty Sidekick (Charmed Life, reconstructed) where the Soldier stands: the shot deals
+    # it one click at most and the talent takes that off, so its chance is 0, not the die's odds
+    side = sample_character("trusty-sidekick", "Sidekick", "Kim", cast["Soldier"].square)
+    rest = [c for c in cast.values() if c.name != "Soldier"]
+    shot = multi_shot(maps()["airfield-bar"], cast["Tail Gunner"], [cast["Ruffian"], side], rest)
+    chances = shot.hit_chances()
+    assert chances["Sidekick"] == 0 and chances["Ruffian"] > 0
+    pane = app._multi_html(cast["Tail Gunner"], shot, [])
+    assert "Tail Gunner fires at Ruffian, Sidekick" in pane
+    assert f"Ruffian <b>{percent(chances['Ruffian'])}</b>, Sidekick <b>0%</b>" in pane
+    assert "(Sidekick: one click at most from this shot, and 1 hit - 1 Charmed Life" in pane
+    assert "a hit costs Sidekick nothing" in pane
+
+
 @pytest.mark.rule("K.ranged", "K.ranged.multi", "K.attack")
 def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_single_target():
     app = AcesSkirmish(targets=["Soldier"])
