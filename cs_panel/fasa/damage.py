@@ -43,9 +43,10 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import DataFileError, RuleInputError, SavedStateError
 from cs_panel.core.explain import TargetNumber
 from cs_panel.core.rules import rule
+from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.fasa.aircraft import ARMOUR_SECTIONS, Aircraft, plane
 from cs_panel.fasa.gunnery import COLUMNS, DamageTable
-from cs_panel.fasa.movement import Capabilities
+from cs_panel.fasa.movement import RUDDER_STRAIGHT, Capabilities
 from cs_panel.fasa.random_movement import NOSE as FRACTURE_NOSE
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
 from cs_panel.fasa.tohit import shock_roll
@@ -510,7 +511,9 @@ MAGNESIUM_BURN = MagnesiumBurn()
 @dataclass(frozen=True)
 class Continuing:
     """Damage still under way on a sheet: a magnesium ``burn`` (``turns_left``) or a ``drill``
-    rocket (``range_hexes`` of the attack, for its roll each turn)."""
+    rocket (``range_hexes`` of the attack, for its roll each turn). ``turn`` is the game turn of
+    the hit (0 when not known): a drill goes on only in the turns after its hit (F.rocket.drill,
+    p.44), so step 8 of the hit's own turn passes it by."""
 
     kind: str
     table: DamageTable
@@ -518,6 +521,7 @@ class Continuing:
     turns_left: int = 0
     boxes_per_turn: int = 1
     range_hexes: int = 0
+    turn: int = 0
 
     def __str__(self) -> str:
         where = f"{self.table.label} column {self.column}"
@@ -827,8 +831,9 @@ class RecordSheet:
             rudder_right_ok=b.rudder_right_ok and not loss["right_rudder"], engine_out=b.engine_out or out,
         )
 
-    def limits(self) -> tuple[Effect, ...]:
-        """Each way damage limits the plane now, in words with its rule: the explanation of ``capabilities()``."""
+    def limits(self, rules: RuleSet = OFFICIAL) -> tuple[Effect, ...]:
+        """Each way damage limits the plane now, in words with its rule: the explanation of ``capabilities()``.
+        ``rules`` says which variants are on (the rudder line names ``fasa.faq.rudder-straight``)."""
         out: list[Effect] = []
         b, c = self.base, self.capabilities()
         loss = self._control_losses()
@@ -854,7 +859,12 @@ class RecordSheet:
             out.append(Effect("F.dmg.rudder", "both rudder sides lost: straight maneuvers only"))
         elif loss["left_rudder"] or loss["right_rudder"]:
             side = "left" if loss["left_rudder"] else "right"
-            out.append(Effect("F.dmg.rudder", f"{side} rudder lost: locked, {side} maneuvers only (straight too under the FAQ)"))
+            if rules.enabled(RUDDER_STRAIGHT.name):
+                allowed = f"{side} or straight maneuvers (official FAQ variant {RUDDER_STRAIGHT.name} on)"
+            else:
+                allowed = (f"{side} maneuvers only, or straight while shock or a dead engine forces it (our reading); "
+                           f"the optional FAQ variant {RUDDER_STRAIGHT.name} would allow straight always")
+            out.append(Effect("F.dmg.rudder", f"{side} rudder lost: locked, {allowed}"))
         if loss["tail"]:
             out.append(Effect("F.dmg.tail-controls", "tail controls lost: elevators and rudder no longer answer"))
         if loss["flaps"]:
@@ -982,13 +992,14 @@ class RecordSheet:
             raise PlaneDestroyedError(f"this plane is already destroyed: {self.destruction}", field="sheet")
 
     def hit(self, table: DamageTable | str, column: int, template_id: str | DamageTemplate, *,
-            range_hexes: int = 0, burn: MagnesiumBurn = MAGNESIUM_BURN, mark: str = "hit") -> HitResult:
+            range_hexes: int = 0, burn: MagnesiumBurn = MAGNESIUM_BURN, mark: str = "hit", turn: int = 0) -> HitResult:
         """Lay a template on ``column`` of ``table`` and mark what it covers (F.dmg.template, p.37).
 
         The arrow points inward; the template's top goes on the column's first undamaged box. Boxes
         off the diagram or already marked are lost; boxes of other tables under it are marked too.
         Then each newly hit component takes effect (F.dmg.internal, p.39). A magnesium round starts
-        a burn (F.weap.magnesium); a drill rocket keeps drilling (``range_hexes`` for its roll).
+        a burn (F.weap.magnesium); a drill rocket keeps drilling (``range_hexes`` for its roll) from the
+        turn after ``turn``, the game turn of the hit (F.rocket.drill).
         """
         self._check_alive()
         t = _table(table)
@@ -1019,7 +1030,7 @@ class RecordSheet:
             effects.append(Effect("F.weap.magnesium", f"magnesium burning on: {burn.boxes_per_turn} box(es) a turn for "
                                                       f"{burn.turns} turns, marked in step 8 (reconstructed)"))
         if tpl.id == "drill":
-            continuing += (Continuing("drill", t, column, range_hexes=range_hexes),)
+            continuing += (Continuing("drill", t, column, range_hexes=range_hexes, turn=turn),)
         sheet = replace(self, marks=marks, continuing=continuing, destroyed_by=self.destroyed_by or destroyed_by)
         spilled = tuple(sorted({d.boxes[x].table for x in newly} - {t}, key=lambda x: list(DamageTable).index(x)))
         if spilled:
@@ -1071,10 +1082,14 @@ class RecordSheet:
         w = sheet.widow()
         return AttackResult(w.sheet, tuple(results), w)
 
-    def continuing_damage(self, dice: Dice | None = None) -> ContinuingResult:
+    def continuing_damage(self, dice: Dice | None = None, turn: int | None = None) -> ContinuingResult:
         """Step 8 of the turn: each magnesium burn marks its boxes inward along its column, and a burn
         reaching an intact fuel tank destroys the plane (F.weap.magnesium, F.dmg.fuel, p.14, 39); each
-        drill rolls 10 - range and on a success drills a row of 3 and a tip (F.rocket.drill, p.44)."""
+        drill rolls 10 - range and on a success drills a row of 3 and a tip (F.rocket.drill, p.44).
+
+        ``turn`` is the game turn whose step 8 this is: a drill that hit in that same turn has done
+        its template's damage and waits for the next turn (the rule drills on each turn *after* the
+        hit). Without ``turn`` (a sheet kept outside a game) every step 8 is a later turn's."""
         from cs_panel.fasa.deployed import (
             drill_number,  # the drill's roll lives with the other rockets
         )
@@ -1098,6 +1113,8 @@ class RecordSheet:
                     still.append(replace(cont, turns_left=cont.turns_left - 1))
                 else:
                     effects.append(Effect("F.weap.magnesium", f"the magnesium in {cont.table.label} column {cont.column} burns out"))
+            elif turn is not None and cont.turn == turn:
+                still.append(cont)  # hit this turn: it drills on from the next turn's step 8
             else:
                 if dice is None:
                     raise DamageInputError("a drill rocket is still in the plane: give dice for its roll", field="dice")
@@ -1188,7 +1205,8 @@ class RecordSheet:
             "constitution": self.constitution, "gunner_constitution": self.gunner_constitution,
             "marks": [list(m) for m in self.marks],
             "continuing": [{"kind": c.kind, "table": c.table.value, "column": c.column, "turns_left": c.turns_left,
-                            "boxes_per_turn": c.boxes_per_turn, "range_hexes": c.range_hexes} for c in self.continuing],
+                            "boxes_per_turn": c.boxes_per_turn, "range_hexes": c.range_hexes, "turn": c.turn}
+                           for c in self.continuing],
             "destroyed_by": self.destroyed_by, "name": self.name,
         }
 
@@ -1200,7 +1218,8 @@ class RecordSheet:
                 constitution=data["constitution"], gunner_constitution=data.get("gunner_constitution"),
                 marks=tuple((int(c), int(r), str(k)) for c, r, k in data["marks"]),
                 continuing=tuple(Continuing(x["kind"], DamageTable(x["table"]), x["column"], x["turns_left"],
-                                            x["boxes_per_turn"], x["range_hexes"]) for x in data.get("continuing", ())),
+                                            x["boxes_per_turn"], x["range_hexes"], x.get("turn", 0))
+                                 for x in data.get("continuing", ())),
                 destroyed_by=data.get("destroyed_by"), name=data.get("name", ""),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as e:

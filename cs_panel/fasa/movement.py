@@ -18,7 +18,9 @@ Readings of our own, where the text leaves a choice: a second restricted maneuve
 over the wing's rating needs one Pushing-the-Gs roll, at the (higher) restricted target; a
 flareout after both redline rolls puts one nose hit per point over *each* rating; the "last
 maneuver" Gs after random movement are the Gs of the maneuver attempted (0 after a flareout,
-which flies one hex straight).
+which flies one hex straight). When shock or a glide forces a straight maneuver, a rudder locked
+one way allows the straight maneuvers too, or nothing would be legal. A gliding plane's turn at
+speed 0 is its hang; after it the plane is ``falling`` and out of the game (the referee removes it).
 
 >>> caps = Capabilities(max_speed=4, port_gs=3, starboard_gs=2, acceleration=2)
 >>> state = PlaneState(caps, speed=3, natural_touch=5)
@@ -152,6 +154,22 @@ class PlaneState:
     @property
     def stalled_last_turn(self) -> bool:
         return self.speed == 0
+
+    @property
+    def falling(self) -> bool:
+        """The engine is out and the plane has spent its turn hanging at speed 0: it falls and is
+        out of the game, no plot can keep it up (F.dmg.engine, F.dmg.fuel, FASA p.39)."""
+        return self.capabilities.gliding and self.speed == 0
+
+    @property
+    def forced_straight(self) -> str | None:
+        """Why the plane must fly straight this turn whatever its rudder says, or None: a shocked
+        pilot (F.shock, p.36) or a glide with the engine out (F.dmg.engine, p.39)."""
+        if self.shocked:
+            return "the pilot is shocked"
+        if self.capabilities.gliding:
+            return "the engine is out"
+        return None
 
     def at(self, hex: Hex, facing: Facing) -> "PlaneState":
         """The same plane placed elsewhere on the map."""
@@ -315,13 +333,18 @@ def _rule_reasons(state: PlaneState, m: Maneuver, rules: RuleSet) -> list[Reason
                 out.append(Reason("F.dmg.rudder", "both rudder sides are damaged: straight maneuvers only"))
         else:
             locked = Direction.R if not right else Direction.L  # a damaged side locks the rudder that way
-            allowed = {locked, Direction.S} if rules.enabled(RUDDER_STRAIGHT.name) else {locked}
+            forced = state.forced_straight
+            # Our reading (RULINGS.md): when shock or a glide forces a straight maneuver, a rudder
+            # locked one way does not forbid it, or no maneuver at all would be legal; the FAQ
+            # variant allows straight always.
+            allowed = {locked, Direction.S} if rules.enabled(RUDDER_STRAIGHT.name) or forced else {locked}
             if turn not in allowed:
                 side = "right" if locked is Direction.R else "left"
-                extra = " or straight (official FAQ)" if Direction.S in allowed else ""
+                extra = (f" or straight (official FAQ variant {RUDDER_STRAIGHT.name})" if rules.enabled(RUDDER_STRAIGHT.name)
+                         else f" or straight while {forced} (our reading, RULINGS.md)" if forced else "")
                 out.append(Reason("F.dmg.rudder", f"the damaged {side} rudder is locked: {side} maneuvers only{extra}"))
     if caps.gliding:
-        if state.speed == 0:
+        if state.falling:
             out.append(Reason("F.dmg.engine", "the engine is out and the plane has hung at speed 0 for its turn: it falls"))
         else:
             need = state.speed - 1

@@ -26,9 +26,12 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   flies with ``sheet.capabilities()`` from then on, so a plot its damage forbids is refused. A
   Constitution roll the damage asks for is rolled at once; a pilot who fails it is shocked
   (``PlaneState.shocked``) for the next turn (F.shock). Burning magnesium and drills go on at the
-  end of the combat phase (turn step 8). A plane cut in half, blown up or whose pilot dies leaves
-  the game like a collision loss (``GameState.destroyed``, with why in ``losses``). Fracture hits
-  from a failed push are marked too, each a one-box template at a rolled column.
+  end of the combat phase (turn step 8); a drill only from the turn after its hit. A plane cut in
+  half, blown up or whose pilot dies leaves the game like a collision loss (``GameState.destroyed``,
+  with why in ``losses``); so does a plane with its engine out once it has glided down to speed 0
+  and hung there a turn: it falls at that turn's end, before tailing and the next plots
+  (F.dmg.engine). Fracture hits from a failed push are marked too, each a one-box template at a
+  rolled column.
 - Before ``combat()`` a player may give a plane a fire order, ``fire(name, order)``
   (``FireOrder``, F.combat.choice): its guns (``"guns"``, or some of them, ``"gun 1, gun 2"``),
   doubled down (``"guns x2"``, ``"gun 1 x2"``: two to-hit rolls a gun, and any miss jams it from the
@@ -42,8 +45,8 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   order fires its guns as before. Rockets (``RefPlane.rockets``: AP, HE and drill, one a hardpoint,
   F.weap.loadout) roll with their +1 and their range (F.rocket.ap-he, F.hit.weapon-mod), leave
   their hardpoint empty, and each hit rolls its own location (F.hitloc.table) before the rocket's
-  template is laid; a drill drills on in step 8 (F.rocket.drill). Jammed guns show in the game's
-  table and after each combat in the ``transcript``. Not handled yet: rockets fired at hexes
+  template is laid; a drill drills on in the step 8 of each later turn (F.rocket.drill). Jammed
+  guns show in the game's table and after each combat in the ``transcript``. Not handled yet: rockets fired at hexes
   (flak, flare, sonic), beepers, seekers and harpoons, bombs, torpedoes and turrets.
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
@@ -87,6 +90,7 @@ from cs_panel.core.errors import RuleInputError, SavedStateError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
+from cs_panel.fasa.bailout import BailoutCause, combat_bailout
 from cs_panel.fasa.collisions import Flyer, SharedHex, resolve_shared_hex
 from cs_panel.fasa.damage import Effect, RecordSheet, fracture_table, template_for
 from cs_panel.fasa.deployed import Loadout, deployed_weapons, rocket_number
@@ -838,7 +842,7 @@ def _place(rp: RefPlane, table: DamageTable, template_id: str, what: str, dice: 
         said.append(f"  {what}: {rp.name} is already destroyed, the hit is not marked")
         return rp
     column = DamageColumn().resolve(dice).outcome.rolled
-    r = rp.record.hit(table, column, template_id, range_hexes=range_hexes)
+    r = rp.record.hit(table, column, template_id, range_hexes=range_hexes, turn=turn)
     line = (f"  {what}: {table.label} table, column {column} (d10, F.dmg.column), template {template_id} "
             f"(F.dmg.template): {len(r.destroyed)} box(es) destroyed, {r.lost} lost")
     if r.components:
@@ -1110,7 +1114,7 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
     """The rockets of one order at the first of ``enemies`` they reach: each a to-hit roll with the
     rocket's +1 and range 4 (7 for a drill) (F.rocket.ap-he, F.hit.weapon-mod), each fired rocket
     gone from its hardpoint, each hit its own hit-location roll (F.hitloc.table), then a column and
-    the rocket's template; a drill drills on from step 8 (F.rocket.drill). Widowing after them all."""
+    the rocket's template; a drill drills on from next turn's step 8 (F.rocket.drill). Widowing after them all."""
     for target in enemies:
         hits: list[tuple[_Mount, int]] = []
         shots, refused, side = 0, [], None
@@ -1213,7 +1217,11 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         rp = planes[p.name]
         if not rp.record.continuing or _lost_to_damage(rp):
             continue
-        r = rp.record.continuing_damage(dice)
+        r = rp.record.continuing_damage(dice, turn=state.turn)  # a drill hit this turn waits for the next
+        for cont in rp.record.continuing:
+            if cont.kind == "drill" and cont.turn == state.turn:
+                said.append(f"{rp.name}: the drill rocket in {cont.table.label} column {cont.column} hit this turn; it "
+                            "may drill on from next turn's step 8 (F.rocket.drill)")
         for roll in r.rolls:
             said.append(f"{rp.name}: drill rocket rolls {roll.faces[0]}: {'drills on' if roll.success else 'stops'} "
                         "(F.rocket.drill)")
@@ -1228,8 +1236,35 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     return _check_victory(after)
 
 
+def _fall(state: GameState) -> GameState:
+    """Planes whose engine is out and that have hung a turn at speed 0 fall at the end of that
+    turn: destroyed, with why in ``losses``, their crews bailing out, before anyone plots again
+    (F.dmg.engine, F.dmg.fuel, F.bail.combat, p.31, 39); then the victory check (F.victory)."""
+    fallen = [p for p in state.planes if p.plane.falling]
+    if not fallen:
+        return state
+    said = []
+    losses = []
+    for p in fallen:
+        why = ("the engine destroyed" if p.record.lost("engine") else "every fuel tank gone" if p.record.tanks_left == 0
+               else "the engine out")
+        losses.append((p.name, f"with {why} it glided to speed 0, hung there a turn and fell (F.dmg.engine)"))
+        bail = combat_bailout(BailoutCause.ENGINE, p.sixth_sense, p.quick_draw, p.plane.shocked)
+        said.append(f"{p.name} has hung at speed 0 for its turn with {why} and falls: it is destroyed (F.dmg.engine, "
+                    f"p.39); its crew must bail out (F.bail.combat: the pilot needs {bail})")
+    gone = {p.name for p in fallen}
+    after = dataclasses.replace(state, planes=tuple(p for p in state.planes if p.name not in gone),
+                                destroyed=state.destroyed + tuple(p.name for p in fallen),
+                                losses=state.losses + tuple(losses), report=state.report + tuple(said))
+    return _check_victory(after)
+
+
 def _tailing(state: GameState) -> GameState:
     _need(state, Phase.TAILING, "check tailing")
+    # a plane that has hung its turn at speed 0 with no engine falls before tailing and the next plots
+    state = _fall(state)
+    if state.phase is Phase.OVER:
+        return state
     tplanes = [TailingPlane(p.plane.hex, p.plane.facing, p.plane.speed, p.sixth_sense, p.plane.smoking,
                             p.plane.shocked, p.name) for p in state.planes]
     found = tailing_phase(tplanes, {p.name: p.player for p in state.planes})
@@ -1322,6 +1357,10 @@ class Referee:
         names = [p.name for p in planes]
         if len(set(names)) != len(names):
             raise RefereeError(f"two planes share a name: {names}", field="planes")
+        for p in planes:
+            if p.plane.falling:  # nothing it could plot is legal: it is already out of the game
+                raise RefereeError(f"{p.name} has its engine out and has hung at speed 0: it falls and cannot "
+                                   "start a game (F.dmg.engine, FASA p.39)", field="planes")
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")

@@ -6,7 +6,9 @@ component effects ``F.dmg.*``; ``F.weap.magnesium``). Pick a plane; choose a dam
 column (or roll the column, or click a box on the diagram), pick the weapon's template and press
 **Fire**: the boxes under the template fall, components widow, the plane's performance drops.
 **End attacker** widows what is cut off from the centre; **Next turn** burns magnesium and turns
-drills (turn step 8). Every action is a step in a log, so **Undo** takes back the last one.
+drills (turn step 8). The sheet keeps no game turn, so each press is the step 8 of a turn after the
+hits: a drill rolls on the first press, as it goes on only in the turns after its hit
+(``F.rocket.drill``). Every action is a step in a log, so **Undo** takes back the last one.
 
 The component only gathers inputs and draws what ``cs_panel.fasa.damage`` answers. The diagram
 layouts are the fan redraw (badged *recovered*), the template shapes our reconstruction

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from cs_panel.core.dice import ScriptedDice
 from cs_panel.core.errors import CsPanelError, DataFileError, SavedStateError
 from cs_panel.core.state import dumps, loads
+from cs_panel.core.variants import RuleSet
 from cs_panel.fasa.aircraft import plane
 from cs_panel.fasa.damage import (
     MAGNESIUM_BURN,
@@ -428,6 +429,43 @@ def test_drill_rocket_drills_four_boxes_a_turn_while_its_roll_succeeds():
     assert stop.steps == () and stop.sheet.continuing == ()
     with pytest.raises(DamageInputError):
         t.sheet.continuing_damage()
+
+
+@pytest.mark.rule("F.rocket.drill", "F.weap.magnesium", "F.seq.phases")
+def test_a_drill_waits_out_the_step_8_of_its_own_turn_while_magnesium_burns_at_once():
+    s = sheet_of(armour={"nose": 50})
+    r = s.hit(NOSE, 5, "drill", range_hexes=3, turn=2)
+    r = r.sheet.hit(NOSE, 2, "mg-30-MG", turn=2)
+    assert [(c.kind, c.turn) for c in r.sheet.continuing] == [("drill", 2), ("burn", 0)]
+    same = r.sheet.continuing_damage(ScriptedDice([]), turn=2)  # the hit's own turn: no drill roll
+    assert same.rolls == () and [c.kind for c in same.sheet.continuing] == ["drill", "burn"]
+    assert [x.hit.template for x in same.steps] == ["magnesium-burn"]  # the burn starts in its own turn
+    after = same.sheet.continuing_damage(ScriptedDice([9]), turn=3)  # the turn after: it drills on
+    assert len(after.rolls) == 1 and sum(len(x.destroyed) for x in after.steps if x.hit.template == "drill-step") == 4
+    # a sheet kept outside a game (no turn given) takes every step 8 as a later turn's
+    assert len(r.sheet.continuing_damage(ScriptedDice([9])).rolls) == 1
+
+
+@pytest.mark.rule("F.rocket.drill", "F.plane.record-sheet")
+def test_the_turn_of_a_drill_hit_is_saved_and_sheets_saved_before_it_still_load():
+    sheet = sheet_of(armour={"nose": 50}).hit(NOSE, 5, "drill", range_hexes=3, turn=4).sheet
+    assert loads(RecordSheet, dumps(sheet)) == sheet and sheet.to_dict()["continuing"][0]["turn"] == 4
+    old = sheet.to_dict()
+    del old["continuing"][0]["turn"]  # a sheet saved before the turn was kept
+    back = RecordSheet.from_dict(old)
+    assert back.continuing[0].turn == 0 and len(back.continuing_damage(ScriptedDice([9]), turn=1).rolls) == 1
+
+
+@pytest.mark.rule("F.dmg.rudder")
+def test_the_rudder_limit_names_the_faq_variant_as_an_option_unless_it_is_on():
+    s = marked(sheet_of(), "RR")
+    (line,) = [e.text for e in s.limits() if e.rule == "F.dmg.rudder"]
+    assert "right maneuvers only" in line and "optional FAQ variant fasa.faq.rudder-straight would allow" in line
+    assert "under the FAQ" not in line and not plan(PlaneState(s.capabilities(), speed=3), "3SA").legal
+    (on,) = [e.text for e in s.limits(RuleSet.of("fasa.faq.rudder-straight")) if e.rule == "F.dmg.rudder"]
+    assert "right or straight maneuvers (official FAQ variant fasa.faq.rudder-straight on)" in on
+    (both,) = [e.text for e in marked(s, "RL").limits() if e.rule == "F.dmg.rudder"]
+    assert both == "both rudder sides lost: straight maneuvers only"
 
 
 # ---------------------------------------------------------------------------------------------

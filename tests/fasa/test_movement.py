@@ -241,6 +241,36 @@ def test_engine_out_glides_straight_losing_one_speed():
     assert rules_of(plan(dead, "1SD")) == ["F.dmg.engine", "F.dmg.engine"]
 
 
+@pytest.mark.rule("F.dmg.engine", "F.dmg.fuel")
+def test_a_gliding_plane_falls_only_after_its_turn_at_speed_0():
+    assert not plane(speed=1, engine_out=True).falling  # it still has its hang turn to fly
+    assert plane(speed=0, engine_out=True).falling and plane(speed=0, max_speed=0, accel=0).falling
+    assert not plane(speed=0).falling  # a stall with the engine running is no fall
+
+
+@pytest.mark.rule("F.shock", "F.dmg.rudder")
+def test_shock_and_a_rudder_locked_one_way_leave_the_straight_maneuvers():
+    s = plane(speed=3, rudder_right_ok=False, shocked=True)
+    assert plan(s, "3SA").legal and plan(s, "2SA").legal and plan(s, "A").legal  # our reading (RULINGS.md)
+    assert rules_of(plan(s, "3R2B")) == ["F.shock"]  # the rudder allows it, the shock does not
+    q = plan(s, "3L2F")
+    assert rules_of(q) == ["F.shock", "F.dmg.rudder"]
+    assert "right maneuvers only or straight while the pilot is shocked (our reading" in str(q.reasons[1])
+    assert rules_of(plan(s, "1SD")) == ["F.move.immelmann"]  # still no Immelmann
+    assert rules_of(plan(plane(speed=3, rudder_right_ok=False), "3SA")) == ["F.dmg.rudder"]  # unshocked: as printed
+    faq = plan(plane(speed=3, rudder_right_ok=False), "3L2F", rules=FAQ)
+    assert "or straight (official FAQ variant fasa.faq.rudder-straight)" in str(faq.reasons[0])
+
+
+@pytest.mark.rule("F.dmg.engine", "F.dmg.rudder")
+def test_an_engine_out_and_a_rudder_locked_one_way_glide_straight():
+    s = plane(speed=3, engine_out=True, rudder_left_ok=False)
+    assert plan(s, "2SA").legal
+    assert rules_of(plan(s, "2L2A")) == ["F.dmg.engine"]  # the glide still flies straight
+    assert "or straight while the engine is out" in str(plan(s, "2R2A").reasons[0])
+    assert plan(plane(speed=1, engine_out=True, rudder_left_ok=False), "A").legal  # the hang turn
+
+
 # -- resolution --------------------------------------------------------------------------
 
 

@@ -10,8 +10,11 @@ from hypothesis import given, settings, strategies as st
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.state import dumps, loads
+from cs_panel.core.variants import OFFICIAL, RuleSet
+from cs_panel.fasa.damage import RecordSheet
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan, resolve
+from cs_panel.fasa.reach import reachable
 from cs_panel.fasa.template import ManeuverTemplate
 
 T = ManeuverTemplate.default()
@@ -113,3 +116,37 @@ def test_resolution_ends_where_its_steps_end(state, arrow, seed):
         prev = s.hex
     assert all(n > 0 for n in r.fracture_hits.values())
     assert loads(PlaneState, dumps(r.state_after)) == r.state_after
+
+
+# -- no deadlock: a plane can always plot something, or it is out of the game -------------------
+
+FAQ = RuleSet.of("fasa.faq.rudder-straight")
+SAMPLE_ARMOUR = (("nose", 30), ("tail", 30), ("port_wing_leading", 30), ("starboard_wing_leading", 30),
+                 ("port_wing_trailing", 20), ("starboard_wing_trailing", 20))
+SHEET = RecordSheet("tractor", SAMPLE_ARMOUR, Capabilities(max_speed=4, port_gs=2, starboard_gs=3, acceleration=2))
+COMPONENTS = sorted(SHEET.diagram.components)
+
+
+def _some_plot_is_legal(state: PlaneState, rules=OFFICIAL) -> bool:
+    return any(o.legal for o in reachable(state, T, rules))  # what the ManeuverExplorer offers
+
+
+@pytest.mark.rule("F.move.plot", "F.shock", "F.dmg.rudder", "F.dmg.engine", "F.move.stall")
+@settings(max_examples=300)
+@given(states)
+def test_every_state_has_a_legal_plot_unless_the_plane_falls(state):
+    # the template's speeds run 0-5, so every speed a plane can have flown is covered by ``states``
+    for rules in (OFFICIAL, FAQ):
+        assert state.falling or _some_plot_is_legal(state, rules), state
+    if state.falling:
+        assert not _some_plot_is_legal(state)  # hung its turn at 0 with no engine: nothing keeps it up
+
+
+@pytest.mark.rule("F.move.plot", "F.shock", "F.dmg.rudder", "F.dmg.engine", "F.dmg.fuel", "F.dmg.internal")
+@settings(max_examples=200)
+@given(st.sets(st.sampled_from(COMPONENTS), max_size=8), st.integers(0, 5), st.booleans(), st.integers(0, 5))
+def test_random_damage_shock_and_speed_leave_a_legal_plot_or_take_the_plane_out(lost, speed, shocked, last_gs):
+    sheet = dataclasses.replace(SHEET, marks=tuple((*SHEET.diagram.components[c].cells[0], "hit") for c in sorted(lost)))
+    state = PlaneState(sheet.capabilities(), speed=speed, shocked=shocked, last_gs=last_gs, natural_touch=3)
+    out_of_game = state.falling or sheet.destroyed or sheet.pilot_dead
+    assert out_of_game or _some_plot_is_legal(state), (sorted(lost), state)

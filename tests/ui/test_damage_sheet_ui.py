@@ -170,3 +170,13 @@ def test_the_preview_shows_where_the_template_would_fall_before_fire():
 def test_every_component_is_labelled_on_the_diagram():
     ui = DamageSheet(plane="devastator")
     assert sorted(ui._labels.data["text"]) == sorted(ui.sheet.diagram.components)
+
+
+@pytest.mark.rule("F.rocket.drill")
+def test_next_turn_after_a_drill_hit_rolls_the_drill_as_the_turn_after_the_hit():
+    ui = DamageSheet(plane="devastator", table="nose", column=5, template="drill", range_hexes=3)
+    assert ui.fire() and [c.kind for c in ui.sheet.continuing] == ["drill"]
+    assert ui.sheet.continuing[0].turn == 0  # no game turn: every Next turn is a later turn's step 8
+    assert ui.next_turn()
+    step, result = ui.log[-1]
+    assert step == ("turn",) and len(result.rolls) == 1 and "rolled" in ui.reports[-1]
