@@ -944,6 +944,11 @@ class RecordSheet:
             for c in hit_comps:
                 if c.kind == "canopy" and not before.intersection(c.cells) and c.code not in lost_now:
                     lost_now.append(c.code)
+            if crew == "pilot" and pilot_boxes:
+                # one hit, one roll: the pilot's wound roll above already answers for the canopy (RULINGS.md)
+                effects.append(Effect("F.dmg.canopy", "canopy hit too: the same hit, so the pilot's one roll above "
+                                                      "stands for it"))
+                continue
             why = "canopy hit" + (" (widowed boxes count as one hit)" if widow else "")
             effects.append(self._crew_roll(crew, cons[crew], "F.dmg.canopy", why))
         tanks_before = sum(1 for c in d.components_of("fuel_tank") if not before.intersection(c.cells))

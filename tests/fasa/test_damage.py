@@ -658,3 +658,16 @@ def test_sheet_shows_itself():
     assert "XX" in text and "G2" in text and "::" in text and "guns destroyed" in text
     svg = s._repr_svg_()
     assert svg.startswith("<svg") and "<desc>" in svg and svg.count("<rect") == len(s.diagram.boxes)
+
+
+@pytest.mark.rule("F.dmg.canopy", "F.dmg.pilot")
+def test_a_hit_on_the_pilot_and_his_canopy_at_once_is_still_one_roll():
+    s = sheet_of(constitution=4)
+    hole = dataclasses.replace(s, marks=tuple((18, r, "hit") for r in range(11)))  # a way in down sheet column 18
+    r = hole.hit(NOSE, 9, "he-rocket")  # its broad middle row reaches the pilot and the canopy beside him
+    assert set(r.destroyed) & set(s.diagram.components["PL"].cells)
+    assert any(s.diagram.boxes[x].component in ("C1", "C2", "C3", "C4") for x in r.destroyed)
+    rolls = [e for e in r.effects if e.roll is not None]
+    assert len(rolls) == 1 and rolls[0].rule == "F.dmg.pilot" and rolls[0].who == "pilot"
+    assert rolls[0].roll.total == 10 - r.sheet.pilot_constitution  # rolled with what the wound leaves
+    assert any(e.rule == "F.dmg.canopy" and e.roll is None for e in r.effects)  # the canopy is said, not rolled again
