@@ -45,14 +45,25 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   order fires its guns as before. Rockets (``RefPlane.rockets``: AP, HE and drill, one a hardpoint,
   F.weap.loadout) roll with their +1 and their range (F.rocket.ap-he, F.hit.weapon-mod), leave
   their hardpoint empty, and each hit rolls its own location (F.hitloc.table) before the rocket's
-  template is laid; a drill drills on in the step 8 of each later turn (F.rocket.drill). Jammed
-  guns show in the game's table and after each combat in the ``transcript``. Not handled yet: rockets fired at hexes
-  (flak, flare, sonic), beepers, seekers and harpoons, bombs, torpedoes and turrets.
+  template is laid; a drill drills on in the step 8 of each later turn (F.rocket.drill). A beeper
+  hit does no damage but tags the plane for its turn and four more (``RefPlane.beeper_turn``); a
+  seeker at a tagged plane flies a V-shaped arc with no deflection, adding the Gs of the target's
+  last maneuver (F.rocket.beeper-seeker); untagged, it flies as an AP rocket. Flak rockets are fired
+  at a hex, ``"rocket 2 at hex 0,-1"`` (``"rockets at hex Q,R"``: every loaded flak rocket), up to 7
+  hexes along the forward column: no to-hit roll (the order says so, and what the burst would catch
+  as things stand); each waits in ``GameState.flak`` and bursts at the end of the next turn's
+  movement phase, after any collision check: two hits on each plane in the hex (nose-on table), one
+  on each plane around it (the table of the hexside it shows the hex), friend, foe and launcher
+  alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
+  the game's table and after each combat in the ``transcript``. Not handled yet: flare and sonic
+  rockets, harpoons and turrets; several hexes in one order (one target an order). Bombs, the
+  torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
+  plane loaded with them is refused by name (``field="rockets"``).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
 Readings of our own: the per-action dice are seeded from the game's seed and the action's place in
-the log; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
+the log; a flak burst rolls a hit location for each of its hits, as rockets do; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
 the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
 ``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
@@ -93,7 +104,9 @@ from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.bailout import BailoutCause, combat_bailout
 from cs_panel.fasa.collisions import Flyer, SharedHex, resolve_shared_hex
 from cs_panel.fasa.damage import Effect, RecordSheet, fracture_table, template_for
-from cs_panel.fasa.deployed import Loadout, deployed_weapons, rocket_number
+from cs_panel.fasa.deployed import (
+    BEEPER_TURNS, BeeperTag, Loadout, deployed_weapons, flak_burst, rocket_number, seeker_can_fire, seeker_number,
+)
 from cs_panel.fasa.gunnery import (
     CombatAction, DamageColumn, DamageTable, DoubleDown, Shot, check_combat_action, hit_location, jam_clear_number,
     locate_hits, total_hit_odds,
@@ -192,13 +205,31 @@ class FireOrderError(RefereeError):
     cannot use now (F.combat.choice, F.dmg.guns, F.dmg.rockets)."""
 
 
-#: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill)
-REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": "drill rocket"}
+#: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill),
+#: the beeper that tags a plane and the seeker that homes on the tag (F.rocket.beeper-seeker), and the flak
+#: rocket, fired at a hex (F.rocket.flak)
+REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": "drill rocket",
+                   "flak-rocket": "flak rocket", "beeper": "beeper rocket", "seeker": "seeker rocket"}
+#: rockets aimed at a hex rather than a plane (F.rocket.flak)
+HEX_ROCKETS = ("flak-rocket",)
+#: why the referee loads no other launched weapon: the rule each needs that its games lack
+NOT_LOADED = {"bomb": "bombs are dropped on ground or zeppelin targets, and this referee's games have only planes (F.bomb)",
+              "torpedo": "the torpedo is launched only at stationary ground or zeppelin targets, and this referee's "
+                         "games have only planes (F.torpedo)",
+              "harpoon": "a harpoon grabs objects, never planes, and this referee's games have no objects "
+                         "(F.rocket.harpoon)"}
 
 _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
                          r"(?: (x2|double down|doubled down|doubled))?$")
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
-               '"clear jams" or "hold", with " at NAME" to choose the target')
+               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets)')
+#: a hex named as a fire order's target: "hex 2,-1", "2, -1" or "Hex(2, -1)"
+_HEX_TARGET = re.compile(r"(?:hex)?\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", flags=re.IGNORECASE)
+
+
+def hex_text(h: Hex) -> str:
+    """A hex as fire orders write it: ``hex 2,-1``."""
+    return f"hex {h.q},{h.r}"
 
 
 @dataclass(frozen=True)
@@ -208,13 +239,14 @@ class FireOrder:
 
     ``guns`` are (gunpoint, doubled down) pairs, gunpoint 0 meaning every gun that can fire;
     ``rockets`` are hardpoints, 0 meaning every loaded one; ``target`` names the plane to shoot at
-    ("" lets the referee take the first enemy in reach, in firing order). Nothing to fire and no
-    jams to clear is holding fire. The notation round-trips:
+    ("" lets the referee take the first enemy in reach, in firing order), or a hex for flak rockets,
+    written ``hex Q,R`` (F.rocket.flak). Nothing to fire and no jams to clear is holding fire. The
+    notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
     FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False)
-    >>> str(FireOrder.parse("guns doubled down")), str(FireOrder())
-    ('guns x2', 'hold')
+    >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
+    ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
     """
 
     guns: tuple[tuple[int, bool], ...] = ()
@@ -255,6 +287,12 @@ class FireOrder:
         if target and not (guns or rockets):
             raise FireOrderError(f"{head or 'holding fire'!r} has no target: only guns and rockets are aimed",
                                  field="target")
+        at_hex = _HEX_TARGET.fullmatch(target)
+        if at_hex:
+            target = hex_text(Hex(int(at_hex.group(1)), int(at_hex.group(2))))
+            if guns or clear:
+                raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
+                                     "(F.rocket.flak, F.combat.choice)", field="target")
         for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
             if every in picked and len(picked) > 1:
                 raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
@@ -269,6 +307,12 @@ class FireOrder:
     @property
     def holds(self) -> bool:
         return not (self.guns or self.rockets or self.clear_jams)
+
+    @property
+    def target_hex(self) -> Hex | None:
+        """The hex the order's rockets are fired at, or None when it aims at a plane (F.rocket.flak)."""
+        m = _HEX_TARGET.fullmatch(self.target) if self.target.startswith("hex ") else None
+        return Hex(int(m.group(1)), int(m.group(2))) if m else None
 
 
 #: what a plane with no fire order does: every gun that can fire, at the first enemy in reach
@@ -324,7 +368,8 @@ class RefPlane:
     ``jammed`` the gunpoints jammed until cleared (F.gun.double-down). ``rockets`` names the rocket
     on each hardpoint, 1 first (``ap-rocket``, ``he-rocket``, ``drill``; ``""`` when empty), at most
     the aircraft's hardpoints, or 8 on the sample sheet (F.weap.loadout); a fired rocket leaves
-    ``""`` behind.
+    ``""`` behind. ``beeper_turn`` is the turn a beeper last hit the plane (0: never); seekers home on
+    it that turn and the four after (F.rocket.beeper-seeker).
     """
 
     name: str
@@ -345,6 +390,7 @@ class RefPlane:
     steady_hand: int = 0
     jammed: tuple[int, ...] = ()
     rockets: tuple[str, ...] = ()
+    beeper_turn: int = 0
 
     def __post_init__(self):
         if not self.name:
@@ -378,7 +424,9 @@ class RefPlane:
         for r in self.rockets:
             if r and r not in REFEREE_ROCKETS:
                 known = deployed_weapons()
-                what = f"a {known[r]['name']} is not fired by this referee" if r in known else f"unknown rocket {r!r}"
+                why = next((v for k, v in NOT_LOADED.items() if r.startswith(k)), "")
+                what = (f"a {known[r]['name']} is not fired by this referee" + (f": {why}" if why else "")
+                        if r in known else f"unknown rocket {r!r}")
                 raise RefereeError(f"{self.name}: {what}; it loads {', '.join(REFEREE_ROCKETS)} (one a hardpoint), "
                                    "or \"\" for an empty hardpoint", field="rockets")
         slots = 8  # the record sheet's rocket boxes R1-R8 (F.plane.record-sheet)
@@ -442,6 +490,10 @@ class RefPlane:
         lost = self.record.rockets_lost
         return tuple((hp, r) for hp, r in enumerate(self.rockets, 1) if r and hp not in lost)
 
+    def tagged(self, turn: int) -> bool:
+        """Is a beeper's signal on this plane in ``turn`` (F.rocket.beeper-seeker: its turn and four more)?"""
+        return bool(self.beeper_turn) and BeeperTag(self.beeper_turn).active(turn)
+
     def weapons_summary(self) -> str:
         """Every gun and hardpoint in a line: rounds, jammed, destroyed, fired."""
         guns_lost, rockets_lost = self.record.guns_lost, self.record.rockets_lost
@@ -478,6 +530,20 @@ class Tail:
     follower: str
     leader: str
     number: int
+
+
+@dataclass(frozen=True)
+class Flak:
+    """A flak rocket fired at a hex in a combat phase: it bursts at the end of the next turn's
+    movement phase (F.rocket.flak, FASA p.42)."""
+
+    launcher: str
+    hex: Hex
+    turn: int  # the turn it was fired in
+    hardpoint: int
+
+    def __str__(self) -> str:
+        return f"{hex_text(self.hex)} ({self.launcher}'s flak rocket from hardpoint {self.hardpoint}, fired in turn {self.turn})"
 
 
 @dataclass(frozen=True)
@@ -518,6 +584,7 @@ class GameState:
     destroyed: tuple[str, ...] = ()  # planes lost: mid-air collisions (F.collide.damage) or damage (F.dmg.*)
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
+    flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
 
     @property
     def map(self) -> MapLayout | None:
@@ -605,6 +672,8 @@ class GameState:
             shot = [n for n in self.destroyed if n in how]
             if shot:
                 head += f". Shot down: {', '.join(shot)}"
+        if self.flak:
+            head += ". Flak waiting to burst over " + "; ".join(map(str, self.flak))
         if self.map:
             sides = ", ".join(f"{who} {edge.value}" for who, edge in self.homes)
             gone = "; ".join(f"{n} {how}" for n, how in self.departed)
@@ -710,8 +779,10 @@ def _move(state: GameState, dice: Dice) -> GameState:
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths),
                                 departed=departed, report=state.report + tuple(said))
     moved = _check_victory(moved)
-    if moved.phase is Phase.OVER or not moved.shared_hexes:
+    if moved.phase is Phase.OVER:
         return moved
+    if not moved.shared_hexes:
+        return _burst_flak(moved, dice)  # last turn's flak bursts after movement and collisions (F.seq.phases)
     # enemies in one hex: each shows a number at the same moment (F.collide.piloted, p.27)
     said = []
     for shared in moved.shared_hexes:
@@ -754,6 +825,42 @@ def _collide(state: GameState, dice: Dice) -> GameState:
     planes = tuple(p for p in state.planes if p.name not in lost)
     after = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, picks=(),
                                 destroyed=state.destroyed + tuple(sorted(lost)), report=state.report + tuple(said))
+    after = _check_victory(after)
+    return after if after.phase is Phase.OVER else _burst_flak(after, dice)
+
+
+def _burst_flak(state: GameState, dice: Dice) -> GameState:
+    """Flak fired last turn bursts now, at the end of the movement phase, once collisions are
+    resolved (F.rocket.flak, F.seq.phases, p.13, 42): two hits on every plane in the hex, on the
+    nose-on table, one on every plane in the six hexes around it, on the table of the hexside it
+    shows the burst; friend or foe, the launcher too. Each hit rolls its own location (our reading,
+    as a rocket's), then a column and the flak template; widowing after each plane's hits."""
+    due = [f for f in state.flak if f.turn < state.turn]
+    if not due:
+        return state
+    said: list[str] = []
+    planes = {p.name: p for p in state.planes}
+    template = template_for("flak-rocket").id
+    for f in due:
+        burst = flak_burst(f.hex, [(p.name, p.plane.hex, p.plane.facing) for p in planes.values()
+                                   if not _lost_to_damage(p)])
+        caught = ", ".join(f"{b.plane} {b.hits} hit{'s' if b.hits != 1 else ''}" for b in burst)
+        said.append(f"flak bursts over {f} (F.rocket.flak): " + (caught or "no plane is in its mega-hex"))
+        for b in burst:
+            t = planes[b.plane]
+            t = dataclasses.replace(t, hits_taken=t.hits_taken + b.hits)
+            where = ("in the burst's hex: the nose-on table" if b.hits == 2
+                     else f"beside it, showing it hexside {b.location.hexside.name}")
+            rolls = [b.location.resolve(dice) for _ in range(b.hits)]
+            for i, roll in enumerate(rolls, 1):
+                said.append(f"  {b.plane} ({where}), flak hit {i} of {b.hits}: hit location d10 {roll.faces[0]} -> "
+                            f"{roll.outcome.label} table (F.hitloc.table)")
+            for i, roll in enumerate(rolls, 1):
+                t = _place(t, roll.outcome, template, f"flak hit {i} on {b.plane}", dice, state.turn, said)
+            planes[b.plane] = _widow(t, dice, state.turn, said)
+    after = _remove_lost(state, planes, said)
+    after = dataclasses.replace(after, flak=tuple(f for f in state.flak if f not in due),
+                                report=state.report + tuple(said))
     return _check_victory(after)
 
 
@@ -898,8 +1005,12 @@ def _remove_lost(state: GameState, planes: Mapping[str, RefPlane], said: list[st
 def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> list[_Mount]:
     """The guns and hardpoints ``order`` fires. While the order is given (``said`` is None) a gun
     or hardpoint the plane cannot use is refused by name; when it is carried out, after faster
-    pilots have fired, one destroyed since is left out and told in ``said`` (F.dmg.internal)."""
+    pilots have fired, one destroyed since is left out and told in ``said`` (F.dmg.internal).
+    "rockets" means the loaded rockets aimed as the order aims: flak at a hex, the others at a
+    plane (F.rocket.flak); a rocket named on a hardpoint and aimed the other way is refused."""
     strict = said is None
+    at_hex = order.target_hex is not None
+    aim = "a hex" if at_hex else "a plane"
     guns = {gp: (g, r) for gp, g, r in zip(rp.gunpoints, rp.guns, rp.rounds)}
     guns_lost, rockets_lost = rp.record.guns_lost, rp.record.rockets_lost
     out: list[_Mount] = []
@@ -925,20 +1036,32 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
     for n in order.rockets:
         if n == 0:
             gone = [hp for hp, r in enumerate(rp.rockets, 1) if r and hp in rockets_lost]
+            aimed = [(hp, r) for hp, r in rp.loaded_rockets if (r in HEX_ROCKETS) == at_hex]
             if strict and not rp.loaded_rockets:
                 raise FireOrderError(f"{rp.name} has no rocket left to fire" + (
                     f" (destroyed on hardpoint(s) {', '.join(map(str, gone))}, F.dmg.rockets)" if gone else ""),
                     field="rockets")
+            if strict and not aimed:
+                other = ("flak rockets are fired at a hex: write \"rockets at hex Q,R\"" if not at_hex
+                         else "only flak rockets are fired at a hex")
+                raise FireOrderError(f"{rp.name} has no rocket left to fire at {aim}: {other} (F.rocket.flak)",
+                                     field="rockets")
             if said is not None and gone:
                 said.append(f"{rp.name}'s rocket(s) on hardpoint(s) {', '.join(map(str, gone))} are destroyed and "
                             "cannot fire (F.dmg.rockets)")
-            out += [_Mount(f"hardpoint {hp}", hp, r) for hp, r in rp.loaded_rockets]
+            out += [_Mount(f"hardpoint {hp}", hp, r) for hp, r in aimed]
         elif not 1 <= n <= len(rp.rockets):
             raise FireOrderError(f"{rp.name} has no hardpoint {n}: it carries {len(rp.rockets)} "
                                  f"({rp.weapons_summary()})", field="rockets")
         elif not rp.rockets[n - 1]:
             raise FireOrderError(f"{rp.name}'s hardpoint {n} is empty: each rocket fires once, and that one is gone "
                                  "(F.weap.loadout)", field="rockets")
+        elif (rp.rockets[n - 1] in HEX_ROCKETS) != at_hex:
+            kind = REFEREE_ROCKETS[rp.rockets[n - 1]]
+            raise FireOrderError(f"{rp.name}'s {kind} on hardpoint {n} is fired at "
+                                 f"{'a plane' if at_hex else 'a hex'}, not {aim}" + (
+                                     "" if at_hex else f": write \"rocket {n} at hex Q,R\"") + " (F.rocket.flak)",
+                                 field="rockets")
         elif n in rockets_lost:
             if said is None:
                 raise FireOrderError(f"{rp.name}'s rocket on hardpoint {n} was destroyed by a hit and cannot fire "
@@ -957,22 +1080,48 @@ def _to_hit(shooter: RefPlane, target: RefPlane, m: _Mount, deflection: Deflecti
     return rocket_number(m.weapon, target.base_to_hit, deflection, rng, shooter.dead_eye, shooter.plane.shocked)
 
 
+def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0,
+         ) -> tuple[bool, TargetNumber | None, int, str, Facing | None]:
+    """May ``m`` fire at ``target``; if so its explained to-hit number, the range, why not, and the
+    hexside the attack comes through. A seeker at a plane a beeper tagged (in ``turn``) flies its
+    own way: a V-shaped arc (our reading: the 60-degree front arc), range 4, no deflection, plus the
+    Gs of the target's last maneuver (F.rocket.beeper-seeker); otherwise the usual geometry
+    (``_shot_geometry``) and number (``_to_hit``)."""
+    a, b = shooter.plane, target.plane
+    if m.weapon == "seeker" and target.tagged(turn) and a.hex != b.hex:
+        d = a.hex.distance(b.hex)
+        reach = int(weapons()["seeker"]["range"])
+        problems = []
+        if not seeker_can_fire(a.hex, a.facing, b.hex, tagged=True):
+            problems.append("the target is outside the seeker's V-shaped front arc")
+        if d > reach:
+            problems.append(f"the target is {d} hexes away, beyond the seeker's range of {reach}")
+        if problems:
+            return False, None, d, "; ".join(problems) + " (F.rocket.beeper-seeker)", None
+        tn = seeker_number(target.base_to_hit, b.last_gs, d, shooter.dead_eye, a.shocked, tagged=True)
+        return True, tn, d, f"{target.name} is tagged: V-shaped arc, range {d}", attack_hexside(b.hex, b.facing, a.hex)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon)
+    if not ok or deflection is None:
+        return False, None, rng, why, side
+    return True, _to_hit(shooter, target, m, deflection, rng), rng, why, side
+
+
 def _double_down_odds(dd: DoubleDown) -> str:
     o = dd.hit_odds()
     return f"0/1/2 hits {percent(o[0])}/{percent(o[1])}/{percent(o[2])}, jams {percent(dd.jam_chance)}"
 
 
-def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount]) -> str:
+def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], turn: int = 0) -> str:
     """The odds of an attack as things stand: the exact chance of each number of hits, from the
     same checks the referee rolls (``total_hit_odds``: a doubled-down gun counts 0-2), and the chance
-    that some doubled-down gun jams (F.hit.number, F.gun.double-down)."""
+    that some doubled-down gun jams (F.hit.number, F.gun.double-down). ``turn`` tells whether a
+    beeper's tag guides seekers (F.rocket.beeper-seeker)."""
     events: list[ChanceEvent] = []
     doubled: list[DoubleDown] = []
     for m in mounts:
-        ok, deflection, rng, _, _ = _shot_geometry(shooter, target, m.weapon)
-        if not ok or deflection is None:
+        ok, tn, _, _, _ = _aim(shooter, target, m, turn)
+        if not ok or tn is None:
             continue
-        tn = _to_hit(shooter, target, m, deflection, rng)
         if m.doubled:
             doubled.append(DoubleDown.of(tn))
             events.append(doubled[-1])
@@ -996,32 +1145,38 @@ def _fire(state: GameState, action: Action) -> GameState:
     order = FireOrder.parse(action.maneuver)
     enemies = [p for p in state.planes if p.player != rp.player]
     target = None
-    if order.target:
+    if order.target and order.target_hex is None:
         target = next((p for p in state.planes if p.name == order.target), None)
         if target is None or target.player == rp.player:
             why = f"no plane called {order.target!r}" if target is None else f"{target.name} flies for {rp.player} too"
             raise FireOrderError(f"{rp.name} cannot fire at {order.target}: {why}; the enemies are "
                                  f"{[p.name for p in enemies]}", field="target")
+    aim_hex = order.target_hex
+    if aim_hex is not None:
+        target = None  # a hex, not a plane (F.rocket.flak)
     mounts = _mounts(rp, order)
     shots = tuple(Shot(m.mount, m.weapon, order.target or "the enemy", m.doubled) for m in mounts)
     # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
     check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
     line = f"{rp.label} orders: {order}"
-    if order.clear_jams:
+    if aim_hex is not None:
+        line += f": {_flak_forecast(state, rp, mounts, aim_hex)}"
+    elif order.clear_jams:
         line += f": clearing jammed gun(s) {', '.join(map(str, rp.jammed_guns))} needs " \
                 f"{jam_clear_number(rp.steady_hand, rp.plane.shocked)} (F.gun.jam-clear)"
     elif order.holds:
         line += " (holds fire)"
     else:
-        reach = [e for e in enemies if any(_shot_geometry(rp, e, m.weapon)[0] for m in mounts)]
+        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn)[0] for m in mounts)]
         if target is not None:
             if target not in reach:
-                reasons = sorted({_shot_geometry(rp, target, m.weapon)[3] for m in mounts})
+                reasons = sorted({_aim(rp, target, m, state.turn)[3] for m in mounts})
                 raise FireOrderError(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
                                      "(F.combat.arc)", field="target")
-            line += f": as things stand, {attack_odds(rp, target, mounts)}"
+            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn)}"
         elif len(reach) == 1:
-            line += f" ({reach[0].name}, the one enemy in reach): as things stand, {attack_odds(rp, reach[0], mounts)}"
+            line += (f" ({reach[0].name}, the one enemy in reach): as things stand, "
+                     f"{attack_odds(rp, reach[0], mounts, state.turn)}")
         elif reach:
             line += (f": {', '.join(e.name for e in reach)} are in reach, the first in firing order is shot at "
                      "(add 'at NAME' to choose)")
@@ -1032,6 +1187,39 @@ def _fire(state: GameState, action: Action) -> GameState:
         line += f" (instead of {before})"
     orders = tuple(x for x in state.orders if x[0] != rp.name) + ((rp.name, str(order)),)
     return dataclasses.replace(state, orders=orders, report=state.report + (line,))
+
+
+def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim: Hex) -> str:
+    """Check flak rockets fired at ``aim`` (in the forward column, within range 7, on the map;
+    F.rocket.flak, F.combat.arc, F.weap.loadout) and say what they do: no to-hit roll, a burst for
+    certain at the end of next turn's movement, and what it would catch were the planes not to move."""
+    reach = int(deployed_weapons()["flak-rocket"]["range"])
+    check = can_fire(rp.plane.hex, rp.plane.facing, aim, reach)
+    if not check:
+        why = "it is the plane's own hex" if rp.plane.hex == aim else "; ".join(check.reasons)
+        raise FireOrderError(f"{rp.name} cannot fire flak at {hex_text(aim)}: {why} (a flak rocket flies up to {reach} "
+                             "hexes along the forward column, F.rocket.flak, F.combat.arc)", field="target")
+    if state.map is not None and aim not in state.map:
+        raise FireOrderError(f"{hex_text(aim)} is off the {state.map.name} map (F.map.sheets)", field="target")
+    n = len(mounts)
+    burst = flak_burst(aim, [(p.name, p.plane.hex, p.plane.facing) for p in state.planes])
+    now = ", ".join(f"{b.plane} {b.hits} hit{'s' if b.hits != 1 else ''}" for b in burst) or "no plane"
+    return (f"{n} flak rocket{'s' if n != 1 else ''} at {check.range} hexes: no to-hit roll, "
+            f"{'each bursts' if n > 1 else 'it bursts'} for certain (100%) at the end of turn {state.turn + 1}'s "
+            f"movement phase (F.rocket.flak); were nobody to move, each burst would give {now}")
+
+
+def _fire_flak(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount], aim: Hex,
+               placed: list[Flak], said: list[str]) -> None:
+    """Flak rockets fired at a hex: no to-hit roll; each leaves its hardpoint empty and waits to
+    burst at the end of the next movement phase (F.rocket.flak, F.weap.loadout)."""
+    left = list(planes[shooter.name].rockets)
+    for m in mounts:
+        left[m.number - 1] = ""
+        placed.append(Flak(shooter.name, aim, state.turn, m.number))
+        said.append(f"{shooter.name} fires the flak rocket on hardpoint {m.number} at {hex_text(aim)}: no to-hit roll; "
+                    f"it bursts at the end of turn {state.turn + 1}'s movement phase (F.rocket.flak)")
+    planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
 
 
 def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
@@ -1119,18 +1307,19 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
         hits: list[tuple[_Mount, int]] = []
         shots, refused, side = 0, [], None
         fired: list[int] = []
+        tags = 0
         for m in mounts:
-            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon)
-            if not ok:
+            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn)
+            if not ok or tn is None:
                 refused.append((f"{m.name} on hardpoint {m.number}", why))
                 continue
-            assert deflection is not None
-            tn = _to_hit(shooter, target, m, deflection, rng)
             roll = tn.resolve(dice)
             shots += 1
             fired.append(m.number)
             side = hexside
-            if roll.success:
+            if roll.success and m.weapon == "beeper":
+                tags += 1  # a beeper does no damage: it tags (F.rocket.beeper-seeker)
+            elif roll.success:
                 hits.append((m, rng))
             said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
                         f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
@@ -1145,6 +1334,10 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
                 left[n - 1] = ""
             planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
             said.append(f"{shooter.name}'s hardpoint(s) {', '.join(map(str, fired))} now empty")
+        if tags:
+            planes[target.name] = dataclasses.replace(planes[target.name], beeper_turn=state.turn)
+            said.append(f"{target.name} is tagged by the beeper: no damage, but seekers home on it through turn "
+                        f"{state.turn + BEEPER_TURNS} (F.rocket.beeper-seeker)")
         if hits:
             assert side is not None
             t = planes[target.name]
@@ -1172,6 +1365,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in in_order)]
     said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
+    placed: list[Flak] = []
     for name in firing.names:
         shooter = planes[name]  # as damaged by those who fired before (F.dmg.internal: at once)
         if _lost_to_damage(shooter):
@@ -1195,6 +1389,14 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             continue
         if order.holds:
             said.append(f"{name} holds fire")
+            continue
+        aim = order.target_hex
+        if aim is not None:
+            mounts = _mounts(shooter, order, said)
+            if mounts:
+                _fire_flak(state, planes, shooter, mounts, aim, placed, said)
+            else:
+                said.append(f"{name} has no flak rocket left to fire")
             continue
         if order.target:
             chosen = planes.get(order.target)
@@ -1232,7 +1434,8 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         said += [f"    {_effect_text(e)}" for e in r.effects]
         planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
     after = _remove_lost(state, planes, said)
-    after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said))
+    after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said),
+                                flak=state.flak + tuple(placed))
     return _check_victory(after)
 
 
@@ -1422,7 +1625,7 @@ class Referee:
         """Say what ``plane`` fires this combat phase, before ``combat()`` (F.combat.choice): ``"guns"``,
         ``"guns x2"`` or ``"gun 1 x2, gun 2"`` (doubled down, F.gun.double-down), ``"rockets"`` or
         ``"rocket 1, rocket 2"``, ``"clear jams"`` (F.gun.jam-clear) or ``"hold"``, each with
-        ``" at NAME"`` to choose the target. Checked at once, with the odds as things stand; a later
+        ``" at NAME"`` to choose the target; flak rockets take ``" at hex Q,R"`` (F.rocket.flak). Checked at once, with the odds as things stand; a later
         order for the same plane replaces it. A plane with no order fires its guns normally."""
         return self.act(Action("fire", plane, str(FireOrder.parse(order))))
 
@@ -1533,6 +1736,6 @@ def demo_planes() -> list[RefPlane]:
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GameState", "Phase", "RefPlane", "Referee",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
     "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
 ]

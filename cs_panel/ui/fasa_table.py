@@ -98,7 +98,8 @@ class FasaTable(pn.viewable.Viewer):
     number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
     fire_plane = param.Selector(default=None, objects=[], doc="The plane given a fire order before combat (F.combat.choice).")
     order = param.String(default="guns", doc='The fire order: "guns", "guns x2 at Ace", "gun 1, gun 2", "rockets", '
-                                             '"rocket 1", "clear jams" or "hold" (F.combat.choice, F.gun.double-down).')
+                                             '"rocket 1", a flak rocket at a hex ("rocket 4 at hex 0,-1"), "clear jams" '
+                                             'or "hold" (F.combat.choice, F.gun.double-down, F.rocket.flak).')
     sheet_plane = param.Selector(default=None, objects=[], doc="The plane whose record sheet is shown (F.plane.record-sheet).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 

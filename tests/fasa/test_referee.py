@@ -15,7 +15,7 @@ from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
 from cs_panel.core.explain import percent
 from cs_panel.fasa.damage import template_for
-from cs_panel.fasa.deployed import rocket_number
+from cs_panel.fasa.deployed import rocket_number, seeker_number
 from cs_panel.fasa.gunnery import (
     AttackProblem, DamageTable, DoubleDown, IllegalAttackError, hit_location, jam_clear_number, locate_hits, total_hit_odds,
 )
@@ -23,8 +23,9 @@ from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError
 from cs_panel.fasa.movement import Capabilities, Outcome, PlaneState, plan
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
+from cs_panel.fasa.reach import reachable
 from cs_panel.fasa.referee import (
-    GUNS, Action, DieFacesError, FireOrder, FireOrderError, GameState, Phase, Referee, RefereeError, apply, demo_planes,
+    GUNS, Action, DieFacesError, FireOrder, FireOrderError, Flak, GameState, Phase, Referee, RefereeError, apply, demo_planes,
     fold, parse_faces, random_movement_faces, resolve_with_faces,
 )
 from cs_panel.fasa.tohit import Deflection, to_hit_number
@@ -127,14 +128,15 @@ def test_save_and_load_after_every_action_gives_the_same_state():
 
 #: fire orders the property below gives (some are refused: nothing jammed to clear, no rocket left, ...)
 ORDERS = ["", "guns", "guns x2", "gun 1 x2, gun 2", "rockets", "rocket 1", "rocket 2 at {enemy}", "clear jams", "hold",
-          "guns x2 at {enemy}", "gun 1, rocket 1"]
+          "guns x2 at {enemy}", "gun 1, rocket 1", "rockets at {ahead}", "rocket 4 at {ahead}", "rocket 3 at {enemy}",
+          "rocket 4 at {enemy}"]
 
 
 def _armed_planes():
     """The demo planes with rockets and Steady Hand, for games that fire everything."""
     ace, raider = demo_planes()
-    return [dataclasses.replace(ace, rockets=("ap-rocket", "he-rocket", "drill"), steady_hand=4),
-            dataclasses.replace(raider, rockets=("drill", "ap-rocket"), steady_hand=2)]
+    return [dataclasses.replace(ace, rockets=("ap-rocket", "he-rocket", "drill", "flak-rocket"), steady_hand=4),
+            dataclasses.replace(raider, rockets=("drill", "ap-rocket", "beeper", "seeker"), steady_hand=2)]
 
 
 def _check_round_trip(ref: Referee, marks: dict[str, int]) -> None:
@@ -148,7 +150,7 @@ def _check_round_trip(ref: Referee, marks: dict[str, int]) -> None:
 
 
 @pytest.mark.rule("F.seq.phases", "F.dmg.template", "F.dmg.widow", "F.combat.choice", "F.gun.double-down",
-                  "F.gun.jam-clear", "F.rocket.ap-he")
+                  "F.gun.jam-clear", "F.rocket.ap-he", "F.rocket.flak", "F.rocket.beeper-seeker")
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), plots=st.lists(st.sampled_from(["3SA", "2SA", "4SA", "3L1F", "3R1B", "2L1F", "3L2F"]),
                                                     min_size=6, max_size=6),
@@ -168,9 +170,10 @@ def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(s
                 if not wanted:
                     continue  # no order: guns, as before
                 enemy = next((q.name for q in s.planes if q.player != p.player), p.name)
+                ahead = p.plane.hex.neighbor(p.plane.facing, 2)
                 before = ref
                 try:
-                    ref = ref.fire(p.name, wanted.format(enemy=enemy))
+                    ref = ref.fire(p.name, wanted.format(enemy=enemy, ahead=f"hex {ahead.q},{ahead.r}"))
                 except CsPanelError as refused:
                     assert refused.field  # every refusal names the input at fault
                     continue
@@ -181,7 +184,10 @@ def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(s
                 wanted = plots[(2 * turn + len(ref.state.plots)) % len(plots)]
                 # damage or shock may forbid the wanted plot: then the first straight one it allows
                 options = [wanted] + [f"{v}SA" for v in (3, 2, 4, 1, max(p.plane.speed - 1, 0))]
-                ref = ref.plot(p.name, next(m for m in options if plan(p.plane, m).legal))
+                chosen = next((m for m in options if plan(p.plane, m).legal), None)
+                if chosen is None:  # e.g. a rudder locked one way: any arrow the plane may fly (one always is)
+                    chosen = str(reachable(p.plane, legal_only=True)[0].maneuver)
+                ref = ref.plot(p.name, chosen)
             ref = ref.move()
             turn += 1
         elif s.phase is Phase.COLLIDE:
@@ -194,7 +200,9 @@ def test_damaged_games_save_load_and_fold_to_the_same_state_after_every_action(s
             ref = ref.tailing()
         _check_round_trip(ref, marks)
         for p in ref.state.planes:  # a rocket fired never comes back; a jam lasts until cleared
-            assert set(p.jammed_guns) <= set(p.gunpoints) and len([r for r in p.rockets if r]) <= 3
+            assert set(p.jammed_guns) <= set(p.gunpoints) and len([r for r in p.rockets if r]) <= 4
+        if ref.state.phase in (Phase.COMBAT, Phase.TAILING):  # last turn's flak has burst (F.rocket.flak)
+            assert all(f.turn == ref.state.turn for f in ref.state.flak)
 
 
 @pytest.mark.rule("F.seq.phases")
@@ -225,10 +233,12 @@ def test_a_log_saved_before_damage_was_marked_fails_with_a_named_error_and_old_s
     text = dumps(Referee.start(1, demo_planes()).start_state)
     doc = json.loads(text)
     for p in doc["data"]["planes"]:
-        for new in ("aircraft", "constitution", "ammunition", "sheet", "shocked_turn", "steady_hand", "jammed", "rockets"):
+        for new in ("aircraft", "constitution", "ammunition", "sheet", "shocked_turn", "steady_hand", "jammed", "rockets",
+                    "beeper_turn"):
             del p[new]
     del doc["data"]["losses"]
     del doc["data"]["orders"]
+    del doc["data"]["flak"]
     old = loads(GameState, json.dumps(doc))
     assert old == Referee.start(1, demo_planes()).start_state
     assert all(not p.record.marks for p in old.planes)
@@ -655,13 +665,15 @@ def test_fire_orders_are_written_as_players_say_them_and_round_trip():
     for text, canonical in [("guns", "guns"), ("Guns  X2", "guns x2"), ("guns double down at Raider", "guns x2 at Raider"),
                             ("gun 1 x2,gun 2 at Raider", "gun 1 x2, gun 2 at Raider"), ("rockets", "rockets"),
                             ("hardpoint 2, rocket 1 at Raider", "rocket 2, rocket 1 at Raider"),
-                            ("clear jams", "clear jams"), ("hold fire", "hold")]:
+                            ("clear jams", "clear jams"), ("hold fire", "hold"),
+                            ("rocket 2 at 0, -1", "rocket 2 at hex 0,-1"), ("Rockets at Hex(1, -2)", "rockets at hex 1,-2")]:
         order = FireOrder.parse(text)
         assert str(order) == canonical and FireOrder.parse(canonical) == order
     assert FireOrder.parse("gun 1 x2, gun 2 at Raider") == FireOrder(((1, True), (2, False)), (), "Raider")
     assert FireOrder.parse("hold").holds and not GUNS.holds
     for bad, field in [("fly", "order"), ("rockets x2", "double_down"), ("rocket 1 double down", "double_down"),
-                       ("guns, gun 1", "guns"), ("rockets, rocket 2", "rockets"), ("hold at Raider", "target")]:
+                       ("guns, gun 1", "guns"), ("rockets, rocket 2", "rockets"), ("hold at Raider", "target"),
+                       ("guns at hex 0,0", "target"), ("gun 1, rocket 2 at 3,-1", "target")]:
         with pytest.raises(FireOrderError) as e:
             FireOrder.parse(bad)
         assert e.value.field == field, bad
@@ -822,9 +834,13 @@ def test_guns_with_rockets_and_rockets_from_empty_or_destroyed_hardpoints_are_re
     assert ok.state.order_of("Ace") == FireOrder(rockets=(0,))
     assert "chance of 0 hits 30%, 1 hit 70%" in ok.state.report[-1]
     # loadouts the referee cannot fire, or that do not fit, are refused when the plane is made
-    with pytest.raises(RefereeError) as e:
-        dataclasses.replace(ace, rockets=("flak-rocket",))
-    assert e.value.field == "rockets" and "flak rocket is not fired by this referee" in str(e.value)
+    for wid, words in [("sonic-rocket", "sonic rocket is not fired by this referee"),
+                       ("bomb-100", "100 lb bomb is not fired by this referee: bombs are dropped on ground or zeppelin "
+                                    "targets, and this referee's games have only planes (F.bomb)"),
+                       ("torpedo", "stationary ground or zeppelin targets"), ("harpoon", "never planes")]:
+        with pytest.raises(RefereeError) as e:
+            dataclasses.replace(ace, rockets=(wid,))
+        assert e.value.field == "rockets" and words in str(e.value)
     with pytest.raises(RefereeError) as e:
         dataclasses.replace(ace, aircraft="hornet", guns=("mg-40", "mg-40"), sheet=None, rockets=("ap-rocket",) * 3)
     assert e.value.field == "rockets" and "F.weap.loadout" in str(e.value)
@@ -1004,3 +1020,157 @@ def test_a_drill_does_its_template_on_the_hit_and_drills_on_only_from_the_next_t
     rolls = [x for x in ref.state.report if "drill rocket rolls" in x]
     assert len(rolls) == len(drills)  # each drill rolls once, in turn 2's step 8
     assert loads(Referee, dumps(ref)).state == ref.state
+
+
+# -- rockets at hexes, beepers and seekers (F.rocket.flak, F.rocket.beeper-seeker) ---------------------
+
+
+def _flak_fired(hexes: str = "rocket 2 at hex 0,0") -> Referee:
+    """Turn 1 flown nose to nose (Ace at (0,2) facing A, the Raider at (0,0) facing D); Ace fires
+    flak at ``hexes``, the Raider's three guns miss (1, 1, 1); the turn ends."""
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("ap-rocket", "flak-rocket", "flak-rocket"))
+    ref = Referee.start(1, [ace, raider], max_turns=5).plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Ace", hexes)
+    ref = dataclasses.replace(ref, log=ref.log + (Action("combat", faces=(1, 1, 1)),))
+    return ref.tailing()
+
+
+@pytest.mark.rule("F.rocket.flak", "F.combat.arc", "F.weap.loadout", "F.combat.choice")
+def test_flak_is_aimed_at_a_hex_in_the_forward_column_within_7_and_other_rockets_are_refused_there():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("ap-rocket", "flak-rocket", "flak-rocket"))
+    ref = Referee(1, _ordered([ace, raider]))
+    said = ref.fire("Ace", "rockets at 0,-1").state.report[-1]
+    # no to-hit roll: the exact odds are certainty; the Raider in (0,0) is beside the hex (0,-1)
+    assert said == ("Ace (Ann) orders: rockets at hex 0,-1: 2 flak rockets at 3 hexes: no to-hit roll, each bursts for "
+                    "certain (100%) at the end of turn 2's movement phase (F.rocket.flak); were nobody to move, each "
+                    "burst would give Raider 1 hit")
+    assert "would give Raider 2 hits" in ref.fire("Ace", "rocket 3 at hex 0,0").state.report[-1]
+    for order, field, words in [
+            ("rocket 1 at hex 0,0", "rockets", "AP rocket on hardpoint 1 is fired at a plane, not a hex"),
+            ("rocket 2 at Raider", "rockets", 'flak rocket on hardpoint 2 is fired at a hex, not a plane: write '
+                                              '"rocket 2 at hex Q,R"'),
+            ("rockets at hex 1,0", "target", "not in the column straight ahead"),
+            ("rockets at hex 0,-6", "target", "8 hexes away, beyond the weapon's range of 7"),
+            ("rockets at hex 0,2", "target", "the plane's own hex"),
+            ("guns at hex 0,0", "target", "only flak rockets are fired at a hex")]:
+        with pytest.raises(FireOrderError) as e:
+            ref.fire("Ace", order)
+        assert e.value.field == field and words in str(e.value), order
+    only_flak = dataclasses.replace(ace, rockets=("flak-rocket",))
+    with pytest.raises(FireOrderError) as e:
+        Referee(1, _ordered([only_flak, raider])).fire("Ace", "rockets at Raider")
+    assert e.value.field == "rockets" and "no rocket left to fire at a plane" in str(e.value)
+    # "rockets" at a plane leaves the flak on its hardpoints
+    assert "chance of 0 hits 30%, 1 hit 70%" in ref.fire("Ace", "rockets at Raider").state.report[-1]
+
+
+@pytest.mark.rule("F.rocket.flak", "F.hitloc.table", "F.dmg.template", "F.dmg.column", "F.dmg.widow", "F.seq.phases")
+def test_flak_bursts_after_next_turns_movement_two_hits_in_the_hex_one_beside_it_each_located_and_marked():
+    ref = _flak_fired()
+    waiting = ref.state
+    assert waiting.flak == (Flak("Ace", Hex(0, 0), 1, 2),) and waiting.plane("Ace").rockets == ("ap-rocket", "", "flak-rocket")
+    assert any("Ace fires the flak rocket on hardpoint 2 at hex 0,0: no to-hit roll" in x for x in waiting.history)
+    assert loads(Referee, dumps(ref)) == ref and loads(GameState, dumps(waiting)) == waiting
+    assert "Flak waiting to burst over hex 0,0" in waiting._repr_html_()
+    before = ref.plot("Ace", "2SA").plot("Raider", "1SA").state
+    # Ace flies into the burst's hex (0,0) facing A; the Raider stops in (0,1) facing D, its tail to the hex.
+    # Ace: locations 5 (Nose) and 9 (Starboard Leading), columns 2 and 3; Raider: location 6, column 4
+    dice = ScriptedDice([5, 9, 2, 3, 6, 4])
+    after = apply(before, Action("move"), dice)
+    assert dice.remaining == [] and after.flak == () and after.phase is Phase.COMBAT
+    nose_on, tail_side = hit_location(Facing.A), hit_location(Facing.D)
+    t1, t2, t3 = nose_on.outcome_of((5,)), nose_on.outcome_of((9,)), tail_side.outcome_of((6,))
+    assert (t1, t2, t3) == (DamageTable.NOSE, DamageTable.STARBOARD_WING_LEADING, DamageTable.TAIL)
+    flak = template_for("flak-rocket").id
+    r1 = before.plane("Ace").record.hit(t1, 2, flak, turn=2)
+    r2 = r1.sheet.hit(t2, 3, flak, turn=2)
+    assert after.plane("Ace").record == r2.sheet.widow().sheet and after.plane("Ace").hits_taken == 2
+    r3 = before.plane("Raider").record.hit(t3, 4, flak, turn=2)
+    assert after.plane("Raider").record == r3.sheet.widow().sheet and after.plane("Raider").hits_taken == 1
+    said = "\n".join(after.report)
+    assert ("flak bursts over hex 0,0 (Ace's flak rocket from hardpoint 2, fired in turn 1) (F.rocket.flak): "
+            "Ace 2 hits, Raider 1 hit") in said
+    assert ("Raider (beside it, showing it hexside D), flak hit 1 of 1: hit location d10 6 -> Tail table "
+            "(F.hitloc.table)") in said
+    assert (f"flak hit 2 on Ace: Starboard Leading table, column 3 (d10, F.dmg.column), template flak-rocket "
+            f"(F.dmg.template): {len(r2.destroyed)} box(es) destroyed") in said
+    # the whole game, as a log, replays to the same table
+    game = ref.plot("Ace", "2SA").plot("Raider", "1SA").move()
+    assert game.state.flak == () and fold(game.start_state, game.log) == game.state
+    assert any(x.startswith("flak bursts over hex 0,0") for x in game.state.report)
+
+
+@pytest.mark.rule("F.rocket.flak", "F.collide.piloted", "F.seq.phases")
+def test_flak_waits_for_the_collision_check_then_bursts_and_a_burst_over_an_empty_sky_is_told():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("flak-rocket",))
+    ref = Referee.start(3, [ace, raider], max_turns=5).plot("Ace", "1SA").plot("Raider", "1SA").move()
+    # Ace (0,4) facing A, the Raider (0,-2) facing D: flak at (0,1), where both end next turn at speed 3
+    ref = ref.fire("Ace", "rocket 1 at hex 0,1").fire("Raider", "hold").combat().tailing()
+    met = ref.plot("Ace", "3SA").plot("Raider", "3SA").move()
+    assert met.state.phase is Phase.COLLIDE and len(met.state.flak) == 1  # not yet: collisions come first
+    met = met.pick("Ace", 1).pick("Raider", 2).collide()
+    burst = next(x for x in met.state.report if x.startswith("flak bursts"))
+    assert burst.endswith("Ace 2 hits, Raider 2 hits") and met.state.flak == ()
+    assert loads(Referee, dumps(met)).state == met.state
+    # flak over a hex nobody flies near
+    far = Referee.start(3, [ace, raider], max_turns=5).plot("Ace", "1SA").plot("Raider", "1SA").move()
+    far = far.fire("Ace", "rocket 1 at hex 0,-3").fire("Raider", "hold").combat().tailing()
+    far = far.plot("Ace", "1SA").plot("Raider", "1SA").move()
+    assert any(x.endswith("(F.rocket.flak): no plane is in its mega-hex") for x in far.state.report)
+
+
+@pytest.mark.rule("F.rocket.beeper-seeker", "F.hit.deflection", "F.hit.weapon-mod", "F.dmg.template")
+def test_a_beeper_hit_tags_the_target_for_five_turns_and_does_no_damage():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("beeper", "seeker"))
+    state = _ordered([ace, raider], Ace="rocket 1 at Raider")
+    tn = rocket_number("beeper", 4, Deflection.NOSE_TO_NOSE, 2, dead_eye=5)
+    assert tn.total == 4 and f"chance of 0 hits {percent(1 - tn.chance)}, 1 hit {percent(tn.chance)}" in state.report[-1]
+    after = apply(state, Action("combat"), ScriptedDice([4, 1, 1, 1]))  # the beeper hits on 4; the Raider misses
+    raider_after = after.plane("Raider")
+    assert raider_after.beeper_turn == 1 and raider_after.record.marks == () and raider_after.hits_taken == 0
+    assert [raider_after.tagged(t) for t in range(1, 7)] == [True] * 5 + [False]
+    assert "Raider is tagged by the beeper: no damage, but seekers home on it through turn 5 (F.rocket.beeper-seeker)" \
+        in after.report
+    assert after.plane("Ace").rockets == ("", "seeker")
+    missed = apply(state, Action("combat"), ScriptedDice([3, 1, 1, 1]))
+    assert missed.plane("Raider").beeper_turn == 0 and missed.plane("Ace").rockets == ("", "seeker")
+
+
+@pytest.mark.rule("F.rocket.beeper-seeker", "F.hit.deflection", "F.combat.arc", "F.hitloc.table", "F.dmg.template")
+def test_a_seeker_at_a_tagged_plane_flies_a_v_arc_without_deflection_and_adds_its_last_gs():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("seeker", "ap-rocket"))
+    # the Raider ends at (1,-1) facing D: 3 hexes from Ace, in its front arc but off its forward column
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(1, -4)))
+    tagged = dataclasses.replace(raider, beeper_turn=1)
+    for plot, gs in (("3SA", 0), ("3L1F", None)):
+        ref = Referee(1, _ordered([ace, tagged], start=("3SA", plot)))
+        target = ref.state.plane("Raider")
+        if gs is None:
+            gs = target.plane.last_gs
+            assert gs > 0
+        seeker = seeker_number(4, gs, Hex(0, 2).distance(target.plane.hex), 5)
+        said = ref.fire("Ace", "rocket 1 at Raider").state.report[-1]
+        assert f"chance of 0 hits {percent(1 - seeker.chance)}, 1 hit {percent(seeker.chance)}" in said
+        assert "F.hit.deflection" not in [t.rule for t in seeker.terms]
+    ref = Referee(1, _ordered([ace, tagged]))
+    with pytest.raises(FireOrderError) as e:  # the AP rocket keeps to the forward column
+        ref.fire("Ace", "rocket 2 at Raider")
+    assert e.value.field == "target"
+    with pytest.raises(FireOrderError) as e:  # untagged, the seeker too
+        Referee(1, _ordered([ace, raider])).fire("Ace", "rocket 1 at Raider")
+    assert e.value.field == "target"
+    # the seeker hits (roll 3 against 4 + 0 G + 3 range - 5 Dead Eye + 1 = 3), location 2 through hexside A, column 5
+    state = ref.fire("Ace", "rocket 1 at Raider").state
+    tn = seeker_number(4, 0, 3, 5)
+    assert tn.total == 3
+    dice = ScriptedDice([3, 2, 5])
+    after = apply(state, Action("combat"), dice)
+    assert dice.remaining == []  # the Raider has no shot at Ace
+    table = hit_location(Facing.A).outcome_of((2,))
+    expected = state.plane("Raider").record.hit(table, 5, "seeker", range_hexes=3, turn=1).sheet.widow().sheet
+    assert after.plane("Raider").record == expected
+    assert f"Ace fires the seeker rocket on hardpoint 1 at Raider: needs {tn} -- rolled 3: HIT" in after.report
