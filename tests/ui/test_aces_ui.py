@@ -211,3 +211,110 @@ def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_si
     assert app.attack_result == attack(maps()["airfield-bar"], me, cast["Ruffian"], "ranged", cast.values())
     assert "Charlie on Ruffian" in app._attack_pane.object and not app._target_select.disabled
     assert app._line.data["colour"] == ["#2f855a"]
+
+
+# -- rolling the planned attack (K.attack, K.ranged.multi) -----------------------------------------
+
+@pytest.mark.rule("K.attack", "K.ranged")
+def test_two_components_with_the_same_seed_roll_the_same_and_the_faces_are_the_cores():
+    from cs_panel.aces.combat import resolve, take_hits
+    from cs_panel.core.dice import Dice
+
+    one, two = AcesSkirmish(seed=11, target="Loyle"), AcesSkirmish(seed=11, target="Loyle")
+    for app in (one, two):
+        app.positions = {**app.positions, "Charlie": (13, 1)}  # in range of Loyle, as in the fate test
+    cast = one.characters()
+    planned = one.attack_result
+    first = one.roll()
+    assert first is not None and first == two.roll()
+    assert one.roll() == two.roll() and one.roll_log == two.roll_log and len(one.roll_log) == 2
+    assert one.characters() == two.characters()
+    # the faces are those Dice(11) gives the same attack, and the dial clicks as the core says
+    want = resolve(planned, Dice(11))
+    assert first.faces == want.faces and f"{want.hits} hit" in first.said[0]
+    assert first.clicks["Loyle"] == take_hits(cast["Loyle"], want.hits).dial.slot - cast["Loyle"].dial.slot
+    assert f"dice {', '.join(map(str, want.faces))}" in one.roll_log[0] and "(K.ranged, K.attack)" in one.roll_log[0]
+    assert "1. Charlie (ranged) at Loyle" in one._log_pane.object
+
+
+@pytest.mark.rule("K.attack", "K.ranged")
+def test_the_clicks_a_roll_applies_are_the_cores_for_the_same_faces_and_the_cast_shows_the_new_slot():
+    from cs_panel.aces.combat import resolve, take_hits
+    from cs_panel.core.dice import ScriptedDice
+
+    app = AcesSkirmish(target="Loyle")
+    app.positions = {**app.positions, "Charlie": (13, 1)}
+    cast = app.characters()
+    faces = [6, 6] + [1] * (app.attack_result.dice - 2)
+    hits = resolve(app.attack_result, faces=faces).hits
+    want = take_hits(cast["Loyle"], hits)
+    assert hits == 2 and want.dial.slot == cast["Loyle"].dial.slot + 2 and not want.knocked_out
+    done = app.roll(ScriptedDice(faces))
+    assert done.faces == tuple(faces) and done.clicks == {"Loyle": 2} and done.knocked_out == ()
+    assert app.characters()["Loyle"].dial == want.dial
+    assert app.characters()["Charlie"] == cast["Charlie"]  # the attacker spent no fate: untouched
+    row = next(r for r in app._cast_pane.object.split("<tr>") if r.startswith("<td>Loyle"))
+    v = want.dial.values
+    assert f"<td>{want.dial.slot}</td><td>{v['speed']}</td><td>{v['attack']}</td><td>{v['defense']}</td>" in row
+
+
+@pytest.mark.rule("K.ranged.multi", "K.attack")
+def test_a_several_target_roll_gives_each_target_the_click_the_core_gives_it():
+    from cs_panel.aces.combat import take_hits
+    from cs_panel.core.dice import ScriptedDice
+
+    app = _gunner_at(targets=["Ruffian", "Loyle"])
+    cast, shot = app.characters(), app.multi_result
+    faces = (6, 4, 1)
+    hit = shot.event.outcome_of(faces)  # the dice given out as well as possible
+    assert hit == ("Ruffian", "Loyle")  # Loyle (6+ behind hindering terrain) gets the 6, the Ruffian the 4
+    done = app.roll(ScriptedDice(faces))
+    for name in ("Ruffian", "Loyle"):
+        want = take_hits(cast[name], 1) if name in hit else cast[name]
+        assert app.characters()[name].dial.slot == want.dial.slot
+        assert done.clicks[name] == want.dial.slot - cast[name].dial.slot
+    assert done.knocked_out == ("Ruffian",) and "(K.ranged.multi, K.attack)" in app.roll_log[-1]
+
+
+@pytest.mark.rule("K.attack", "K.ranged")
+def test_a_knock_out_shows_and_undo_and_reset_restore_the_characters():
+    from cs_panel.core.dice import ScriptedDice
+
+    app = AcesSkirmish()
+    start = app.characters()
+    done = app.roll(ScriptedDice([6] * app.attack_result.dice))
+    assert done.knocked_out == ("Ruffian",) and app.characters()["Ruffian"].knocked_out
+    row = next(r for r in app._cast_pane.object.split("<tr") if "<td>Ruffian" in r)
+    assert "aces-ko" in row and "knocked out" in row and "off the map" in row
+    assert "Ruffian" not in app._people.data["name"] and "knocked out: Ruffian" in app.roll_log[-1]
+    # the Ruffian is off the map: a second roll at it is refused beside the target, the choice kept
+    dice = ScriptedDice([6] * 9)
+    assert app.roll(dice) is None and dice.log == []
+    assert "knocked-out character is off the map" in app._errors.message("target") and app.target == "Ruffian"
+    assert len(app.roll_log) == 1
+    # undo: the Ruffian is back on its first click, on the map; a second undo has nothing to undo
+    assert app.undo() and app.characters() == start and app.roll_log == [] and app.last_roll is None
+    assert "Ruffian" in app._people.data["name"] and "aces-ko" not in app._cast_pane.object
+    assert not app.undo() and "nothing to undo" in app._errors.message()
+    # two rolls, a move, then reset: the starting line-up, squares and dice again
+    first = app.roll()
+    app.target = "Soldier"
+    app.roll()
+    app.place_at(4, -6)
+    app.reset()
+    assert app.characters() == start and app.positions["Charlie"] == (3, 5) and app.roll_log == []
+    assert app.target == "Soldier" and app.roll().faces == first.faces  # reset keeps the inputs, restarts the dice
+
+
+@pytest.mark.rule("K.ranged", "K.ranged.multi")
+def test_a_refused_roll_is_named_beside_its_input_and_changes_nothing():
+    from cs_panel.core.dice import ScriptedDice
+
+    app = _gunner_at(targets=["Ruffian", "Soldier", "Loyle"])  # three targets, two pistols
+    before, dice = app.characters(), ScriptedDice([6, 6, 6])
+    assert app.roll(dice) is None and dice.log == []
+    assert "at most that many targets" in app._errors.message("targets")
+    assert app.targets == ["Ruffian", "Soldier", "Loyle"] and app.characters() == before and app.roll_log == []
+    solo = AcesSkirmish(target="Charlie")  # no target chosen but itself
+    assert solo.roll() is None and "may not attack itself" in solo._errors.message("target")
+    assert solo.target == "Charlie" and solo.roll_log == []
