@@ -22,6 +22,7 @@ _COMPONENTS = {
     "DamageSheet": "cs_panel.ui.damage_sheet",
     "ShootoutCalculator": "cs_panel.ui.shootout",
     "FasaTable": "cs_panel.ui.fasa_table",
+    "AirActionTable": "cs_panel.ui.airaction_table",
 }
 
 

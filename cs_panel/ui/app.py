@@ -25,6 +25,7 @@ TABS = {
     "FASA: referee table": "FasaTable",
     "Air Action: attack odds": "AttackOdds",
     "Air Action: navigation": "NavigationCardExplorer",
+    "Air Action: referee table": "AirActionTable",
     "Aces: skirmish": "AcesSkirmish",
     "Bar-rooms: shootout": "ShootoutCalculator",
 }

@@ -1,0 +1,295 @@
+"""The turn referee: plans checked before any roll, a turn played in the rules' order, and the
+demo game played the same way as the notebook's own referee did."""
+
+from __future__ import annotations
+
+import pytest
+
+from cs_panel.airaction.game import GameState
+from cs_panel.airaction.movement import execute_maneuver
+from cs_panel.airaction.navigation import NavigationDeck
+from cs_panel.airaction.referee import (
+    MissingPlanError, PlanCardError, PlanOrientationError, PlanTargetError, PlanThrottleError, TurnPlan,
+    UnknownPlaneError, check_plans, demo_game, play_turn,
+)
+from cs_panel.airaction.setup import first_player, initiative
+from cs_panel.airaction.speed_effects import resolve_speed_effects
+from cs_panel.airaction.squadron import Slot, Squadron
+from cs_panel.airaction.table import Pose
+from cs_panel.airaction.throttle import plan_throttle
+from cs_panel.clix.figures import figures
+from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.state import dumps, loads
+
+F = figures()
+FIGHTER, STEELE, TWO_SEATER, CRAWFORD = (
+    "Ann:sample-fighter", "Ann:charlie-steele-plane", "Bob:sample-two-seater", "Bob:loyle-crawford-plane")
+
+# the players' choices of examples/airaction_demo_game.ipynb: (throttle clicks, card, orientation)
+DEMO_TURNS = [
+    {FIGHTER: (0, "cruise", None), STEELE: (0, "cruise", None), TWO_SEATER: (0, "cruise", None), CRAWFORD: (0, "cruise", None)},
+    {FIGHTER: (-1, "glide", "right"), STEELE: (0, "glide", "left"), TWO_SEATER: (0, "glide", "left"), CRAWFORD: (-1, "cruise", None)},
+    {FIGHTER: (0, "turn", "right"), STEELE: (-2, "turn", "left"), TWO_SEATER: (0, "turn", "left"), CRAWFORD: (0, "turn", "right")},
+    {FIGHTER: (0, "cruise", None), STEELE: (0, "cruise", None), TWO_SEATER: (0, "cruise", None), CRAWFORD: (0, "cruise", None)},
+    {FIGHTER: (0, "turn", "left"), STEELE: (0, "turn", "left"), TWO_SEATER: (0, "turn", "left"), CRAWFORD: (0, "turn", "right")},
+]
+
+
+def demo_start(dice: Dice) -> GameState:
+    """The demo notebook's setup, including its first-player roll (which uses the dice)."""
+    first_player(["Ann", "Bob"]).resolve(dice)
+    ann = Squadron("Ann", (Slot(F["sample-fighter"]), Slot(F["charlie-steele-plane"]))).check(200)
+    bob = Squadron("Bob", (Slot(F["sample-two-seater"]), Slot(F["loyle-crawford-plane"]))).check(200)
+    g = GameState.start([ann, bob], {FIGHTER: Pose(14, 2, 0), STEELE: Pose(22, 2, 0),
+                                     TWO_SEATER: Pose(14, 34, 180), CRAWFORD: Pose(22, 34, 180)})
+    for pid, speed in {FIGHTER: 5, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5}.items():
+        g = g.set_speed(pid, g.plane(pid).speed.set_speed(speed))
+    return g
+
+
+# -- the demo notebook's referee as it was, without its display calls: the turn driven by hand ----
+
+def old_set_throttles(g, plan, dice):
+    for pl in (g.aggressor,) + tuple(p for p in g.players if p != g.aggressor):
+        for p in g.flying(pl):
+            clicks = plan[p.id][0]
+            if clicks == 0:
+                continue
+            res = plan_throttle(p.speed, clicks, p.combat.value("piloting")).resolve(dice, p.combat)
+            g = g.set_speed(p.id, res.speed)
+            if res.damage.applied:
+                g = g.damage(p.id, res.damage.applied, "a failed two-click throttle")
+    return g
+
+
+def old_speed_step(g, speed, plan, dice):
+    active = g.active(speed)
+    decks = {pl: NavigationDeck.basic() for pl in g.players}
+    moved = []
+    for pl, ids in active.items():
+        for pid in ids:
+            p = g.plane(pid)
+            _, cid, orientation = plan[pid]
+            decks[pl] = decks[pl].give(pid, cid, speed)
+            nav = decks[pl].card(cid)
+            pre = resolve_speed_effects(p.speed, p.combat, dice)
+            g = g.set_speed(pid, pre.speed)
+            if pre.clicks:
+                g = g.damage(pid, pre.clicks, "speed effects and redlining")
+            if not g.plane(pid).flying:
+                continue
+            m = execute_maneuver(p.pose, nav, orientation, pre.speed.speed)
+            g = g.move(pid, m)
+            moved.append(pid)
+    for group in g.collisions(moved):
+        checks = g.collision_checks(group).resolve(dice)
+        g, _ = g.collide(group, checks.outcome)
+    for pl, ids in active.items():
+        for pid in ids:
+            if not g.plane(pid).flying:
+                continue
+            for weapon in ("front", "rear"):
+                best = None
+                for q in g.flying():
+                    if q.player == pl:
+                        continue
+                    try:
+                        a = g.plan_shot(pid, q.id, weapon)
+                    except CsPanelError:
+                        continue
+                    if best is None or a.expected_hits > best[1].expected_hits:
+                        best = (q.id, a)
+                if best is None:
+                    continue
+                target, a = best
+                g, _ = g.shoot(pid, target, a.resolve(dice).faces, weapon)
+    return g
+
+
+def old_play_turn(g, plan, dice):
+    roll = initiative(g.players).resolve(dice)
+    g = g.new_turn(roll.outcome)
+    g = old_set_throttles(g, plan, dice)
+    for speed, _ in g.speed_steps():
+        g = old_speed_step(g, speed, plan, dice)
+    return g
+
+
+def plans_of(turn):
+    return {pid: TurnPlan(*choice) for pid, choice in turn.items()}
+
+
+@pytest.fixture(scope="module")
+def demo_games():
+    """The five demo turns played by hand and by the referee, each from Dice(2024)."""
+    old_dice, new_dice = Dice(2024), Dice(2024)
+    old, new = demo_start(old_dice), demo_start(new_dice)
+    olds, news, logs = [], [], []
+    for turn in DEMO_TURNS:
+        old = old_play_turn(old, turn, old_dice)
+        new, log = play_turn(new, plans_of(turn), new_dice)
+        olds.append(old)
+        news.append(new)
+        logs.append(log)
+    return olds, news, logs, old_dice, new_dice
+
+
+# -- the seeded game ---------------------------------------------------------------------------
+
+@pytest.mark.rule("A.order")
+@pytest.mark.rule("A.throttle")
+@pytest.mark.rule("A.combat.order")
+def test_each_demo_turn_equals_the_turn_driven_by_hand(demo_games):
+    olds, news, _, old_dice, new_dice = demo_games
+    for i, (old, new) in enumerate(zip(olds, news), start=1):
+        assert new == old, f"turn {i} differs"
+        assert new.turn == i
+    assert new_dice.log == old_dice.log  # the same dice, in the same order
+
+
+@pytest.mark.rule("A.victory")
+@pytest.mark.rule("A.end")
+def test_demo_game_ends_as_the_notebook_asserts(demo_games):
+    _, news, _, _, _ = demo_games
+    final = news[-1]
+    assert final.end_reason(time_up=True) == "the time limit is reached"
+    assert {pl: s.total for pl, s in final.victory_points().items()} == {"Ann": 400, "Bob": 100}
+
+
+@pytest.mark.rule("A.initiative")
+@pytest.mark.rule("A.move.execute")
+@pytest.mark.rule("A.combat.shot")
+def test_log_cites_a_rule_on_every_line(demo_games):
+    _, news, logs, _, _ = demo_games
+    for log in logs:
+        assert log[0].startswith("[A.initiative]")
+        assert all(line.startswith("[A.") for line in log)
+    text = "\n".join(line for log in logs for line in log)
+    assert "[A.move.execute]" in text and "[A.combat.shot]" in text
+    assert "[A.throttle]" in text
+    assert text.count("[A.initiative]") == 5
+
+
+@pytest.mark.rule("A.setup")
+def test_demo_game_is_the_notebooks_table():
+    assert demo_game() == demo_start(Dice(1))
+
+
+@pytest.mark.rule("A.setup")
+def test_state_after_a_turn_saves_and_loads(demo_games):
+    _, news, _, _, _ = demo_games
+    for g in (news[0], news[-1]):
+        assert loads(GameState, dumps(g)) == g
+
+
+@pytest.mark.rule("A.throttle")
+def test_two_click_throttle_rolls_a_pilot_check_and_logs_its_odds(demo_games):
+    _, _, logs, _, _ = demo_games
+    line = next(line for line in logs[2] if line.startswith("[A.throttle]") and "-2" in line)
+    assert "rolled" in line and "piloting" in line
+
+
+# -- plans refused before any roll ---------------------------------------------------------------
+
+def fresh():
+    return demo_start(Dice(1))
+
+
+def good_plans():
+    return plans_of(DEMO_TURNS[0])
+
+
+def refused(plans, error, field):
+    g, dice = fresh(), Dice(5)
+    with pytest.raises(error) as e:
+        play_turn(g, plans, dice)
+    assert e.value.field == field
+    assert dice.log == []  # nothing was rolled
+    return str(e.value)
+
+
+@pytest.mark.rule("A.order")
+def test_unknown_or_missing_plane_is_refused():
+    assert "Zed:plane" in refused({**good_plans(), "Zed:plane": TurnPlan(0, "cruise")}, UnknownPlaneError, "plane")
+    plans = good_plans()
+    del plans[CRAWFORD]
+    assert CRAWFORD in refused(plans, MissingPlanError, "plane")
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_card_not_in_deck_or_too_fast_for_the_speed_is_refused():
+    assert "loop-the-loop" in refused({**good_plans(), FIGHTER: TurnPlan(0, "loop-the-loop")}, PlanCardError, "card")
+    # the fighter flies at 5; throttled down two clicks (if the check is made) it would fly at 3, too slow for a Snap Roll
+    msg = refused({**good_plans(), FIGHTER: TurnPlan(-2, "snap-roll", "left")}, PlanCardError, "card")
+    assert "needs speed 4" in msg
+    # Ann's two planes share speed 5 and the deck holds one Snap Roll
+    msg = refused({**good_plans(), FIGHTER: TurnPlan(0, "snap-roll", "left"), STEELE: TurnPlan(0, "snap-roll", "right")},
+                  PlanCardError, "card")
+    assert "snap-roll" in msg
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_a_failed_two_click_check_must_leave_a_playable_card():
+    # throttling up 5 -> 7 might fail and leave speed 5; a card needing 6+ would not exist, but a
+    # card needing 4 is fine both ways: checked against the lower of the two possible speeds
+    check_plans(fresh(), {**good_plans(), FIGHTER: TurnPlan(2, "snap-roll", "left")})
+
+
+@pytest.mark.rule("A.nav.paths")
+def test_bad_orientation_is_refused():
+    refused({**good_plans(), FIGHTER: TurnPlan(0, "glide", "upside-down")}, PlanOrientationError, "orientation")
+    refused({**good_plans(), FIGHTER: TurnPlan(0, "cruise", "left")}, PlanOrientationError, "orientation")
+
+
+@pytest.mark.rule("A.throttle")
+def test_too_many_clicks_is_refused():
+    assert "at most two clicks" in refused({**good_plans(), FIGHTER: TurnPlan(3, "cruise")}, PlanThrottleError, "clicks")
+    refused({**good_plans(), FIGHTER: TurnPlan(-3, "cruise")}, PlanThrottleError, "clicks")
+
+
+@pytest.mark.rule("A.combat.shot")
+def test_target_must_be_an_opposing_plane_and_weapon_real():
+    refused({**good_plans(), FIGHTER: TurnPlan(0, "cruise", None, {"front": STEELE})}, PlanTargetError, "targets")
+    refused({**good_plans(), FIGHTER: TurnPlan(0, "cruise", None, {"belly": TWO_SEATER})}, PlanTargetError, "targets")
+
+
+# -- choices of target ---------------------------------------------------------------------------
+
+def two_targets():
+    """Ann's fighter behind two of Bob's planes, both within its front range after a Cruise at speed 1."""
+    ann = Squadron("Ann", (Slot(F["sample-fighter"]),))
+    bob = Squadron("Bob", (Slot(F["sample-two-seater"]), Slot(F["loyle-crawford-plane"])))
+    g = GameState.start([ann, bob], {FIGHTER: Pose(18, 4, 0), TWO_SEATER: Pose(16.5, 9, 0), CRAWFORD: Pose(19.5, 9.5, 0)})
+    for pid in (FIGHTER, TWO_SEATER, CRAWFORD):
+        g = g.set_speed(pid, g.plane(pid).speed.set_speed(1))
+    return g, {pid: TurnPlan(0, "cruise") for pid in (FIGHTER, TWO_SEATER, CRAWFORD)}
+
+
+def fighter_shots(g, log):
+    return [line for line in log if line.startswith(f"[A.combat.shot] {g.plane(FIGHTER).name} fires")]
+
+
+@pytest.mark.rule("A.combat.shot")
+@pytest.mark.rule("A.combat.range")
+def test_best_target_by_default_and_a_chosen_target_when_given():
+    g, plans = two_targets()
+    after, log = play_turn(g, plans, Dice(3))
+    [shot] = fighter_shots(g, log)
+    assert g.plane(TWO_SEATER).name in shot  # the best expected hits
+    assert after.plane(TWO_SEATER).combat.position > 0 and after.plane(CRAWFORD).combat.position == 0
+    chosen, log = play_turn(g, {**plans, FIGHTER: TurnPlan(0, "cruise", None, {"front": CRAWFORD})}, Dice(3))
+    [shot] = fighter_shots(g, log)
+    assert g.plane(CRAWFORD).name in shot
+    assert chosen.plane(CRAWFORD).combat.position > 0 and chosen.plane(TWO_SEATER).combat.position == 0
+
+
+@pytest.mark.rule("A.combat.range")
+def test_a_chosen_target_out_of_range_is_not_shot_and_the_log_says_why():
+    g, plans = two_targets()
+    g = g.set_speed(CRAWFORD, g.plane(CRAWFORD).speed.set_speed(4))  # Crawford flies away, out of range
+    after, log = play_turn(g, {**plans, CRAWFORD: TurnPlan(0, "cruise"), FIGHTER: TurnPlan(0, "cruise", None, {"front": CRAWFORD})},
+                           Dice(3))
+    assert fighter_shots(g, log) == []
+    assert any("holds its front guns" in line and "range" in line for line in log)
+    assert after.plane(CRAWFORD).combat.position == 0

@@ -1,0 +1,94 @@
+"""The AirActionTable component, tested without a browser: its buttons call ``play`` and
+``undo``, and every turn must be the one the referee, driven directly, plays."""
+
+import panel as pn
+import pytest
+
+from cs_panel.airaction.navigation import NavigationDeck
+from cs_panel.airaction.referee import TurnPlan, demo_game, play_turn
+from cs_panel.core.dice import Dice
+from cs_panel.core.state import dumps
+from cs_panel.ui import AirActionTable
+
+FIGHTER, STEELE, TWO_SEATER, CRAWFORD = (
+    "Ann:sample-fighter", "Ann:charlie-steele-plane", "Bob:sample-two-seater", "Bob:loyle-crawford-plane")
+
+
+@pytest.mark.rule("A.order")
+@pytest.mark.rule("A.move.execute")
+def test_play_turn_equals_the_referee_driven_directly():
+    table = AirActionTable(seed=11)
+    table._widgets[FIGHTER]["card"].value = "turn"
+    table._widgets[FIGHTER]["orientation"].value = "right"
+    table._widgets[CRAWFORD]["clicks"].value = -1
+    plans = dict(table.plans)
+    assert plans[FIGHTER] == TurnPlan(0, "turn", "right") and plans[CRAWFORD] == TurnPlan(-1, "cruise", None)
+    assert table.play() and table.error == ""
+    expected, log = play_turn(demo_game(), plans, Dice(11))
+    assert dumps(table.game) == dumps(expected)
+    assert table.log == log
+    assert "Sample fighter" in table._log_pane.object and "<svg" in table._table_pane.object
+    assert "Turns played: 1" in table._status_pane.object
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_card_menu_holds_the_cards_of_the_planes_speed():
+    table = AirActionTable()
+    for p in table.game.flying():
+        assert table._widgets[p.id]["card"].options == NavigationDeck.basic().playable(p.speed.speed)
+    # the two-seater flies at 4: no card needing more, Snap Roll (4) included
+    assert "snap-roll" in table._widgets[TWO_SEATER]["card"].options
+    table.start = table.game.set_speed(TWO_SEATER, table.game.plane(TWO_SEATER).speed.set_speed(2))
+    assert "snap-roll" not in table._widgets[TWO_SEATER]["card"].options
+    assert "turn" in table._widgets[TWO_SEATER]["card"].options
+
+
+@pytest.mark.rule("A.nav.paths")
+def test_orientation_menu_follows_the_card():
+    table = AirActionTable()
+    w = table._widgets[STEELE]
+    assert w["orientation"].options == ["straight"] and table.plans[STEELE].orientation is None
+    w["card"].value = "glide"
+    assert w["orientation"].options == ["left", "right"] and table.plans[STEELE].orientation == "left"
+
+
+@pytest.mark.rule("A.throttle")
+def test_refused_plan_shows_beside_its_input_and_changes_nothing():
+    table = AirActionTable()
+    before = table.game
+    table._widgets[FIGHTER]["clicks"].value = 3
+    assert not table.play()
+    assert "at most two clicks" in table.message(FIGHTER, "clicks")
+    assert table.message(FIGHTER, "card") == "" and table.message() == ""
+    assert table.game is before and table.history == [] and table.log == []
+    assert table._widgets[FIGHTER]["clicks"].value == 3  # the input keeps what was typed
+    table._widgets[FIGHTER]["clicks"].value = -2  # 5 -> 3 is too slow for a Snap Roll
+    table._widgets[FIGHTER]["card"].value = "snap-roll"
+    assert not table.play()
+    assert "needs speed 4" in table.message(FIGHTER, "card") and table.message(FIGHTER, "clicks") == ""
+
+
+@pytest.mark.rule("A.order")
+def test_undo_puts_back_the_table_and_replays_the_same():
+    table = AirActionTable()
+    start = table.game
+    assert table.play()
+    first, first_log = table.game, list(table.log)
+    assert table.play()
+    assert len(table.history) == 2 and len(table.log) > len(first_log)
+    assert table.undo()
+    assert table.game == first and table.log == first_log
+    assert table.undo() and table.game == start and table.log == []
+    assert not table.undo()
+    assert table.play() and table.game == first  # the same seed, the same turn
+
+
+@pytest.mark.rule("A.victory")
+def test_buttons_and_layout():
+    table = AirActionTable()
+    layout = table.__panel__()
+    assert isinstance(layout, pn.Column)
+    table._play.clicks += 1
+    assert len(table.history) == 1
+    table._undo.clicks += 1
+    assert table.history == []
