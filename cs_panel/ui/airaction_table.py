@@ -22,6 +22,7 @@ import param
 from cs_panel.airaction.game import GameState, PlaneState
 from cs_panel.airaction.navigation import NavigationDeck
 from cs_panel.airaction.referee import PlanError, TurnPlan, demo_game, play_turn
+from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.ui.common import error_html, html_pane
@@ -199,8 +200,10 @@ class AirActionTable(pn.viewable.Viewer):
 
     def status_html(self) -> str:
         assert self.game is not None
+        # the same colour as the plane's marker on the table drawing (colours follow the planes still flying)
+        colour = {p.id: COLOURS[i % len(COLOURS)] for i, p in enumerate(self.game.flying())}
         rows = "".join(
-            f"<tr><td>{html.escape(p.name)}</td><td>{p.player}</td><td>{p.status.value}</td><td>{p.speed.speed}</td>"
+            f"<tr><td><span style='color:{colour.get(p.id, '#999')}'>&#9632;</span> {html.escape(p.name)}</td><td>{p.player}</td><td>{p.status.value}</td><td>{p.speed.speed}</td>"
             f"<td>{p.combat.position}</td><td>{p.pose.x:.1f}, {p.pose.y:.1f}, {p.pose.heading:.0f}</td></tr>"
             for p in self.game.planes)
         return ("<table><tr><th>plane</th><th>player</th><th>status</th><th>speed</th><th>clicks taken</th>"

@@ -1,6 +1,8 @@
 """The AirActionTable component, tested without a browser: its buttons call ``play`` and
 ``undo``, and every turn must be the one the referee, driven directly, plays."""
 
+import html
+
 import panel as pn
 import pytest
 
@@ -92,3 +94,12 @@ def test_buttons_and_layout():
     assert len(table.history) == 1
     table._undo.clicks += 1
     assert table.history == []
+
+
+@pytest.mark.rule("A.order")
+def test_each_plane_in_the_status_table_wears_its_markers_colour():
+    from cs_panel.airaction.svg import COLOURS
+    table = AirActionTable()
+    status = table.status_html()
+    for i, p in enumerate(table.game.flying()):
+        assert f"color:{COLOURS[i % len(COLOURS)]}'>&#9632;</span> {html.escape(p.name)}" in status
