@@ -177,9 +177,9 @@ def _throttles(state: GameState, plans: Mapping[str, TurnPlan], dice: Dice, log:
                 continue
             tp = plan_throttle(p.speed, clicks, p.combat.value("piloting"))
             res = tp.resolve(dice, p.combat, campaign=state.campaign)
-            line = f"[A.throttle] {p.name} throttles {clicks:+d}"
-            if res.roll is not None:
-                line += f" ({tp.check}; odds {_odds(tp.outcomes())}): rolled {res.roll.faces}, " + (
+            line = f"[A.throttle] {p.name} throttles {clicks:+d} clicks"
+            if res.roll is not None:  # the check and its odds are told before its roll
+                line += f": {tp.check}; odds before the roll {_odds(tp.outcomes())}; rolled {res.roll.faces}, " + (
                     "made it" if res.roll.success else "failed")
             log.append(line + f"; speed {p.speed.speed} -> {res.speed.speed}")
             state = state.set_speed(p.id, res.speed)
@@ -269,10 +269,10 @@ def _speed_step(state: GameState, speed: int, plans: Mapping[str, TurnPlan], dic
                 odds = percent(a.chance_to_shoot_down(before))
                 state, report = state.shoot(pid, target, a.resolve(dice).faces, weapon)
                 after = state.plane(target).combat
-                log.append(f"[A.combat.shot] {state.plane(pid).name} fires its {weapon} guns at {state.plane(target).name} "
-                           f"({odds} to shoot it down): {report.result}; {report.clicks} click(s), "
+                log.append(f"[A.combat.shot] {state.plane(pid).name} fires its {weapon} guns at {state.plane(target).name}. "
+                           f"Odds before the roll: {odds} to shoot it down. {report.result}; {report.clicks} click(s), "
                            f"click {before.position} -> {after.position}"
-                           + (" - shot down (A.shot-down)" if report.shot_down else ""))
+                           + (": SHOT DOWN (A.shot-down)" if report.shot_down else ""))
     return state
 
 
