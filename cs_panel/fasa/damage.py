@@ -415,6 +415,18 @@ class DamageDiagram:
             raise DamageInputError(f"a damage column is a whole number 1-10, got {column!r}", field="column")
         return self.sheet_columns(table)[column - 1]
 
+    def table_column(self, cell: Cell) -> tuple[DamageTable, int] | None:
+        """The damage table a box belongs to and its column 1-10 there (F.dmg.column), or None off
+        the diagram: what a die roll of that column would aim at.
+
+        >>> diagram("tractor").table_column((22, 9))
+        (<DamageTable.STARBOARD_WING_LEADING: 'starboard_wing_leading'>, 3)
+        """
+        box = self.boxes.get(cell)
+        if box is None:
+            return None
+        return box.table, self.sheet_columns(box.table).index(cell[0]) + 1
+
     @staticmethod
     def inward(table: DamageTable) -> int:
         """Which way a template points on this table: +1 down the sheet (nose, leading edges), -1 up."""

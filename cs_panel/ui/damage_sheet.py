@@ -31,7 +31,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.rules import rule
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.damage import (
-    MAGNESIUM_BURN, DamageDiagram, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
+    MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
@@ -103,7 +103,6 @@ class DamageSheet(pn.viewable.Viewer):
         self._limits = html_pane("", css_classes=["damage-limits"], sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["damage-status"], sizing_mode="stretch_width")
         self._template_pane = html_pane("", css_classes=["damage-template"])
-        self._cells: dict[tuple[int, int], tuple[DamageTable, int]] = {}
         self._new_sheet()
         self._show_template()
 
@@ -126,7 +125,6 @@ class DamageSheet(pn.viewable.Viewer):
         with param.edit_constant(self):
             self.sheet, self.log, self.reports, self.last_boxes, self.error = sheet, [], [], [], ""
         self._errors.show(None)
-        self._map_cells()
         self._redraw()
 
     def _apply(self, sheet: RecordSheet, step: tuple[Any, ...], dice: Dice | None = None):
@@ -222,8 +220,7 @@ class DamageSheet(pn.viewable.Viewer):
 
     def select_at(self, x: float, y: float) -> bool:
         """A click on the diagram: the box under it sets the table and column it belongs to."""
-        cell = (round(x), -round(y))
-        found = self._cells.get(cell)
+        found = self.sheet.diagram.table_column((round(x), -round(y)))
         if found is None:
             return False
         table, column = found
@@ -235,18 +232,6 @@ class DamageSheet(pn.viewable.Viewer):
         self._dice = Dice(self.seed)
 
     # --- drawing ------------------------------------------------------------------------------
-
-    def _map_cells(self) -> None:
-        """Which table and column each box answers to, for clicks and the hover."""
-        d: DamageDiagram = self.sheet.diagram
-        cells: dict[tuple[int, int], tuple[DamageTable, int]] = {}
-        for t in DamageTable:
-            for column in range(1, 11):
-                col = d.sheet_column(t, column)
-                for cell, box in d.boxes.items():
-                    if cell[0] == col and box.table is t:
-                        cells[cell] = (t, column)
-        self._cells = cells
 
     def _make_figure(self):
         fig = figure(height=520, width=560, title="Damage diagram", name="damage_sheet_fig", match_aspect=True,
@@ -275,7 +260,7 @@ class DamageSheet(pn.viewable.Viewer):
             comp = d.components[box.component] if box.component else None
             kind = "armour" if box.armour else comp.kind if comp else "structure"
             mark = marks.get(cell)
-            table, column = self._cells.get(cell, (box.table, 0))
+            table, column = d.table_column(cell) or (box.table, 0)
             data["x"].append(cell[0])
             data["y"].append(-cell[1])
             data["colour"].append(MARK_COLOURS[mark] if mark else INTACT_COLOURS.get(kind, "#ffffff"))

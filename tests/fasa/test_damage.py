@@ -671,3 +671,13 @@ def test_a_hit_on_the_pilot_and_his_canopy_at_once_is_still_one_roll():
     assert len(rolls) == 1 and rolls[0].rule == "F.dmg.pilot" and rolls[0].who == "pilot"
     assert rolls[0].roll.total == 10 - r.sheet.pilot_constitution  # rolled with what the wound leaves
     assert any(e.rule == "F.dmg.canopy" and e.roll is None for e in r.effects)  # the canopy is said, not rolled again
+
+
+@pytest.mark.rule("F.dmg.column", "F.plane.record-sheet")
+def test_every_box_answers_to_the_column_that_aims_at_it():
+    for layout in ("tractor", "tractor-turret", "pusher", "pusher-turret"):
+        d = sheet_of(layout, armour={"nose": 20, "port_wing_trailing": 10}).diagram
+        for cell, box in d.boxes.items():
+            table, column = d.table_column(cell)
+            assert table is box.table and cell in d.column_boxes(table, column)
+        assert d.table_column((-5, 0)) is None
