@@ -659,6 +659,11 @@ class GameState:
         return map_svg(self, radius, size)
 
     def _repr_html_(self) -> str:
+        return self.table_html()
+
+    def table_html(self, with_map: bool = True) -> str:
+        """The game as HTML: the step, the map (unless ``with_map`` is False, for a view that draws
+        the map itself), each plane's row and the last action's report."""
         lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.report)
         head = (f"Turn {self.turn}: game over" if self.phase is Phase.OVER
                 else f"Turn {self.turn}: next, {_next_step(self)}")
@@ -689,7 +694,8 @@ class GameState:
             for p in self.planes)
         table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
                  f"<td><b>hits taken</b></td><td><b>weapons</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
-        return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p><div>{self.to_svg()}</div>{table}"
+        drawing = f"<div>{self.to_svg()}</div>" if with_map else ""
+        return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p>{drawing}{table}"
                 f"<ul>{lines}</ul></div>")
 
 

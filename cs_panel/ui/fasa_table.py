@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 import html
-import re
 
 import panel as pn
 import param
@@ -53,10 +52,6 @@ TABLE_STYLES = """
 .fasa-scroll ul { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 0.5em; list-style: none; }
 .fasa-plots td { padding: 2px 8px; }
 """
-
-# the table's own map, drawn again above it in a larger pane: not shown twice
-_TABLE_MAP = re.compile(r"<div><svg[^>]*class='cs-referee-map'.*?</svg></div>", re.S)
-
 
 def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
     """The same message, pointed at the widget of this component it belongs beside: a refusal of
@@ -256,7 +251,7 @@ class FasaTable(pn.viewable.Viewer):
             return
         state = game.state
         self._map_pane.object = map_svg(state, radius=3, size=22)
-        self._table_pane.object = _TABLE_MAP.sub("", state._repr_html_(), count=1)
+        self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
         self._next_pane.object = f"<p><b>Next:</b> {html.escape(game.next_step)}</p>"
         self._plots_pane.object = self._plots_html()
         self._transcript_pane.object = self._list_html(game.transcript(), "No action yet.")
