@@ -51,7 +51,8 @@ class AirActionTable(pn.viewable.Viewer):
 
     game = param.ClassSelector(class_=GameState, default=None, allow_None=True, constant=True,
                                doc="The table now (read-only).")
-    history = param.List(default=[], constant=True, doc="The tables before each turn played, for Undo (read-only).")
+    history = param.List(default=[], constant=True, doc="For each turn played, the table before it and how long the log "
+                                                       "was then, for Undo (read-only).")
     log = param.List(default=[], constant=True, doc="The referee's log of the turns played, each line citing its rule.")
     error = param.String(default="", constant=True, doc="Why the last turn was refused ('' when it was played).")
 
@@ -128,7 +129,7 @@ class AirActionTable(pn.viewable.Viewer):
             self._show(e)
             return False
         with param.edit_constant(self):
-            self.history = self.history + [before]
+            self.history = self.history + [(before, len(self.log))]
             self.game = after
             self.log = self.log + lines
             self.error = ""
@@ -139,27 +140,14 @@ class AirActionTable(pn.viewable.Viewer):
         """Put the table back as it was before the last turn."""
         if not self.history:
             return False
+        game, logged = self.history[-1]
         with param.edit_constant(self):
-            self.game = self.history[-1]
+            self.game = game
             self.history = self.history[:-1]
-            self.log = self._log_until(len(self.history))
+            self.log = self.log[:logged]
             self.error = ""
         self._refresh()
         return True
-
-    def _log_until(self, turns: int) -> list[str]:
-        """The log of the first ``turns`` turns (each turn's log starts with its initiative line)."""
-        out: list[str] = []
-        seen = 0
-        for line in self.log:
-            if line.startswith("[A.initiative]"):
-                seen += 1
-                if seen > turns:
-                    break
-            out.append(line)
-        return out
-
-    # --- views ---------------------------------------------------------------------------------
 
     def _build_rows(self) -> None:
         assert self.game is not None
