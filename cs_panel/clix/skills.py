@@ -83,20 +83,19 @@ def talents(source: str = "package:clix/talents.json") -> Table:
 
 def talent_for(stat: str, colour: str, table: Table | None = None) -> Entry:
     """The talent or ability a colour means on an Aces stat; an unknown pair is named as such."""
-    table = table or talents()
+    return _on_card(table or talents(), "talent", stat, colour)
+
+
+def _on_card(table: Table, what: str, stat: str, colour: str) -> Entry:
     key = f"{colour}-{stat}"
     if key not in table:
-        raise DialError(f"no talent on the card for a {colour} square on {stat} ({table.path})", field="colour")
+        raise DialError(f"no {what} on the card for a {colour} square on {stat} ({table.path})", field="colour")
     return table[key]
 
 
 def skill_for(stat: str, colour: str, table: Table | None = None) -> Entry:
     """The skill a colour means on a stat; an unknown pair is named as such."""
-    table = table or skills()
-    key = f"{colour}-{stat}"
-    if key not in table:
-        raise DialError(f"no skill on the card for a {colour} square on {stat} ({table.path})", field="colour")
-    return table[key]
+    return _on_card(table or skills(), "skill", stat, colour)
 
 
 @dataclass(frozen=True)

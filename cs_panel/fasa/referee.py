@@ -1278,11 +1278,7 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                 side = hexside
             said.append(f"{shooter.name} fires a {m.name} at {target.name}: needs {tn} -- rolled "
                         f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
-        reasons = sorted({why for _, why in refused})
-        if refused and not shots:
-            said.append(f"{shooter.name} cannot fire at {target.name}: " + " / ".join(reasons))
-        elif refused:
-            said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+        _tell_refused(said, shooter, target, refused, shots, "fire")
         if jams:  # jammed from the next turn on, until cleared (F.gun.double-down, p.36)
             planes[shooter.name] = dataclasses.replace(planes[shooter.name], jammed=shooter.jammed + tuple(jams))
         if hits:
@@ -1301,6 +1297,15 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
             planes[target.name] = t
         if shots:
             break  # a plane's guns fire at one target (F.combat.choice, p.33)
+
+
+def _tell_refused(said: list[str], shooter: RefPlane, target: RefPlane, refused: Sequence[tuple[str, str]],
+                  shots: int, what: str) -> None:
+    """Say why weapons of an order could not reach the target: all at once if none fired, else one by one."""
+    if refused and not shots:
+        said.append(f"{shooter.name} cannot {what} at {target.name}: " + " / ".join(sorted({why for _, why in refused})))
+    else:
+        said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
 
 
 def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
@@ -1329,11 +1334,7 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
                 hits.append((m, rng))
             said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
                         f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
-        reasons = sorted({why for _, why in refused})
-        if refused and not shots:
-            said.append(f"{shooter.name} cannot fire rockets at {target.name}: " + " / ".join(reasons))
-        elif refused:
-            said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+        _tell_refused(said, shooter, target, refused, shots, "fire rockets")
         if fired:  # a rocket fires once: its hardpoint is empty from now on (F.weap.loadout, p.41)
             left = list(planes[shooter.name].rockets)
             for n in fired:
