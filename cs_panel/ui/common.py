@@ -3,6 +3,7 @@ safe writes to bokeh drawings."""
 
 from __future__ import annotations
 
+import copy
 import html
 import math
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ import panel as pn
 from panel.io import unlocked
 
 from cs_panel.core.data import BADGED
+from cs_panel.core.errors import CsPanelError
 
 BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "#6b46c1"}
 
@@ -58,6 +60,23 @@ def badge_html(provenance: str | None) -> str:
 
 def error_html(message: str) -> str:
     return f"<span class='cs-error'>&#9888; {html.escape(message)}</span>" if message else ""
+
+
+def point_at(error: CsPanelError, field: str | None) -> CsPanelError:
+    """The same refusal, shown beside another input of a component (``None``: the general slot).
+
+    The core names the field in its own words (``name``, ``action``); a component's widget may be
+    called otherwise. The copy keeps the error's class and details; the core's error is untouched.
+    """
+    if error.field == field:
+        return error
+    try:
+        moved = copy.copy(error)
+    except Exception:  # an error class that cannot be rebuilt from its message: a plain one says it
+        moved = CsPanelError(str(error))
+    moved.field = field
+    moved.__cause__ = error
+    return moved
 
 
 class FieldErrors:

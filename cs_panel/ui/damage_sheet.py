@@ -34,7 +34,7 @@ from cs_panel.fasa.damage import (
     MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at
 
 TABLES = {t.label: t.value for t in DamageTable}
 
@@ -174,7 +174,7 @@ class DamageSheet(pn.viewable.Viewer):
 
     def _refuse(self, error: CsPanelError, field: str | None = None) -> None:
         if field and error.field not in FIELDS:
-            error = CsPanelError(str(error), field=field)
+            error = point_at(error, field)
         with param.edit_constant(self):
             self.error = str(error)
         self._errors.show(error)

@@ -27,7 +27,6 @@ set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from c
 
 from __future__ import annotations
 
-import copy
 import html
 
 import panel as pn
@@ -36,7 +35,7 @@ import param
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
 from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
-from cs_panel.ui.common import FieldErrors, html_pane
+from cs_panel.ui.common import FieldErrors, html_pane, point_at
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -56,15 +55,7 @@ TABLE_STYLES = """
 def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
     """The same message, pointed at the widget of this component it belongs beside: a refusal of
     the whole action (``field="action"``) goes to the general slot."""
-    field = fields.get(error.field or "", default if error.field != "action" else None)
-    if field == error.field:
-        return error
-    try:
-        moved = copy.copy(error)  # keeps its class (IllegalManeuverError, FireOrderError) and its reasons
-    except Exception:  # an error class that cannot be rebuilt from its message: say it as a plain one
-        moved = CsPanelError(str(error))
-    moved.field = field
-    return moved
+    return point_at(error, fields.get(error.field or "", default if error.field != "action" else None))
 
 
 class FasaTable(pn.viewable.Viewer):

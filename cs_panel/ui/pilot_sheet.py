@@ -29,7 +29,7 @@ from cs_panel.fasa.pilots import (
     advance as advance_pilot, advance_cost, award as award_points, create_pilot, gunner_of, mission_xp,
     put_toward_quick_draw as put_toward, skill_cost,
 )
-from cs_panel.ui.common import STYLES, FieldErrors, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, html_pane, point_at
 
 ROLES = {f"hero ({BUDGETS['hero']} points)": "hero", f"wingman ({BUDGETS['wingman']} points)": "wingman"}
 BAILOUTS = {"no bailout": "none", "combat bailout": "combat", "non-combat bailout": "non-combat"}
@@ -49,15 +49,6 @@ SHEET_STYLES = """
 
 def _cite(rule_id: str) -> str:
     return f"<code>{html.escape(rule_id)}</code> {html.escape(rule(rule_id).citation)}"
-
-
-def _moved(error: CsPanelError, field: str) -> CsPanelError:
-    """The same message, pointed at the widget it belongs beside in this component."""
-    if error.field == field:
-        return error
-    moved = CsPanelError(str(error), field=field)
-    moved.__cause__ = error
-    return moved
 
 
 class PilotSheet(pn.viewable.Viewer):
@@ -164,9 +155,9 @@ class PilotSheet(pn.viewable.Viewer):
             cost = skill_cost(Pilot(self.pilot_name, **self._levels()))
             created = create_pilot(self.pilot_name, self.role, rules=rules, **self._levels())
         except OverBudgetError as e:
-            over, error = e.over, _moved(e, "role")  # the budget is the role's: say it beside the role
+            over, error = e.over, point_at(e, "role")  # the budget is the role's: say it beside the role
         except CsPanelError as e:
-            error = _moved(e, "pilot_name") if e.field == "name" else e
+            error = point_at(e, "pilot_name") if e.field == "name" else e
         with param.edit_constant(self):
             self.rules = rules
             self.cost, self.created = cost, created
@@ -245,7 +236,7 @@ class PilotSheet(pn.viewable.Viewer):
         return True
 
     def _refuse(self, error: CsPanelError, field: str | None) -> None:
-        error = _moved(error, field) if field else CsPanelError(str(error))
+        error = point_at(error, field)  # no field: the general slot
         with param.edit_constant(self):
             self.career_error = str(error)
         self._career_errors.show(error)
@@ -287,7 +278,7 @@ class PilotSheet(pn.viewable.Viewer):
             try:
                 next_cost = advance_cost(self.pilot, self.advance_skill)
             except CsPanelError as e:
-                error = _moved(e, "advance_skill")
+                error = point_at(e, "advance_skill")
         with param.edit_constant(self):
             self.next_cost = next_cost
             self.career_error = str(error) if error else ""
