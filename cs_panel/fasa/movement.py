@@ -115,8 +115,12 @@ class PlaneState:
 
     ``speed`` and ``last_gs`` are last turn's maneuver's speed and G rating (speed 0: it
     stalled). ``last_restricted`` defaults to ``last_gs >= 3`` (F.move.restricted).
-    ``smoke_turns`` counts the turns, this one included, that the engine still smokes
-    (F.move.flareout). Round-trips through ``cs_panel.core.state.dumps``/``loads``.
+    ``smoke_turns`` counts the tailing phases, the one at the end of this turn's movement
+    included, in which the engine still smokes (F.move.flareout, F.tail.number): a flareout
+    leaves 2 (it smokes in its own turn and the next), and each later move uses one up. The
+    count drops at movement, so while a plane plots the turn after that, it still reads 1;
+    only tailing looks at smoke, and tailing reads the state after movement. Round-trips
+    through ``cs_panel.core.state.dumps``/``loads``.
     """
 
     capabilities: Capabilities
@@ -607,7 +611,9 @@ def resolve(p: MovePlan | PlaneState, dice: Dice, maneuver: Maneuver | str | Non
             over = sum(x.over for x in redlines)
             _add(hits, NOSE, over)
             h = state.hex.neighbor(state.facing)
-            after = dataclasses.replace(after_state(state, h, state.facing, 1, 0), smoke_turns=max(state.smoke_turns - 1, 1))
+            # smoke for this turn's tailing phase and the next one's (F.move.flareout, p.26):
+            # the next move's after_state spends one, leaving the next tailing check its +2
+            after = dataclasses.replace(after_state(state, h, state.facing, 1, 0), smoke_turns=max(state.smoke_turns - 1, 2))
             return MoveResult(p, Outcome.FLAREOUT, tuple(rolls), (Step(h, state.facing, note="flareout: one hex straight"),),
                               tuple(hits.items()), after, None,
                               (f"flareout: speed drops to 1, the engine smokes this turn and next, "

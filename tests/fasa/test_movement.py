@@ -304,6 +304,20 @@ def test_flareout():
     assert r.state_after.speed == 1 and r.state_after.smoking and r.state_after.last_gs == 0
 
 
+@pytest.mark.rule("F.move.flareout", "F.tail.number")
+def test_flareout_smoke_lasts_into_the_next_turns_tailing_phase():
+    # p.26: the engine smokes in the flareout turn and the next; tailing (p.28) reads the state
+    # after movement, so the state after the NEXT turn's move must still be smoking, and the
+    # state after the move after that must not
+    s = plane(speed=2, accel=1, max_speed=3)
+    flared = resolve(plan(s, "5SA"), ScriptedDice([10, 2])).state_after
+    assert flared.smoking  # this turn's tailing phase
+    next_turn = resolve(plan(flared, "1SA"), ScriptedDice([])).state_after
+    assert next_turn.smoking  # the next turn's tailing phase: the leader still gives +2
+    turn_after = resolve(plan(next_turn, "1SA"), ScriptedDice([])).state_after
+    assert not turn_after.smoking
+
+
 @pytest.mark.rule("F.move.stall-push")
 def test_failed_stall_damages_both_wings_but_arrives():
     s = plane(speed=5, max_speed=5)
