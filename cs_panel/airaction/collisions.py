@@ -207,16 +207,30 @@ def can_collide(a: Flyer, b: Flyer) -> bool:
     return a.player != b.player
 
 
-def collisions(planes: Sequence[Flyer]) -> list[tuple[str, ...]]:
-    """The collisions after a maneuver: groups of plane ids linked by overlapping final markers
-    of opposing planes. A plane is in at most one group (one collision per maneuver)."""
+def collisions(planes: Sequence[Flyer], moved: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+    """The collisions after a maneuver (A.collide.planes, Air Action "Collisions with Other
+    Planes"). Only a plane that has just moved (``moved``; every plane when None) and the
+    opposing planes whose final markers overlap its own make checks: an overlap between two
+    planes that did not move is not a collision, so overlaps do not chain through them. Planes
+    that moved at the same time and touch a common plane make one collision together, so that
+    plane collides only once in the maneuver. Each group lists its planes in ``planes`` order.
+
+    >>> a, b, c = Flyer("a", "A", Pose(18, 18)), Flyer("b", "B", Pose(18, 19.35)), Flyer("c", "A", Pose(18, 20.7))
+    >>> collisions([a, b, c], moved=["c"])  # c touches b, b touches a: only b and c check
+    [('b', 'c')]
+    """
     ids = [p.id for p in planes]
     if len(set(ids)) != len(ids):
         raise RuleInputError("plane ids must be distinct", field="planes")
+    movers = set(ids) if moved is None else set(moved)
+    unknown = sorted(movers - set(ids))
+    if unknown:
+        raise RuleInputError(f"no plane {unknown[0]!r} among the flying planes", field="moved")
     adj: dict[str, set[str]] = {p.id: set() for p in planes}
     for i, a in enumerate(planes):
         for b in planes[i + 1:]:
-            if can_collide(a, b) and markers_overlap(a.pose, b.pose):
+            if ((a.id in movers or b.id in movers) and can_collide(a, b)
+                    and markers_overlap(a.pose, b.pose)):
                 adj[a.id].add(b.id)
                 adj[b.id].add(a.id)
     seen: set[str] = set()

@@ -256,12 +256,13 @@ class GameState:
                          f"{p.name}: {dmg.applied} click(s) from {how}" + (", destroyed" if dmg.eliminated else ""))
 
     def collisions(self, moved: Sequence[str] | None = None) -> list[tuple[str, ...]]:
-        """Groups of flying planes whose final markers overlap an opponent's (A.collide.planes).
-        ``moved`` limits them to groups containing a plane that has just moved."""
-        groups = collisions([Flyer(p.id, p.player, p.pose) for p in self.flying()])
-        if moved is not None:
-            groups = [g for g in groups if set(g) & set(moved)]
-        return groups
+        """The collisions after planes have moved (A.collide.planes): each plane in ``moved``
+        (every flying plane when None) with the opponents whose final markers overlap its own,
+        each plane in at most one group (``airaction.collisions.collisions``)."""
+        flying = self.flying()
+        ids = {p.id for p in flying}
+        moved = None if moved is None else [pid for pid in moved if pid in ids]  # a mover may be down already
+        return collisions([Flyer(p.id, p.player, p.pose) for p in flying], moved)
 
     def collision_checks(self, group: Sequence[str]) -> CollisionChecks:
         """The pilot checks of one collision, in the group's order."""

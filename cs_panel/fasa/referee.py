@@ -68,7 +68,7 @@ the other's tail at "directly behind". Enemies that end movement in one hex chec
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
 ``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
 flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
-collide with each other while their radios work. The damage column is used as rolled: the referee
+collide with each other, whatever their radios (p.27). The damage column is used as rolled: the referee
 never shifts it for Steady Hand (F.pilot.sh-shift), the attacker keeping the roll. Guns fire AP
 rounds unless ``RefPlane.ammunition`` says otherwise. A plane destroyed before its turn to fire
 does not fire. Fire orders are given before any plane fires, so a slower pilot cannot change his
@@ -630,8 +630,9 @@ class GameState:
     def shared_hexes(self) -> tuple[SharedHex, ...]:
         """Hexes where planes ended movement together and some pair must check (F.collide.piloted, p.27).
 
-        A player's two planes are the lead pilot and the wingman, who never collide while both
-        radios work (F.dmg.radio: a plane whose radio is destroyed checks like anyone else)."""
+        A player's two planes are the lead pilot and the wingman, who never collide with each other,
+        even with a radio destroyed (p.27); a destroyed radio (F.dmg.radio) matters only between
+        teammates who are not a pair."""
         by_hex: dict[Hex, list[RefPlane]] = {}
         for p in self.planes:
             by_hex.setdefault(p.plane.hex, []).append(p)

@@ -348,3 +348,23 @@ def test_feat_needs_overlap_without_collision():
     assert can_attempt_feat(Pose(18, 18), Pose(18.5, 18), collided=False)
     assert not can_attempt_feat(Pose(18, 18), Pose(18.5, 18), collided=True)
     assert not can_attempt_feat(Pose(18, 18), Pose(25, 18), collided=False)
+
+
+@pytest.mark.rule("A.collide.planes")
+def test_only_planes_overlapping_the_mover_check_and_overlaps_do_not_chain():
+    """A overlaps B and B overlaps C, but A does not touch C. When C moves, only C and B check:
+    A is not pulled in through B (Air Action, Collisions with Other Planes)."""
+    a, b, c = Flyer("a", "A", Pose(18, 18)), Flyer("b", "B", Pose(18, 19.35)), Flyer("c", "A", Pose(18, 20.7))
+    assert collisions([a, b, c], moved=["c"]) == [("b", "c")]
+    assert collisions([a, b, c], moved=["a"]) == [("a", "b")]
+    # two planes that moved together touch the same enemy: one collision, so it collides once
+    assert collisions([a, b, c], moved=["a", "c"]) == [("a", "b", "c")]
+    # the enemy moved: both its overlapping opponents check with it
+    assert collisions([a, b, c], moved=["b"]) == [("a", "b", "c")]
+    # nothing moved: no collision, though markers overlap
+    assert collisions([a, b, c], moved=[]) == []
+    # a mover that overlaps only friends has no collision
+    assert collisions([a, Flyer("d", "A", Pose(18, 19.35))], moved=["a"]) == []
+    with pytest.raises(RuleInputError) as e:
+        collisions([a, b], moved=["zz"])
+    assert e.value.field == "moved"
