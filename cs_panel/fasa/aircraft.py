@@ -35,7 +35,7 @@ Vampire and Warhawk.
 >>> [str(g) for g in dev.guns]
 ['5: .40', '6: .40', '7: .40', '8: .40']
 >>> dev.capabilities()
-Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=3, deceleration=2, rudder_left_ok=True, rudder_right_ok=True, engine_out=False)
+Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=3, deceleration=2, rudder_left_ok=True, rudder_right_ok=True, engine_out=False, engine_damaged=False)
 """
 
 from __future__ import annotations

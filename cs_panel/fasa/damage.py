@@ -43,10 +43,10 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import DataFileError, RuleInputError, SavedStateError
 from cs_panel.core.explain import TargetNumber
 from cs_panel.core.rules import rule
-from cs_panel.core.variants import OFFICIAL, RuleSet
+from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.aircraft import ARMOUR_SECTIONS, Aircraft, plane
 from cs_panel.fasa.gunnery import COLUMNS, DamageTable
-from cs_panel.fasa.movement import RUDDER_STRAIGHT, Capabilities
+from cs_panel.fasa.movement import REDLINE_PAST_ENGINE_DAMAGE, RUDDER_STRAIGHT, Capabilities
 from cs_panel.fasa.random_movement import NOSE as FRACTURE_NOSE
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
 from cs_panel.fasa.tohit import shock_roll
@@ -61,6 +61,14 @@ LEADING_ROWS = 4  # of a wing's seven rows, the first four form its leading tabl
 
 FRONT_TABLES = (DamageTable.NOSE, DamageTable.PORT_WING_LEADING, DamageTable.STARBOARD_WING_LEADING)
 REAR_TABLES = (DamageTable.TAIL, DamageTable.PORT_WING_TRAILING, DamageTable.STARBOARD_WING_TRAILING)
+
+WING_CONTROL_OWN_SIDE = register_variant(Variant(
+    "fasa.wing-control-own-side",
+    "a hit wing-control location costs only its own side's aileron (and the flaps); the default "
+    "follows p.40's plain words: either location costs the flaps and both ailerons",
+    "F.dmg.wing-controls",
+    "our reading",
+))
 
 #: why a box was marked: a template, an emptied tank, widowing, a magnesium burn, a drill turn
 MARK_KINDS = ("hit", "tank", "widow", "burn", "drill")
@@ -792,9 +800,13 @@ class RecordSheet:
 
     # -- performance (F.dmg.engine, F.dmg.fuel, controls) --------------------------------------
 
-    def _control_losses(self) -> dict[str, bool]:
+    def _control_losses(self, rules: RuleSet = OFFICIAL) -> dict[str, bool]:
         tail = bool(self.lost("tail_controls"))
         left_wc, right_wc = bool(self.lost("wing_controls", "port")), bool(self.lost("wing_controls", "starboard"))
+        if not rules.enabled(WING_CONTROL_OWN_SIDE.name):
+            # p.40's plain words: a hit on either wing-control location costs the flaps and the
+            # ailerons, so both wings' ailerons go, whichever side was hit
+            left_wc = right_wc = left_wc or right_wc
         return {
             "tail": tail,
             "port_elevator": tail or bool(self.lost("elevator", "port")),
@@ -816,17 +828,18 @@ class RecordSheet:
         """The engine is destroyed, or every fuel tank is gone (F.dmg.engine, F.dmg.fuel, p.39)."""
         return bool(self.lost("engine")) or self.tanks_left == 0
 
-    def capabilities(self) -> Capabilities:
+    def capabilities(self, rules: RuleSet = OFFICIAL) -> Capabilities:
         """The plane's performance after damage, as ``cs_panel.fasa.movement`` takes it.
 
         Max speed: the lowest Max Speed location hit below the plane's rating, 0 with the engine
         gone; acceleration never above max speed; Gs per wing: -1 for its elevator, aileron and
         each spar lost; deceleration 1 once a flap is lost; rudder sides (F.dmg.engine,
         F.dmg.fuel, F.dmg.tail-controls, F.dmg.elevator, F.dmg.rudder, F.dmg.wing-controls,
-        F.dmg.flaps, F.dmg.aileron, F.dmg.spar; FASA p.39-40).
+        F.dmg.flaps, F.dmg.aileron, F.dmg.spar; FASA p.39-40). ``rules``: the variants on
+        (``fasa.wing-control-own-side``, ``fasa.redline-past-engine-damage``).
         """
         b = self.base
-        loss = self._control_losses()
+        loss = self._control_losses(rules)
         speed = b.max_speed
         cap = self.engine_cap()
         if cap is not None:
@@ -841,21 +854,24 @@ class RecordSheet:
             acceleration=min(b.acceleration, speed), deceleration=min(b.deceleration, 1) if loss["flaps"] else b.deceleration,
             rudder_left_ok=b.rudder_left_ok and not loss["left_rudder"],
             rudder_right_ok=b.rudder_right_ok and not loss["right_rudder"], engine_out=b.engine_out or out,
+            engine_damaged=cap is not None and not out,
         )
 
     def limits(self, rules: RuleSet = OFFICIAL) -> tuple[Effect, ...]:
         """Each way damage limits the plane now, in words with its rule: the explanation of ``capabilities()``.
         ``rules`` says which variants are on (the rudder line names ``fasa.faq.rudder-straight``)."""
         out: list[Effect] = []
-        b, c = self.base, self.capabilities()
-        loss = self._control_losses()
+        b, c = self.base, self.capabilities(rules)
+        loss = self._control_losses(rules)
         if self.lost("engine"):
             out.append(Effect("F.dmg.engine", "engine destroyed: the plane glides, losing 1 speed a turn, hangs a turn at 0, "
                                               "then falls; straight maneuvers only, no Immelmann"))
         elif self.tanks_left == 0:
             out.append(Effect("F.dmg.fuel", "every fuel tank is gone: the engine is out as if destroyed"))
         elif c.max_speed < b.max_speed:
-            out.append(Effect("F.dmg.engine", f"engine damaged: max speed {b.max_speed} -> {c.max_speed}"))
+            how = (f"redlining past it is a push (variant {REDLINE_PAST_ENGINE_DAMAGE.name} on)"
+                   if rules.enabled(REDLINE_PAST_ENGINE_DAMAGE.name) else "no faster, not even by redlining")
+            out.append(Effect("F.dmg.engine", f"engine damaged: max speed {b.max_speed} -> {c.max_speed}, {how}"))
         if c.acceleration < b.acceleration:
             out.append(Effect("F.dmg.engine", f"acceleration {b.acceleration} -> {c.acceleration} (never above max speed)"))
         for side, word in (("port", "port (left turns)"), ("starboard", "starboard (right turns)")):
@@ -882,7 +898,10 @@ class RecordSheet:
         if loss["flaps"]:
             out.append(Effect("F.dmg.flaps", "flaps lost: slow down by 1 a turn at most without a stall roll"))
         if self.lost("wing_controls"):
-            out.append(Effect("F.dmg.wing-controls", "wing controls lost: that side's flap and aileron no longer answer"))
+            what = ("that side's flap and aileron no longer answer (variant "
+                    f"{WING_CONTROL_OWN_SIDE.name} on)" if rules.enabled(WING_CONTROL_OWN_SIDE.name)
+                    else "the flaps and both ailerons no longer answer")
+            out.append(Effect("F.dmg.wing-controls", f"wing controls lost: {what}"))
         if self.guns_lost:
             out.append(Effect("F.dmg.guns", f"guns destroyed for the mission: {sorted(self.guns_lost)}"))
         if self.rockets_lost:
@@ -995,7 +1014,7 @@ class RecordSheet:
         if k == "rudder":
             return Effect("F.dmg.rudder", f"{comp.name} lost: the rudder locks that way")
         if k == "wing_controls":
-            return Effect("F.dmg.wing-controls", f"{comp.name} cut: that side's flap and aileron are lost")
+            return Effect("F.dmg.wing-controls", f"{comp.name} cut: the flaps and ailerons no longer answer")
         if k == "flaps":
             return Effect("F.dmg.flaps", f"{comp.name} lost: slow down by 1 a turn at most without a stall roll")
         if k == "aileron":

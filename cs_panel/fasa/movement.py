@@ -61,6 +61,14 @@ RUDDER_STRAIGHT = register_variant(Variant(
     "official FAQ",
 ))
 
+REDLINE_PAST_ENGINE_DAMAGE = register_variant(Variant(
+    "fasa.redline-past-engine-damage",
+    "a plane whose engine damage lowered its max speed may still fly faster than that by redlining, "
+    "as a push like any other; the default follows p.39's plain words: it may not fly faster at all",
+    "F.dmg.engine",
+    "our reading",
+))
+
 
 def _int(value, name: str, lo: int, hi: int, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -77,7 +85,9 @@ class Capabilities:
     Ratings: max speed 1-5 (0 once the engine is gone), Gs per wing 0-5, acceleration 1-3 (0 when
     damaged), deceleration 2 (1 with damaged flaps). The damage hooks: ``rudder_left_ok`` /
     ``rudder_right_ok`` say which rudder sides still work (F.dmg.rudder), ``engine_out`` that the
-    plane glides (F.dmg.engine).
+    plane glides (F.dmg.engine), ``engine_damaged`` that ``max_speed`` is the cap a hit Max Speed
+    location set: the plane may not fly faster at all, redlining or not (F.dmg.engine, p.39;
+    the variant ``fasa.redline-past-engine-damage`` lets it redline past the cap).
     """
 
     max_speed: int
@@ -88,6 +98,7 @@ class Capabilities:
     rudder_left_ok: bool = True
     rudder_right_ok: bool = True
     engine_out: bool = False
+    engine_damaged: bool = False
 
     def __post_init__(self):
         _int(self.max_speed, "max_speed", 0, 5, "speed ratings run 1-5, 0 once the engine is destroyed, F.plane.stats p.20")
@@ -330,6 +341,9 @@ def _rule_reasons(state: PlaneState, m: Maneuver, rules: RuleSet) -> list[Reason
             out.append(Reason("F.move.immelmann", "a shocked pilot may not fly the Immelmann"))
         elif turn is not Direction.S:
             out.append(Reason("F.shock", "a shocked pilot must fly a straight maneuver this turn"))
+    if caps.engine_damaged and m.speed > caps.max_speed and not rules.enabled(REDLINE_PAST_ENGINE_DAMAGE.name):
+        out.append(Reason("F.dmg.engine", f"the damaged engine holds the plane to speed {caps.max_speed}: "
+                                          f"it may not fly faster, not even by redlining (p.39)"))
     left, right = caps.rudder_left_ok, caps.rudder_right_ok
     if not (left and right):
         if not left and not right:

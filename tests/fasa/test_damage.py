@@ -250,6 +250,30 @@ def test_max_speed_boxes_cap_speed_and_acceleration_unless_above_the_rating():
     assert out.engine_out and out.max_speed == 0 and out.acceleration == 0
 
 
+@pytest.mark.rule("F.dmg.engine", "F.move.redline")
+def test_a_damaged_engine_is_a_hard_cap_unless_the_redline_variant_is_on():
+    # p.39: once the engine is damaged the plane may not fly faster than the location's Max Speed;
+    # an undamaged plane may redline past its rating (p.25); the old reading is a named variant
+    from cs_panel.fasa.movement import REDLINE_PAST_ENGINE_DAMAGE
+    s = sheet_of(caps=Capabilities(max_speed=3, port_gs=3, starboard_gs=3, acceleration=3))
+    two = marked(s, "M2")
+    caps = two.capabilities()
+    assert caps.engine_damaged and caps.max_speed == 2
+    st_ = PlaneState(caps, speed=2)
+    capped = plan(st_, "3SA")
+    assert not capped.legal and [r.rule for r in capped.reasons] == ["F.dmg.engine"]
+    assert "may not fly faster" in capped.reasons[0].text
+    assert plan(st_, "2SA").legal
+    relaxed = plan(st_, "3SA", rules=RuleSet.of(REDLINE_PAST_ENGINE_DAMAGE.name))
+    assert relaxed.legal and [x.kind.value for x in relaxed.pushes] == ["top-speed"]
+    # an undamaged plane of the same max speed 2 may redline: the cap is the damage's, not the rating's
+    rated_two = PlaneState(Capabilities(max_speed=2, port_gs=3, starboard_gs=3, acceleration=2), speed=2)
+    assert plan(rated_two, "3SA").legal
+    # a Max Speed box above the rating is extra armour: no cap
+    assert not marked(s, "M4").capabilities().engine_damaged
+    assert "not even by redlining" in " ".join(str(e) for e in two.limits())
+
+
 # ---------------------------------------------------------------------------------------------
 # Widowing and cutting
 
@@ -533,11 +557,25 @@ def test_tail_controls_take_out_whatever_elevators_and_rudder_still_worked():
 
 
 @pytest.mark.rule("F.dmg.wing-controls", "F.dmg.flaps", "F.dmg.aileron")
-def test_wing_controls_lose_that_side_flap_and_aileron_without_stacking():
+def test_wing_controls_lose_the_flaps_and_both_ailerons_without_stacking():
+    # p.40: damage to EITHER wing-control location brings the penalties of the flaps and ailerons
     caps = marked(sheet_of(), "LW").capabilities()
+    assert (caps.port_gs, caps.starboard_gs, caps.deceleration) == (2, 2, 1)
+    assert marked(sheet_of(), "RW").capabilities() == caps
+    again = marked(sheet_of(), "AP", "AS", "FP", "LW").capabilities()
+    assert again == caps  # ailerons already lost: no extra effect
+    assert "both ailerons" in " ".join(str(e) for e in marked(sheet_of(), "LW").limits())
+
+
+@pytest.mark.rule("F.dmg.wing-controls", "F.dmg.aileron")
+def test_the_own_side_wing_control_reading_is_a_variant():
+    from cs_panel.fasa.damage import WING_CONTROL_OWN_SIDE
+    own = RuleSet.of(WING_CONTROL_OWN_SIDE.name)
+    caps = marked(sheet_of(), "LW").capabilities(own)
     assert (caps.port_gs, caps.starboard_gs, caps.deceleration) == (2, 3, 1)
-    again = marked(sheet_of(), "AP", "FP", "LW").capabilities()
+    again = marked(sheet_of(), "AP", "FP", "LW").capabilities(own)
     assert again == caps
+    assert "that side's flap" in " ".join(str(e) for e in marked(sheet_of(), "LW").limits(own))
 
 
 @pytest.mark.rule("F.dmg.flaps")
