@@ -61,6 +61,15 @@ RUDDER_STRAIGHT = register_variant(Variant(
     "official FAQ",
 ))
 
+SIDE_STEP_STRAIGHT_TAIL = register_variant(Variant(
+    "fasa.side-step-straight-tail",
+    "a left or right maneuver whose template path turns and then ends with a straight step, "
+    "facing straight ahead (3L1A, 4L2A, 5L3A and the like), is a legal side-step; the default "
+    "follows p.24's plain words: a maneuver that turns and ends with a straight is a jink",
+    "F.move.no-jink",
+    "our reading",
+))
+
 REDLINE_PAST_ENGINE_DAMAGE = register_variant(Variant(
     "fasa.redline-past-engine-damage",
     "a plane whose engine damage lowered its max speed may still fly faster than that by redlining, "
@@ -466,6 +475,20 @@ class MovePlan:
         return f"<div class='cs-move-plan'><b>{head}</b><ul>{items}</ul>{pushes}</div>"
 
 
+def ends_with_straight_tail(m: Maneuver, arrow: Arrow) -> bool:
+    """Whether a left or right maneuver's arrow path turns and then finishes with a straight step,
+    ending facing A: a left (or right) and then a straight in one turn (F.move.no-jink, p.24).
+
+    >>> from cs_panel.fasa.template import ManeuverTemplate
+    >>> t = ManeuverTemplate.default()
+    >>> ends_with_straight_tail(as_maneuver("4L2A"), t.arrow("4L2A")), ends_with_straight_tail(as_maneuver("2L2A"), t.arrow("2L2A"))
+    (True, False)
+    """
+    if m.direction is Direction.S or m.facing is not Facing.A or not arrow.path:
+        return False
+    return arrow.path[-1] is Facing.A and any(step is not Facing.A for step in arrow.path)
+
+
 def plan(state: PlaneState, maneuver: Maneuver | str, template: ManeuverTemplate | None = None,
          rules: RuleSet = OFFICIAL) -> MovePlan:
     """Check a plotted maneuver for ``state``'s plane: every reason it is illegal and every push it
@@ -478,6 +501,10 @@ def plan(state: PlaneState, maneuver: Maneuver | str, template: ManeuverTemplate
     if arrow is None:
         jink = "no jinking" in template.why_not(m, cite=False)
         reasons.append(Reason("F.move.no-jink" if jink else "F.move.plot", template.why_not(m, cite=False)))
+    elif ends_with_straight_tail(m, arrow) and not rules.enabled(SIDE_STEP_STRAIGHT_TAIL.name):
+        side = "left" if m.direction is Direction.L else "right"
+        reasons.append(Reason("F.move.no-jink", f"{m} turns {side} and then ends with a straight step, still facing "
+                                                "straight ahead: no jinking (p.24)"))
     reasons += _rule_reasons(state, m, rules)
     pushes: list[Push] = []
     if arrow is not None:

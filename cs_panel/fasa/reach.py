@@ -27,7 +27,7 @@ from cs_panel.core.explain import TargetNumber
 from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
 from cs_panel.fasa.maneuver import Maneuver
-from cs_panel.fasa.movement import MovePlan, PlaneState, Reason, after_state, plan
+from cs_panel.fasa.movement import MovePlan, PlaneState, Reason, after_state, ends_with_straight_tail, plan
 from cs_panel.fasa.template import ManeuverTemplate
 
 
@@ -135,8 +135,9 @@ class _Options:
         for arrow in template:
             m = arrow.maneuver
             # A plan's legality and pushes depend on the maneuver only through these features
-            # (speed, turn side, stall, Immelmann, Gs); test_reach checks this against plan().
-            sig = (m.speed, m.direction, m.turn_direction, m.is_immelmann, arrow.gs)
+            # (speed, turn side, stall, Immelmann, Gs, a jinking straight tail); test_reach checks
+            # this against plan().
+            sig = (m.speed, m.direction, m.turn_direction, m.is_immelmann, arrow.gs, ends_with_straight_tail(m, arrow))
             v = verdicts.get(sig)
             if v is None:
                 p = plan(state, m, template, rules)

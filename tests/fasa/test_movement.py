@@ -277,10 +277,10 @@ def test_an_engine_out_and_a_rudder_locked_one_way_glide_straight():
 @pytest.mark.rule("F.move.resolve")
 def test_flown_as_plotted_replays_the_arrow_path():
     s = plane().at(Hex(5, 5), Facing.C)
-    r = resolve(plan(s, "4L2A"), ScriptedDice([]))
+    r = resolve(plan(s, "4L2F"), ScriptedDice([]))
     assert r.outcome is Outcome.AS_PLOTTED and r.rolls == ()
-    assert [st.hex for st in r.steps] == plan(s, "4L2A").path_hexes
-    assert r.end == plan(s, "4L2A").end == (Hex(9, 3), Facing.C)
+    assert [st.hex for st in r.steps] == plan(s, "4L2F").path_hexes
+    assert r.end == plan(s, "4L2F").end == (Hex(9, 3), Facing.B)
     assert r.state_after.speed == 4 and r.state_after.last_gs == 1 and not r.state_after.last_restricted
 
 
@@ -444,12 +444,12 @@ def test_4L2_through_a_building_in_3L2_forces_a_check():
     from cs_panel.fasa.collisions import Obstacle
 
     s = plane(speed=4, max_speed=5)
-    p = plan(s, "4L2A")
+    p = plan(s, "4L2F")
     assert p.collision_path == [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]
     checks = p.object_checks([Obstacle(Hex(-2, -1), "building"), Obstacle(Hex(5, 5), "building")])
     assert [(c.step, c.obstacle.hex) for c in checks] == [(3, Hex(-2, -1))]
     assert checks[0].target.total == 9  # 10 - building 1 (F.collide.object, p.27)
-    assert plan(s, "4L1A").object_checks([Obstacle(Hex(-2, -1), "building")]) == []
+    assert plan(s, "4L1F").object_checks([Obstacle(Hex(-2, -1), "building")]) == []
 
 
 @pytest.mark.rule("F.move.resolve", "F.move.random")
@@ -458,3 +458,21 @@ def test_result_path_lists_the_hexes_entered():
     assert stall.path == [Hex(0, 0)]
     rm = resolve(plane(starboard=2, nt=3), ScriptedDice([4, 10, 9, 8]), "3R0D")
     assert rm.path == [Hex(0, 0), Hex(0, -1), Hex(1, -1), Hex(0, 0)]
+
+
+@pytest.mark.rule("F.move.no-jink")
+def test_a_turn_that_ends_with_a_straight_step_facing_ahead_is_a_jink():
+    """p.24: no left or right maneuver that ends with a straight in one turn. The building
+    example's 2L2A (a side-step straight across) stays legal; 3L1A (ahead, left, ahead) and
+    4L2A (through 3L2, then straight on) are jinks; turning on to another facing is not."""
+    from cs_panel.core.variants import RuleSet
+    from cs_panel.fasa.movement import SIDE_STEP_STRAIGHT_TAIL
+
+    s = plane(speed=4, max_speed=5)
+    for m in ("3L1A", "4L2A", "5L3A", "3R1A", "4R2A"):
+        p = plan(s, m)
+        assert not p.legal and [r.rule for r in p.reasons] == ["F.move.no-jink"], m
+        assert "no jinking" in p.reasons[0].text
+        assert plan(s, m, rules=RuleSet.of(SIDE_STEP_STRAIGHT_TAIL.name)).legal, m
+    for m in ("2L2A", "2R2A", "4L2F", "4L3A", "3L1F", "4SA"):
+        assert plan(s, m).legal, m
