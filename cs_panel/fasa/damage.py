@@ -62,6 +62,15 @@ LEADING_ROWS = 4  # of a wing's seven rows, the first four form its leading tabl
 FRONT_TABLES = (DamageTable.NOSE, DamageTable.PORT_WING_LEADING, DamageTable.STARBOARD_WING_LEADING)
 REAR_TABLES = (DamageTable.TAIL, DamageTable.PORT_WING_TRAILING, DamageTable.STARBOARD_WING_TRAILING)
 
+WIDOW_STRICT_CENTRE = register_variant(Variant(
+    "fasa.widow-strict-centre",
+    "the centre widowing traces to is only the fuselage's two middle rows: once both are destroyed, "
+    "every box left is widowed; the default lets the nearest intact fuselage rows stand in, since "
+    "p.38 widows only areas walled off by destroyed boxes",
+    "F.dmg.widow",
+    "our reading",
+))
+
 WING_CONTROL_OWN_SIDE = register_variant(Variant(
     "fasa.wing-control-own-side",
     "a hit wing-control location costs only its own side's aileron (and the flaps); the default "
@@ -405,6 +414,7 @@ class DamageDiagram:
         self.rows = (min(rows), max(rows))
         #: the "centre of the plane" widowing traces to: the fuselage's two middle rows (RULINGS.md)
         self.centre: frozenset[Cell] = frozenset((c, r) for c in WING_COLUMNS["fuselage"] for r in (half - 1, half))
+        self._half = half
         self.front_edge: frozenset[Cell] = frozenset(
             x for x, b in boxes.items() if b.table in FRONT_TABLES and (x[0], x[1] - 1) not in boxes)
         self.rear_edge: frozenset[Cell] = frozenset(
@@ -1077,9 +1087,30 @@ class RecordSheet:
         all_new = tuple(newly) + tuple((c, r) for c, r, _ in extra)
         return HitResult(sheet, hit, top, all_new, lost, spilled, tuple(comps), tuple(effects))
 
-    def widow(self) -> WidowResult:
+    def widow_centre(self, rules: RuleSet = OFFICIAL) -> frozenset[Cell]:
+        """The intact boxes widowing traces to (F.dmg.widow, p.38): the fuselage's two middle rows.
+        When every box of both is destroyed, the next fuselage rows out on each side that still
+        hold intact boxes take their place, so a wing or a nose still joined to intact fuselage is
+        not lost with the middle rows (the text: an area must be walled off to be widowed). With
+        the variant ``fasa.widow-strict-centre`` nothing takes their place and every box left is
+        widowed."""
+        d = self.diagram
+        dead = self.destroyed_boxes
+        centre = frozenset(x for x in d.centre if x not in dead)
+        if centre or rules.enabled(WIDOW_STRICT_CENTRE.name):
+            return centre
+        fuselage = WING_COLUMNS["fuselage"]
+        for k in range(1, d.fuselage_rows + 1):
+            ring = frozenset((c, r) for c in fuselage for r in (d._half - 1 - k, d._half + k)
+                             if (c, r) in d.boxes and (c, r) not in dead)
+            if ring:
+                return ring
+        return frozenset()
+
+    def widow(self, rules: RuleSet = OFFICIAL) -> WidowResult:
         """Destroy every intact box walled off from the centre of the plane; run it after each
-        attacker's hits (F.dmg.widow, p.38). Widowed canopy boxes count as one hit.
+        attacker's hits (F.dmg.widow, p.38). Widowed canopy boxes count as one hit. The centre is
+        ``widow_centre(rules)``.
 
         The wall must be destroyed boxes joined flat edge to flat edge (and the diagram's edge):
         two destroyed boxes touching only at a corner leave a gap, so intact boxes still reach
@@ -1089,7 +1120,7 @@ class RecordSheet:
         dead = self.destroyed_boxes
         alive = frozenset(x for x in d.boxes if x not in dead)
         reached: set[Cell] = set()
-        for start in sorted(d.centre & alive):
+        for start in sorted(self.widow_centre(rules)):
             if start not in reached:
                 reached |= _connected(start, alive, _around)
         widowed = tuple(sorted(alive - reached))
@@ -1103,7 +1134,8 @@ class RecordSheet:
             effects.append(Effect("F.dmg.cut", sheet.destruction or ""))
         return WidowResult(sheet, widowed, tuple(comps), tuple(effects))
 
-    def attack(self, hits: Iterable[Hit | tuple], *, burn: MagnesiumBurn = MAGNESIUM_BURN) -> AttackResult:
+    def attack(self, hits: Iterable[Hit | tuple], *, burn: MagnesiumBurn = MAGNESIUM_BURN,
+               rules: RuleSet = OFFICIAL) -> AttackResult:
         """One attacker's hits in the order given, then widowing (F.dmg.template, F.dmg.widow). Hits
         after the plane is destroyed are not placed."""
         sheet = self
@@ -1115,7 +1147,7 @@ class RecordSheet:
             r = sheet.hit(hh.table, hh.column, hh.template, range_hexes=hh.range_hexes, burn=burn)
             results.append(r)
             sheet = r.sheet
-        w = sheet.widow()
+        w = sheet.widow(rules)
         return AttackResult(w.sheet, tuple(results), w)
 
     def continuing_damage(self, dice: Dice | None = None, turn: int | None = None) -> ContinuingResult:

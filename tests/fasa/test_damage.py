@@ -293,6 +293,26 @@ def test_boxes_cut_off_from_the_centre_are_widowed_after_the_attack():
 
 
 @pytest.mark.rule("F.dmg.widow")
+def test_with_the_middle_rows_gone_the_nearest_intact_fuselage_rows_are_the_centre():
+    from cs_panel.fasa.damage import WIDOW_STRICT_CENTRE
+    s = sheet_of()
+    half = s.diagram.fuselage_rows // 2
+    gone = _row(_row(s, half - 1, range(10, 20)), half, range(10, 20))  # both middle rows, side to side
+    centre = gone.widow_centre()
+    assert centre and {r for _, r in centre} <= {half - 2, half + 1}
+    # the wings still join intact fuselage rows above and below: nothing is walled off
+    default = gone.widow()
+    assert not set(default.widowed) & (set(s.diagram.components["WP"].cells) | set(s.diagram.components["WS"].cells))
+    # the strict reading: no centre left, so every box left is widowed, wings and all
+    strict = gone.widow(RuleSet.of(WIDOW_STRICT_CENTRE.name))
+    alive = set(s.diagram.boxes) - gone.destroyed_boxes
+    assert set(strict.widowed) == alive
+    # with a middle-row box intact, the two readings agree
+    one_left = dataclasses.replace(gone, marks=tuple(m for m in gone.marks if (m[0], m[1]) != (14, half)))
+    assert one_left.widow().widowed == one_left.widow(RuleSet.of(WIDOW_STRICT_CENTRE.name)).widowed
+
+
+@pytest.mark.rule("F.dmg.widow")
 def test_a_diagonal_gap_keeps_boxes_connected_and_diagonal_damage_does_not_enclose():
     s = sheet_of(armour={"nose": 20})
     # destroyed boxes that touch only at corners do not wall anything off
