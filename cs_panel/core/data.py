@@ -15,14 +15,15 @@ figure's dial) by passing its path.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
-from cs_panel.core.errors import DataFileError
+from cs_panel.core.errors import CsPanelError, DataFileError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import safe_json_loads
 
 PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 #: provenances the UI marks with a badge, since they are not the printed rules
@@ -133,19 +134,39 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
 def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
     """Load a data file. ``source`` is a path, or ``"package:<relative path>"`` for a packaged file."""
     text_source = str(source)
+    cap = LIMITS["data_file_chars"].hi
     try:
         if text_source.startswith("package:"):
             rel = text_source[len("package:"):]
-            text = resources.files("cs_panel.data").joinpath(rel).read_text(encoding="utf-8")
+            resource = resources.files("cs_panel.data").joinpath(rel)
+            if not resource.is_file():
+                raise DataFileError(text_source, "no such packaged data file")
+            with resource.open("rb") as fh:
+                raw = fh.read(cap * 4 + 1)
         else:
-            text = Path(source).read_text(encoding="utf-8")
+            path = Path(source)
+            if path.is_dir():
+                raise DataFileError(text_source, "is a folder, not a data file")
+            with path.open("rb") as fh:
+                raw = fh.read(cap * 4 + 1)  # at most 4 bytes a character: never read more than the cap needs
     except FileNotFoundError:
         raise DataFileError(text_source, "file not found") from None
+    except OSError as e:
+        raise DataFileError(text_source, f"cannot be read ({type(e).__name__})") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(text_source, f"not valid JSON: {e}") from e
-    return parse_table(doc, schema, text_source)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataFileError(text_source, f"is not UTF-8 text (byte {e.start})") from None
+    return parse_text(text, schema, text_source)
+
+
+def parse_text(text: str, schema: Mapping[str, Field], path: str = "<text>") -> Table:
+    """A data file's text checked for size and nesting, parsed and validated against ``schema``."""
+    try:
+        doc = safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
+    except CsPanelError as e:
+        raise DataFileError(path, str(e).removeprefix("data file ")) from None
+    return parse_table(doc, schema, path)
 
 
 def in_range(lo: int, hi: int) -> Callable[[Any], str | None]:

@@ -16,6 +16,7 @@ import typing
 from typing import Any, TypeVar
 
 from cs_panel.core.errors import SavedStateError
+from cs_panel.core.validate import safe_json_loads
 
 T = TypeVar("T")
 FORMAT_VERSION = 1
@@ -126,10 +127,7 @@ def dumps(obj: Any) -> str:
 
 def loads(cls: type[T], text: str) -> T:
     """Read a state of type ``cls`` back from ``dumps`` output; bad text is a ``SavedStateError``."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SavedStateError(f"saved state is not JSON: {e}") from e
+    doc = safe_json_loads(text, "saved state")
     if not isinstance(doc, dict) or not {"type", "format", "data"} <= set(doc):
         raise SavedStateError("saved state lacks its envelope (type, format, data)")
     if doc["type"] != cls.__name__:
