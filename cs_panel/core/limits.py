@@ -85,6 +85,9 @@ _LIMITS: dict[str, Limit] = {
     # ---- project limits: bounded cost for untrusted input ----
     "turns": _L(1, 500, None, "turns a game may last"),
     "count": _L(0, 10_000, None, "a count of things in one game (kills, shots, planes, dice)"),
+    "dice_count": _L(0, 100, None, "dice rolled at once"),
+    "die_sides": _L(2, 100, None, "sides of one die"),
+    "outcome_combinations": _L(1, 1_000_000, None, "face combinations enumerated for exact odds"),
     "hex_coordinate": _L(-10_000, 10_000, None, "a hex coordinate; map sheets are a few dozen hexes"),
     "hex_distance": _L(0, 1_000, None, "hexes walked along one line (sight, fire, flak)"),
     "square_coordinate": _L(-1_000, 1_000, None, "a square coordinate on an Aces map"),

@@ -117,6 +117,8 @@ from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, lay
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import parse_int
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
@@ -136,9 +138,16 @@ def parse_faces(text: str, field: str = "faces", sides: int = 10) -> tuple[int, 
     >>> parse_faces("10, 9 8")
     (10, 9, 8)
     """
+    cap = LIMITS["line_chars"].hi
+    if not isinstance(text, str):
+        raise DieFacesError(f"die faces are typed as text, got {text!r:.60}", field=field)
+    if len(text) > cap:
+        raise DieFacesError(f"{len(text)} characters of die faces; the limit is {cap} (project limit: "
+                            f"{LIMITS['line_chars'].why})", field=field)
     out = []
-    for tok in (t for t in _TOKEN.split(str(text).strip()) if t):
-        if not tok.isdigit() or not 1 <= int(tok) <= sides:
+    for tok in (t for t in _TOKEN.split(text.strip()) if t):
+        # a face has at most two digits: no long number is ever converted
+        if not tok.isdecimal() or len(tok) > 2 or not 1 <= int(tok) <= sides:
             raise DieFacesError(f"{tok!r} is not a face of a d{sides}: type whole numbers 1-{sides}, e.g. \"10 9 8\"",
                                 field=field)
         out.append(int(tok))
@@ -258,7 +267,12 @@ class FireOrder:
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
         if isinstance(text, FireOrder):
             return text
-        words = " ".join(str(text).split())
+        if not isinstance(text, str):
+            raise FireOrderError(f"a fire order is text, got {text!r:.60}", field="order")
+        if len(text) > LIMITS["line_chars"].hi:
+            raise FireOrderError(f"a fire order of {len(text)} characters; the limit is {LIMITS['line_chars'].hi} "
+                                 f"(project limit: {LIMITS['line_chars'].why})", field="order")
+        words = " ".join(text.split())
         head, target = words, ""
         m = re.match(r"^(.*?)\s*\bat (.+)$", words, flags=re.IGNORECASE)
         if m:
@@ -279,9 +293,11 @@ class FireOrder:
                 raise FireOrderError(f"only machine guns double down, not {item.split(' x2')[0]!r} (F.gun.double-down)",
                                      field="double_down")
             if all_guns or gun:
-                guns.append((int(gun) if gun else 0, bool(doubled)))
+                guns.append((parse_int(gun, "gun", 1, LIMITS["count"].hi, error=FireOrderError) if gun else 0,
+                             bool(doubled)))
             elif all_rockets or rocket:
-                rockets.append(int(rocket) if rocket else 0)
+                rockets.append(parse_int(rocket, "hardpoint", 1, LIMITS["count"].hi, error=FireOrderError)
+                               if rocket else 0)
             elif clears:
                 clear = True
         if target and not (guns or rockets):
@@ -289,7 +305,7 @@ class FireOrder:
                                  field="target")
         at_hex = _HEX_TARGET.fullmatch(target)
         if at_hex:
-            target = hex_text(Hex(int(at_hex.group(1)), int(at_hex.group(2))))
+            target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
             if guns or clear:
                 raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
                                      "(F.rocket.flak, F.combat.choice)", field="target")
@@ -312,7 +328,14 @@ class FireOrder:
     def target_hex(self) -> Hex | None:
         """The hex the order's rockets are fired at, or None when it aims at a plane (F.rocket.flak)."""
         m = _HEX_TARGET.fullmatch(self.target) if self.target.startswith("hex ") else None
-        return Hex(int(m.group(1)), int(m.group(2))) if m else None
+        return _target_hex(m.group(1), m.group(2)) if m else None
+
+
+def _target_hex(q: str, r: str) -> Hex:
+    """The hex a fire order names, its coordinates read within the project's limits."""
+    lim = LIMITS["hex_coordinate"]
+    return Hex(parse_int(q, "target", limit=lim, error=FireOrderError),
+               parse_int(r, "target", limit=lim, error=FireOrderError))
 
 
 #: what a plane with no fire order does: every gun that can fire, at the first enemy in reach

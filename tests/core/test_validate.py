@@ -135,3 +135,17 @@ def test_fuzz_data_loader_accepts_or_names(doc):
     except CsPanelError:
         return
     assert all(isinstance(e["name"], str) for e in table)
+
+
+def test_dice_are_bounded_before_rolling_or_enumerating():
+    from cs_panel.core.dice import Dice, DicePoolHits, SumAtLeast
+    from cs_panel.core.errors import RuleInputError
+    with pytest.raises(TooLargeError, match="1000000"):
+        SumAtLeast(7, count=20).outcomes()
+    with pytest.raises(RuleInputError) as e:
+        DicePoolHits(10 ** 9, 4)
+    assert e.value.field == "count"
+    with pytest.raises(RuleInputError) as e:
+        Dice(seed="abc")
+    assert e.value.field == "seed"
+    assert SumAtLeast(7).chance > 0 and DicePoolHits(100, 4).outcomes()
