@@ -88,6 +88,7 @@ _LIMITS: dict[str, Limit] = {
     "dice_count": _L(0, 100, None, "dice rolled at once"),
     "die_sides": _L(2, 100, None, "sides of one die"),
     "outcome_combinations": _L(1, 1_000_000, None, "face combinations enumerated for exact odds"),
+    "nav_markers": _L(1, 30, None, "markers one navigation-card path lays"),
     "hex_coordinate": _L(-10_000, 10_000, None, "a hex coordinate; map sheets are a few dozen hexes"),
     "hex_distance": _L(0, 1_000, None, "hexes walked along one line (sight, fire, flak)"),
     "square_coordinate": _L(-1_000, 1_000, None, "a square coordinate on an Aces map"),

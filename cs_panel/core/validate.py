@@ -43,6 +43,15 @@ class TooLargeError(CsPanelError):
     """An input too large to handle at all: text too long, JSON nested too deep, too many digits."""
 
 
+def short_repr(value: Any, chars: int = 60) -> str:
+    """``repr(value)`` cut to ``chars``; a huge integer is described by its size (its repr alone
+    would raise ``ValueError`` past 4,300 digits, and cost time before that)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 15:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= chars else text[:chars - 3] + "..."
+
+
 def _label(field: str) -> str:
     return field.replace("_", " ")
 
@@ -65,11 +74,11 @@ def check_int(value: Any, field: str, lo: int | None = None, hi: int | None = No
         lo = lim.lo if lo is None else lo
         hi = lim.hi if hi is None else hi
     if isinstance(value, bool) or not isinstance(value, int):
-        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {value!r:.60}", field=field)
+        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {short_repr(value)}", field=field)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         shown = Limit(lo, hi, lim.rule if lim else None, lim.why if lim else "")
         where = f" ({shown.rule})" if shown.rule else (f" (project limit: {shown.why})" if shown.why else "")
-        text = str(value) if abs(value) < 10 ** 15 else f"of about {int(value.bit_length() * 0.30103) + 1} digits"
+        text = short_repr(value)
         raise (error or OutOfBoundsError)(f"{_label(field)} {text} must be {shown.describe()}{where}", field=field)
     return value
 
@@ -77,7 +86,7 @@ def check_int(value: Any, field: str, lo: int | None = None, hi: int | None = No
 def check_bool(value: Any, field: str, *, error: type[CsPanelError] | None = None) -> bool:
     """``value`` if it is exactly ``True`` or ``False`` (``"no"`` or ``1`` are refused, not guessed)."""
     if not isinstance(value, bool):
-        raise (error or InvalidValueError)(f"{_label(field)} must be true or false, got {value!r:.60}", field=field)
+        raise (error or InvalidValueError)(f"{_label(field)} must be true or false, got {short_repr(value)}", field=field)
     return value
 
 
@@ -89,7 +98,7 @@ def check_choice(value: Any, field: str, choices: Iterable[T], *, error: type[Cs
             return value
     except TypeError:  # unhashable or incomparable: not one of them
         pass
-    raise (error or InvalidValueError)(f"{_label(field)} must be one of {options}, got {value!r:.60}", field=field)
+    raise (error or InvalidValueError)(f"{_label(field)} must be one of {options}, got {short_repr(value)}", field=field)
 
 
 def check_str(value: Any, field: str, *, max_chars: int | None = None, empty_ok: bool = False,
@@ -97,7 +106,7 @@ def check_str(value: Any, field: str, *, max_chars: int | None = None, empty_ok:
     """``value`` if it is text of at most ``max_chars`` (default the ``text_chars`` limit)."""
     cap = LIMITS["text_chars"].hi if max_chars is None else max_chars
     if not isinstance(value, str):
-        raise (error or InvalidValueError)(f"{_label(field)} must be text, got {value!r:.60}", field=field)
+        raise (error or InvalidValueError)(f"{_label(field)} must be text, got {short_repr(value)}", field=field)
     if not empty_ok and not value.strip():
         raise (error or InvalidValueError)(f"{_label(field)} must not be empty", field=field)
     if len(value) > cap:
@@ -128,14 +137,14 @@ def parse_int(text: Any, field: str, lo: int | None = None, hi: int | None = Non
     if isinstance(text, int) and not isinstance(text, bool):
         return check_int(text, field, lo, hi, limit=limit, error=error)
     if not isinstance(text, str):
-        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {text!r:.60}", field=field)
+        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {short_repr(text)}", field=field)
     s = text.strip()
     digits = LIMITS["number_digits"].hi
     if len(s) > digits + 1:
         raise (error or OutOfBoundsError)(
             f"{_label(field)}: a number of {len(s)} characters is too long; the limit is {digits} digits", field=field)
     if not _INT_TEXT.fullmatch(s):
-        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {s!r:.60}", field=field)
+        raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {short_repr(s)}", field=field)
     return check_int(int(s), field, lo, hi, limit=limit, error=error)
 
 

@@ -26,7 +26,7 @@ from enum import Flag, auto
 from typing import Iterable
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.core.validate import check_int
+from cs_panel.core.validate import check_int, short_repr
 from cs_panel.fasa.hexgrid import Facing, Hex, check_line_length, forward_column, line_steps
 from cs_panel.fasa.tohit import check_skill
 
@@ -47,7 +47,7 @@ def _hex(value, field: str) -> Hex:
 
 def _range(value, field: str = "weapon_range") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ArcInputError(f"weapon range must be a whole number of hexes, 0 or more, got {value!r:.60}", field=field)
+        raise ArcInputError(f"weapon range must be a whole number of hexes, 0 or more, got {short_repr(value)}", field=field)
     return check_int(value, field, limit="hex_distance", error=ArcInputError)
 
 

@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import OutOfBoundsError, check_int
+from cs_panel.core.validate import OutOfBoundsError, check_int, short_repr
 
 _COORD = LIMITS["hex_coordinate"]
 _LINE = LIMITS["hex_distance"]
@@ -59,7 +59,20 @@ class Facing(IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise RuleInputError(f"facing must be one of A-F, got {text!r}", field="facing") from None
+            raise RuleInputError(f"facing must be one of A-F, got {short_repr(text)}", field="facing") from None
+
+    @classmethod
+    def coerce(cls, value: "Facing | str | int", field: str = "facing") -> "Facing":
+        """A facing from a ``Facing``, a letter A-F or a number 0-5; anything else is a named error."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            try:
+                return cls.parse(value)
+            except RuleInputError:
+                raise RuleInputError(f"facing must be one of A-F, got {short_repr(value)}", field=field) from None
+        check_int(value, field, limit="fasa.facing", error=RuleInputError)
+        return cls(value)
 
     def turn(self, steps: int) -> "Facing":
         """Rotate clockwise by ``steps`` hexsides (negative turns left)."""

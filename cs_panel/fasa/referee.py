@@ -97,7 +97,7 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, ScriptedDice
-from cs_panel.core.errors import RuleInputError, SavedStateError
+from cs_panel.core.errors import CsPanelError, RuleInputError, SavedStateError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
@@ -118,7 +118,7 @@ from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneStat
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import parse_int
+from cs_panel.core.validate import check_choice, check_int, check_str, parse_int, short_repr
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
@@ -140,7 +140,7 @@ def parse_faces(text: str, field: str = "faces", sides: int = 10) -> tuple[int, 
     """
     cap = LIMITS["line_chars"].hi
     if not isinstance(text, str):
-        raise DieFacesError(f"die faces are typed as text, got {text!r:.60}", field=field)
+        raise DieFacesError(f"die faces are typed as text, got {short_repr(text)}", field=field)
     if len(text) > cap:
         raise DieFacesError(f"{len(text)} characters of die faces; the limit is {cap} (project limit: "
                             f"{LIMITS['line_chars'].why})", field=field)
@@ -268,7 +268,7 @@ class FireOrder:
         if isinstance(text, FireOrder):
             return text
         if not isinstance(text, str):
-            raise FireOrderError(f"a fire order is text, got {text!r:.60}", field="order")
+            raise FireOrderError(f"a fire order is text, got {short_repr(text)}", field="order")
         if len(text) > LIMITS["line_chars"].hi:
             raise FireOrderError(f"a fire order of {len(text)} characters; the limit is {LIMITS['line_chars'].hi} "
                                  f"(project limit: {LIMITS['line_chars'].why})", field="order")
@@ -418,6 +418,32 @@ class RefPlane:
     def __post_init__(self):
         if not self.name:
             raise RefereeError("every plane needs a name", field="name")
+        check_str(self.name, "name", error=RefereeError)
+        check_str(self.player, "player", error=RefereeError)
+        if not isinstance(self.plane, PlaneState):
+            raise RefereeError(f"{self.name}: plane must be a PlaneState, got {short_repr(self.plane)}", field="plane")
+        check_int(self.base_to_hit, "base_to_hit", limit="fasa.base_to_hit", error=RefereeError)
+        check_int(self.hits_taken, "hits_taken", limit="fasa.hits_taken", error=RefereeError)
+        check_int(self.constitution, "constitution", limit="fasa.constitution", error=RefereeError)
+        for name in ("shocked_turn", "beeper_turn"):
+            check_int(getattr(self, name), name, 0, LIMITS["turns"].hi, error=RefereeError)
+        for name in ("guns", "ammunition", "rockets"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                raise RefereeError(f"{self.name}: {name} is a list of ids, got {short_repr(v)}", field=name)
+        if not isinstance(self.jammed, (tuple, list)):
+            raise RefereeError(f"{self.name}: jammed is a list of gunpoints, got {short_repr(self.jammed)}", field="jammed")
+        for g in self.jammed:
+            check_int(g, "jammed", 1, LIMITS["count"].hi, error=RefereeError)
+        if not isinstance(self.fracture, (tuple, list)) or not all(
+                isinstance(f, (tuple, list)) and len(f) == 2 and isinstance(f[0], str) for f in self.fracture):
+            raise RefereeError(f"{self.name}: fracture is a list of (location, hits), got {short_repr(self.fracture)}",
+                               field="fracture")
+        for _, n in self.fracture:
+            check_int(n, "fracture", limit="fasa.hits_taken", error=RefereeError)
+        if self.sheet is not None and not isinstance(self.sheet, RecordSheet):
+            raise RefereeError(f"{self.name}: sheet must be a RecordSheet, got {short_repr(self.sheet)}", field="sheet")
+        check_str(self.aircraft, "aircraft", empty_ok=True, error=RefereeError)
         for skill in ("dead_eye", "sixth_sense", "quick_draw", "steady_hand"):
             check_skill(getattr(self, skill), skill)
         object.__setattr__(self, "jammed", tuple(sorted(set(self.jammed))))
@@ -554,6 +580,11 @@ class Tail:
     leader: str
     number: int
 
+    def __post_init__(self):
+        check_str(self.follower, "follower", error=RefereeError)
+        check_str(self.leader, "leader", error=RefereeError)
+        check_int(self.number, "number", -LIMITS["count"].hi, LIMITS["count"].hi, error=RefereeError)
+
 
 @dataclass(frozen=True)
 class Flak:
@@ -565,8 +596,19 @@ class Flak:
     turn: int  # the turn it was fired in
     hardpoint: int
 
+    def __post_init__(self):
+        check_str(self.launcher, "launcher", error=RefereeError)
+        if not isinstance(self.hex, Hex):
+            raise RefereeError(f"a flak burst's hex must be a Hex, got {short_repr(self.hex)}", field="hex")
+        check_int(self.turn, "turn", limit="turns", error=RefereeError)
+        check_int(self.hardpoint, "hardpoint", 1, LIMITS["count"].hi, error=RefereeError)
+
     def __str__(self) -> str:
         return f"{hex_text(self.hex)} ({self.launcher}'s flak rocket from hardpoint {self.hardpoint}, fired in turn {self.turn})"
+
+
+#: the kinds of action a FASA game's log holds
+ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing")
 
 
 @dataclass(frozen=True)
@@ -577,6 +619,16 @@ class Action:
     plane: str = ""
     maneuver: str = ""
     faces: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        check_choice(self.kind, "action", ACTION_KINDS, error=RefereeError)
+        check_str(self.plane, "plane", empty_ok=True, error=RefereeError)
+        check_str(self.maneuver, "maneuver", empty_ok=True, max_chars=LIMITS["line_chars"].hi, error=RefereeError)
+        if not isinstance(self.faces, (tuple, list)):
+            raise SavedStateError(f"an action's faces are a list, got {short_repr(self.faces)}", field="faces")
+        object.__setattr__(self, "faces", tuple(self.faces))
+        for f in self.faces:  # every die this referee rolls is a d10 (F.dice.d10)
+            check_int(f, "faces", limit="fasa.d10", error=SavedStateError)
 
     def __str__(self) -> str:
         who = f" {self.plane}" if self.plane else ""
@@ -608,6 +660,59 @@ class GameState:
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
+
+    def __post_init__(self):
+        """The invariants play keeps, checked so that a saved table is refused, never repaired."""
+        check_int(self.max_turns, "max_turns", limit="turns", error=RefereeError)
+        check_int(self.turn, "turn", 1, self.max_turns + 1, error=RefereeError)
+        if not isinstance(self.phase, Phase):
+            object.__setattr__(self, "phase", check_choice(self.phase, "phase", [p.value for p in Phase],
+                                                           error=RefereeError))
+            object.__setattr__(self, "phase", Phase(self.phase))
+        if not isinstance(self.planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in self.planes):
+            raise RefereeError("planes must be a list of RefPlane", field="planes")
+        if len(self.planes) > LIMITS["count"].hi:
+            raise RefereeError(f"{len(self.planes)} planes; at most {LIMITS['count'].hi}", field="planes")
+        names = [p.name for p in self.planes]
+        if len(set(names)) != len(names):
+            raise RefereeError(f"two planes share a name: {names}", field="planes")
+        for name in ("destroyed", "players"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                raise RefereeError(f"{name} is a list of names, got {short_repr(v)}", field=name)
+            if len(set(v)) != len(v):
+                raise RefereeError(f"{name} lists a name twice: {short_repr(v)}", field=name)
+        flying = set(names)
+        back = [n for n in self.destroyed if n in flying]
+        if back:
+            raise RefereeError(f"{back[0]!r} is both destroyed and flying", field="destroyed")
+        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
+                raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
+        gone = {n for n, _ in self.departed}
+        known = flying | set(self.destroyed) | gone
+        for name in ("plots", "orders", "losses", "paths"):
+            for who, _ in getattr(self, name):
+                if who not in known:
+                    raise RefereeError(f"{name} names {short_repr(who)}, a plane neither flying, destroyed nor "
+                                       "departed", field=name)
+        for who, n in self.picks:
+            if who not in flying:
+                raise RefereeError(f"picks names {short_repr(who)}, not a flying plane", field="picks")
+            check_int(n, "picks", 1, LIMITS["fasa.d10"].hi, error=RefereeError)
+        for who, order in self.orders:
+            FireOrder.parse(order)
+        for who, notation in self.plots:
+            check_str(notation, "plots", max_chars=LIMITS["text_chars"].hi, error=RefereeError)
+        if self.players and not {p.player for p in self.planes} <= set(self.players):
+            raise RefereeError("a plane's player is not one of the game's players", field="players")
+        for t in self.tails:
+            if not isinstance(t, Tail) or t.follower not in known or t.leader not in known:
+                raise RefereeError(f"a tail names a plane the game does not have: {short_repr(t)}", field="tails")
+        for f in self.flak:
+            if not isinstance(f, Flak) or f.launcher not in known:
+                raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
 
     @property
     def map(self) -> MapLayout | None:
@@ -1558,11 +1663,15 @@ def _replay(start: GameState, log: Sequence[Action]):
             state = apply(state, a, dice)
         except RuleInputError as e:
             if "ran out" not in str(e):
-                raise
+                raise SavedStateError(f"action {i} ({a}) cannot be replayed: {e}", field=e.field or "log") from None
             # a game logged before the referee marked damage rolled fewer dice in combat
             raise SavedStateError(f"action {i} ({a}) needs more die faces than the log recorded ({list(a.faces)}): "
                                   "the log was edited, or saved by an older referee that did not mark damage, "
                                   "and cannot be replayed") from None
+        if dice.remaining:
+            raise SavedStateError(f"action {i} ({a}) recorded {len(dice.remaining)} die face(s) it does not use "
+                                  f"({dice.remaining}): the log was edited, and is refused rather than repaired",
+                                  field="log")
         yield state
 
 
@@ -1581,12 +1690,46 @@ class Referee:
     start_state: GameState
     log: tuple[Action, ...] = ()
 
+    def __post_init__(self):
+        check_int(self.seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
+        if not isinstance(self.start_state, GameState):
+            raise RefereeError(f"start_state must be a GameState, got {short_repr(self.start_state)}", field="start_state")
+        if not self.start_state.planes:
+            raise RefereeError("a game needs at least one plane", field="planes")
+        if not isinstance(self.log, (tuple, list)) or not all(isinstance(a, Action) for a in self.log):
+            raise SavedStateError("the log must be a list of actions", field="log")
+        cap = LIMITS["log_actions"].hi
+        if len(self.log) > cap:
+            raise SavedStateError(f"a log of {len(self.log)} actions; the limit is {cap}", field="log")
+        object.__setattr__(self, "log", tuple(self.log))
+
+    @classmethod
+    def from_saved(cls, text: str) -> "Referee":
+        """A saved game read back and replayed at once: every check of a loaded table, and every die
+        face of its log used exactly once and within its die, or a ``SavedStateError`` (never repaired)."""
+        from cs_panel.core.state import loads
+
+        try:
+            game = loads(cls, text)
+            game.state
+        except SavedStateError:
+            raise
+        except CsPanelError as e:
+            raise SavedStateError(f"not a game this referee could have played: {e}", field=e.field or "saved") from None
+        return game
+
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
               homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
         each plane starts within that many rows of its home side, as a standard dogfight does."""
+        check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
+        check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
+        if not isinstance(planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in planes):
+            raise RefereeError("planes must be a list of RefPlane", field="planes")
+        if not planes:
+            raise RefereeError("a game needs at least one plane", field="planes")
         names = [p.name for p in planes]
         if len(set(names)) != len(names):
             raise RefereeError(f"two planes share a name: {names}", field="planes")
