@@ -111,8 +111,9 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
             return None
     except SavedStateError:
         raise
-    except (TypeError, ValueError, KeyError) as e:
-        raise SavedStateError(f"{where}: {e}") from e
+    except (TypeError, ValueError, KeyError, RecursionError) as e:
+        # a value type's own check names the field at fault; keep it for the widget
+        raise SavedStateError(f"{where}: {e}", field=getattr(e, "field", None)) from e
     raise SavedStateError(f"{where}: cannot rebuild type {tp!r}")
 
 
