@@ -133,6 +133,12 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
 
 def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
     """Load a data file. ``source`` is a path, or ``"package:<relative path>"`` for a packaged file."""
+    return parse_table(load_text(source), schema, str(source))
+
+
+def load_text(source: str | Path) -> Any:
+    """A data file's parsed JSON, read safely: a folder, a missing file, bytes that are not UTF-8,
+    text over the size limit, deep nesting or a huge number are each a ``DataFileError``."""
     text_source = str(source)
     cap = LIMITS["data_file_chars"].hi
     try:
@@ -157,16 +163,19 @@ def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DataFileError(text_source, f"is not UTF-8 text (byte {e.start})") from None
-    return parse_text(text, schema, text_source)
+    return _parse_json(text, text_source)
+
+
+def _parse_json(text: str, path: str) -> Any:
+    try:
+        return safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
+    except CsPanelError as e:
+        raise DataFileError(path, str(e).removeprefix("data file ")) from None
 
 
 def parse_text(text: str, schema: Mapping[str, Field], path: str = "<text>") -> Table:
     """A data file's text checked for size and nesting, parsed and validated against ``schema``."""
-    try:
-        doc = safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
-    except CsPanelError as e:
-        raise DataFileError(path, str(e).removeprefix("data file ")) from None
-    return parse_table(doc, schema, path)
+    return parse_table(_parse_json(text, path), schema, path)
 
 
 def in_range(lo: int, hi: int) -> Callable[[Any], str | None]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
-from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.hexgrid import Facing
 from cs_panel.fasa.movement import Capabilities, PlaneState
 from cs_panel.fasa.referee import Referee, RefereeError, RefPlane, demo_planes
 
