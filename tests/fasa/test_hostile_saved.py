@@ -165,57 +165,12 @@ def test_saved_text_is_capped_and_nesting_refused():
         Referee.from_saved("[" * 100_000)
 
 
-# -- the mutator: drop, duplicate, swap and retype fields, and edit faces ------------------------
-
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
-def _get(node, path):
-    for k in path:
-        node = node[k]
-    return node
-
-
-RETYPES = [None, "x", -1, 0, 10 ** 6, 1.5, True, [], {}, [1, 2]]
-
-
-@st.composite
-def mutated(draw, doc):
-    doc = json.loads(json.dumps(doc))
-    paths = [p for p in _paths(doc) if p]
-    for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(paths))
-        try:
-            parent, key = _get(doc, path[:-1]), path[-1]
-            op = draw(st.sampled_from(["drop", "duplicate", "swap", "retype", "face"]))
-            if op == "drop":
-                del parent[key]
-            elif op == "duplicate" and isinstance(parent, list):
-                parent.insert(key, json.loads(json.dumps(parent[key])))
-            elif op == "swap":
-                other = draw(st.sampled_from(paths))
-                oparent, okey = _get(doc, other[:-1]), other[-1]
-                parent[key], oparent[okey] = oparent[okey], parent[key]
-            elif op == "retype":
-                parent[key] = draw(st.sampled_from(RETYPES))
-            else:
-                parent[key] = draw(st.integers(-2, 12))
-        except (KeyError, IndexError, TypeError):
-            continue  # the path no longer exists after an earlier edit
-    return doc
-
+# -- the mutator (tests/conftest.py): drop, duplicate, swap and retype fields, and edit faces --------
 
 @settings(max_examples=60)
 @given(st.data())
-def test_mutated_saved_games_load_valid_or_are_named(saved, data):
-    doc = data.draw(mutated(saved))
+def test_mutated_saved_games_load_valid_or_are_named(saved, mutator, data):
+    doc = data.draw(mutator(saved))
     try:
         ref = load(doc)
     except SavedStateError:
