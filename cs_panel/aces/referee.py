@@ -83,6 +83,14 @@ class Checkpoint:
     withdrawn: tuple[str, ...]
     log: tuple[str, ...]
 
+    def __post_init__(self):
+        if not all(isinstance(c, Character) for c in self.characters) or not isinstance(self.turns, Turns):
+            raise GameRuleError("a checkpoint holds characters and turns", field="checkpoint")
+        if not all(isinstance(o, Out) for o in self.out):
+            raise GameRuleError("a checkpoint's out list holds Out records", field="checkpoint")
+        if len(self.log) > LIMITS["log_actions"].hi:
+            raise GameRuleError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
+
 
 @dataclass(frozen=True)
 class AcesGame:

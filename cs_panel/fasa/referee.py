@@ -118,7 +118,7 @@ from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneStat
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import check_choice, check_int, check_str, parse_int, short_repr
+from cs_panel.core.validate import check_bool, check_choice, check_int, check_str, parse_int, short_repr
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
@@ -262,6 +262,22 @@ class FireOrder:
     rockets: tuple[int, ...] = ()
     target: str = ""
     clear_jams: bool = False
+
+    def __post_init__(self):
+        most = LIMITS["count"].hi
+        if not isinstance(self.guns, (tuple, list)) or not all(
+                isinstance(g, (tuple, list)) and len(g) == 2 and isinstance(g[1], bool) for g in self.guns):
+            raise FireOrderError(f"guns are (gunpoint, doubled down) pairs, got {short_repr(self.guns)}", field="guns")
+        for n, _ in self.guns:
+            check_int(n, "gun", 0, most, error=FireOrderError)
+        if not isinstance(self.rockets, (tuple, list)):
+            raise FireOrderError(f"rockets are hardpoint numbers, got {short_repr(self.rockets)}", field="rockets")
+        for n in self.rockets:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "guns", tuple(tuple(g) for g in self.guns))
+        object.__setattr__(self, "rockets", tuple(self.rockets))
+        check_str(self.target, "target", empty_ok=True, error=FireOrderError)
+        check_bool(self.clear_jams, "clear_jams", error=FireOrderError)
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -909,9 +925,10 @@ def _move(state: GameState, dice: Dice) -> GameState:
             planes = tuple(x for x in planes if x.name != rp.name)
             departed += ((rp.name, "fled" if gone.fled else "withdrew"),)
             said.append(str(gone))
-    moved = _remove_lost(dataclasses.replace(state, planes=planes), {p.name: p for p in planes}, said)
-    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths),
-                                departed=departed, report=state.report + tuple(said))
+    # the departed are recorded with the planes they leave, so every table in between keeps the
+    # invariants a saved game is checked against
+    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed), {p.name: p for p in planes}, said)
+    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
         return moved

@@ -130,3 +130,15 @@ def test_fuzz_programmes_fly_or_are_named(text):
     except CsPanelError:
         return
     assert 1 <= len(path) <= 30
+
+
+@pytest.mark.rule("A.combat.rear-gunner", "A.fate.offense")
+def test_turn_records_refuse_nonsense():
+    from cs_panel.airaction.combat import ShotError, ShotLog
+    from cs_panel.airaction.fate import FateError, FateLog
+    for shots in ("abc", (("Ann:x", "front"), ("Ann:x", "front")), ((1, 2),)):
+        with pytest.raises(ShotError):
+            ShotLog(shots)
+    for used in ("Charlie", ("Charlie", "Charlie"), (None,)):
+        with pytest.raises(FateError):
+            FateLog(used)

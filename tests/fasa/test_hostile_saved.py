@@ -178,3 +178,27 @@ def test_mutated_saved_games_load_valid_or_are_named(saved, mutator, data):
     # accepted: it is a game the referee keeps playing and saving
     assert loads(Referee, dumps(ref)).state == ref.state
     assert isinstance(ref.next_step, str)
+
+
+@pytest.mark.rule("F.combat.choice")
+@pytest.mark.parametrize("kwargs,field", [
+    ({"guns": ((1, "yes"),)}, "guns"), ({"guns": (("1", True),)}, "gun"), ({"rockets": (-1,)}, "hardpoint"),
+    ({"target": None}, "target"), ({"clear_jams": "no"}, "clear_jams"),
+])
+def test_fire_order_values_refuse_nonsense(kwargs, field):
+    from cs_panel.fasa.referee import FireOrder, FireOrderError
+    with pytest.raises(FireOrderError) as e:
+        FireOrder(**kwargs)
+    assert e.value.field == field
+
+
+@pytest.mark.rule("F.rocket.drill")
+@pytest.mark.parametrize("kwargs,field", [
+    ({"kind": "acid"}, "kind"), ({"column": 11}, "column"), ({"turns_left": -1}, "turns_left"),
+    ({"range_hexes": 10 ** 7}, "range_hexes"), ({"table": "wing"}, "table"),
+])
+def test_continuing_damage_refuses_nonsense(kwargs, field):
+    from cs_panel.fasa.damage import Continuing, DamageTable
+    with pytest.raises(CsPanelError) as e:
+        Continuing(**({"kind": "drill", "table": DamageTable.NOSE, "column": 3} | kwargs))
+    assert e.value.field == field
