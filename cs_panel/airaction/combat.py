@@ -33,6 +33,7 @@ from typing import Sequence
 from cs_panel.clix.dial import CombatDial, Damage
 from cs_panel.core.dice import DicePoolHits, Dice
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, percent
 
@@ -224,8 +225,10 @@ class Attack:
 
 
 def _count(v, field: str, lo: int = 0) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number of {lo} or more, got {v!r}", field=field)
+    most = LIMITS["count"].hi  # a project limit: every loop over a count stays short
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= most:
+        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number {lo}-{most}, got {short_repr(v)}",
+                             field=field)
     return v
 
 

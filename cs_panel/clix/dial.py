@@ -386,8 +386,9 @@ class CombatDial:
 
 
 def _count(n, field: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DialError(f"{field} must be a whole number of 0 or more, got {n!r}", field=field)
+    most = LIMITS["count"].hi
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= most:
+        raise DialError(f"{field} must be a whole number 0-{most}, got {short_repr(n)}", field=field)
     return n
 
 

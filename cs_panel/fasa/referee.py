@@ -706,6 +706,11 @@ class GameState:
             v = getattr(self, name)
             if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
                 raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
+        for who, path in self.paths:
+            if not isinstance(path, (tuple, list)) or not all(isinstance(h, Hex) for h in path):
+                raise RefereeError(f"a path is a list of hexes, got {short_repr(path)}", field="paths")
+            if len(path) > LIMITS["path_hexes"].hi:
+                raise RefereeError(f"a path of {len(path)} hexes; at most {LIMITS['path_hexes'].hi}", field="paths")
         gone = {n for n, _ in self.departed}
         known = flying | set(self.destroyed) | gone
         for name in ("plots", "orders", "losses", "paths"):
@@ -1861,6 +1866,7 @@ PLANE_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
+    radius = check_int(radius, "radius", limit="map_radius", error=RefereeError)
     layout = HexLayout(size=size)
     region: set[Hex] = set()
     for p in state.planes:

@@ -121,3 +121,20 @@ def test_fuzz_fire_orders_parse_or_name(text):
     except CsPanelError:
         return
     assert FireOrder.parse(str(order)) == order
+
+
+def test_counts_that_drive_loops_are_capped_before_the_loop():
+    from cs_panel.core.dice import ScriptedDice
+    from cs_panel.fasa.gunnery import hit_location, locate_hits
+    from cs_panel.fasa.referee import Referee, RefereeError, demo_planes, map_svg
+    from cs_panel.airaction.combat import attack_order
+    from cs_panel.core.errors import RuleInputError
+    with pytest.raises(RuleInputError) as e:
+        locate_hits(hit_location(Facing.A), ScriptedDice([]), rocket_hits=10 ** 9)
+    assert e.value.field == "rocket_hits"
+    with pytest.raises(RuleInputError) as e:
+        attack_order(["Ann", "Bob"], "Ann", {"Ann": 10 ** 9})
+    assert e.value.field == "shots"
+    with pytest.raises(RefereeError) as e:
+        map_svg(Referee.start(1, demo_planes()).state, radius=10 ** 6)
+    assert e.value.field == "radius"
