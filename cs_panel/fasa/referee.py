@@ -959,7 +959,7 @@ def _pick(state: GameState, action: Action) -> GameState:
     if rp.name in dict(state.picks):
         raise RefereeError(f"{rp.name} has already chosen a number", field="plane")
     text = action.maneuver.strip()
-    if not text.isdigit() or not 1 <= int(text) <= 10:
+    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= 10:
         raise RefereeError(f"{rp.name} must choose a whole number 1-10, got {action.maneuver!r} "
                            "(F.collide.piloted, FASA p.27)", field="number")
     return dataclasses.replace(state, picks=state.picks + ((rp.name, int(text)),),
