@@ -30,6 +30,12 @@ PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 BADGED = ("recovered", "reconstructed", "sample")
 
 
+class MissingFieldError(DataFileError, KeyError):
+    """A field an entry lacks, read by the rules: a named error that is also a ``KeyError``."""
+
+    __str__ = Exception.__str__
+
+
 @dataclass(frozen=True)
 class Field:
     """One field of an entry: its Python type(s), whether it must be present, and a check."""
@@ -49,7 +55,11 @@ class Entry:
     values: Mapping[str, Any]
 
     def __getitem__(self, key: str) -> Any:
-        return self.values[key]
+        try:
+            return self.values[key]
+        except KeyError:
+            raise MissingFieldError(f"entry {self.id!r}", "has no such field (a user's file may leave out an "
+                                    "optional one the rules need here)", field=key) from None
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)

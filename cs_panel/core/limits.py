@@ -28,28 +28,22 @@ from typing import Mapping
 
 @dataclass(frozen=True)
 class Limit:
-    """Inclusive bounds ``lo``-``hi`` (``None``: unbounded on that side), the rule id they come
-    from (``None`` for a project limit) and why, in a few words."""
+    """Inclusive bounds ``lo``-``hi``, the rule id they come from (``None`` for a project limit)
+    and why, in a few words."""
 
-    lo: int | None
-    hi: int | None
+    lo: int
+    hi: int
     rule: str | None
     why: str
 
     @property
-    def bounds(self) -> tuple[int | None, int | None]:
+    def bounds(self) -> tuple[int, int]:
         """``(lo, hi)``, as a ``param`` parameter's ``bounds`` wants them."""
         return (self.lo, self.hi)
 
     def describe(self) -> str:
-        """The bounds in words: ``"0-10"``, ``"at least 1"``, ``"at most 6"``."""
-        if self.lo is not None and self.hi is not None:
-            return f"{self.lo}-{self.hi}"
-        if self.lo is not None:
-            return f"at least {self.lo}"
-        if self.hi is not None:
-            return f"at most {self.hi}"
-        return "any whole number"
+        """The bounds in words: ``"0-10"``."""
+        return f"{self.lo}-{self.hi}"
 
     def __str__(self) -> str:
         return f"{self.describe()} ({self.rule or 'project limit: ' + self.why})"
