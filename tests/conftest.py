@@ -68,6 +68,8 @@ def mutated(draw, doc):
                 parent.insert(key, json.loads(json.dumps(parent[key])))
             elif op == "swap":
                 other = draw(st.sampled_from(paths))
+                if other[:len(path)] == path or path[:len(other)] == other:
+                    continue  # one holds the other: swapping them would make a loop, not a document
                 oparent, okey = _get(doc, other[:-1]), other[-1]
                 parent[key], oparent[okey] = oparent[okey], parent[key]
             elif op == "retype":
@@ -76,7 +78,7 @@ def mutated(draw, doc):
                 parent[key] = draw(st.integers(-2, 12))
         except (KeyError, IndexError, TypeError):
             continue  # the path no longer exists after an earlier edit
-    return doc
+    return json.loads(json.dumps(doc))  # a plain document again: shared parts are copied apart
 
 
 @pytest.fixture(scope="session")

@@ -54,6 +54,12 @@ class DamageError(RuleInputError):
     gun fired from a lost arm."""
 
 
+def _boxes_check(v: Any) -> str | None:
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 100 for x in v):
+        return f"boxes are numbers 1-100, got {v!r}"
+    return None
+
+
 def _faces_check(v: Any) -> str | None:
     if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 1 <= x <= 10 for x in v) and v[0] <= v[1]):
         return f"faces are [from, to] on a d10, got {v!r}"
@@ -69,7 +75,7 @@ CARD_SCHEMA = {
     "value": Field(int, required=False),
     "effect": Field(str, required=False),
     "grade": Field(str, required=False),
-    "boxes": Field(list, required=False),
+    "boxes": Field(list, required=False, check=_boxes_check),
     "stamina": Field(int, required=False),
     "fire": Field(int, required=False),
     "lasting_shock": Field(int, required=False),

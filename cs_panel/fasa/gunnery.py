@@ -249,7 +249,7 @@ def _check_rolls(bands: Any) -> str | None:
         lo, hi, name = band
         if not (_whole(lo) and _whole(hi)) or lo != expect or hi < lo:
             return f"band {band!r} must start at {expect}: the bands cover 1-10 in order, without gaps"
-        if name not in {t.value for t in DamageTable}:
+        if not isinstance(name, str) or name not in {t.value for t in DamageTable}:
             return f"unknown damage table {name!r}; known: {[t.value for t in DamageTable]}"
         expect = hi + 1
     if expect != COLUMNS[1] + 1:
