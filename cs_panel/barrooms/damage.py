@@ -39,6 +39,7 @@ from typing import Any, Iterable, Sequence
 from cs_panel.core.data import Entry, Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.explain import Modifier
 from cs_panel.core.rules import rule
 from cs_panel.core.state import dumps, loads
@@ -185,6 +186,11 @@ class DamageCard:
         _whole(self.vest_wear, "vest_wear", 0, damage_card()["vest"]["value"])
         if self.vest_wear and not self.vest:
             raise DamageError("a vest's wear needs a vest", field="vest_wear")
+        if not isinstance(self.name, str) or len(self.name) > LIMITS["text_chars"].hi:
+            raise DamageError(f"name is text of at most {LIMITS['text_chars'].hi} characters", field="name")
+        if not isinstance(self.marks, (tuple, list)) or not all(
+                isinstance(m, (tuple, list)) and len(m) == 2 and isinstance(m[0], str) for m in self.marks):
+            raise DamageError("marks are (location, box) pairs", field="marks")
         marks = tuple((str(loc), box) for loc, box in self.marks)
         seen = set()
         for loc, box in marks:
