@@ -28,13 +28,12 @@ centres can be followed exactly, with fractions, square by square.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping
 
+from cs_panel.core.data import load_text
 from cs_panel.core.errors import DataFileError, RuleInputError
 
 Square = tuple[int, int]
@@ -292,18 +291,8 @@ class Board:
 # -- maps from data -------------------------------------------------------------------------------
 
 def _load(source: str) -> dict[str, Any]:
-    try:
-        if source.startswith("package:"):
-            text = resources.files("cs_panel.data").joinpath(source[len("package:"):]).read_text(encoding="utf-8")
-        else:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-        doc = json.loads(text)
-    except FileNotFoundError:
-        raise DataFileError(source, "file not found") from None
-    except json.JSONDecodeError as e:
-        raise DataFileError(source, f"not valid JSON: {e}") from e
-    return doc
+    # size, nesting, digits, folders and UTF-8 are checked as for every data file
+    return load_text(source)
 
 
 @lru_cache(maxsize=None)

@@ -35,7 +35,9 @@ from functools import lru_cache
 from typing import Any
 
 from cs_panel.airaction.table import MARKER_WIDTH, Pose
-from cs_panel.core.data import BADGED, Field, Table, load_table
+from cs_panel.core.data import BADGED, PROVENANCES, Field, Table, load_table
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_choice, check_int, check_str, short_repr
 from cs_panel.core.errors import DataFileError, RuleInputError
 
 
@@ -53,7 +55,7 @@ class Orientation(Enum):
         try:
             return cls(str(v).strip().lower())
         except ValueError:
-            raise RuleInputError(f"orientation must be left, straight or right, got {v!r}", field="orientation") from None
+            raise RuleInputError(f"orientation must be left, straight or right, got {short_repr(v)}", field="orientation") from None
 
 
 class NavigationError(RuleInputError):
@@ -82,13 +84,23 @@ def path_from_programme(programme: str, width: float = MARKER_WIDTH) -> tuple[Po
     >>> [(p.x, p.y, p.heading) for p in path_from_programme("2S")]
     [(0.0, 1.5, 0.0), (0.0, 3.0, 0.0)]
     """
+    if not isinstance(programme, str):
+        raise NavigationError(f"a programme is text, got {short_repr(programme)}", field="programme")
+    if len(programme) > LIMITS["line_chars"].hi:
+        raise NavigationError(f"a programme of {len(programme)} characters; the limit is {LIMITS['line_chars'].hi}",
+                              field="programme")
+    most = LIMITS["nav_markers"].hi
     pose = Pose(0, 0, 0)
-    out = []
+    out: list[Pose] = []
     for tok in programme.split():
         m = STEP.match(tok)
-        if not m:
-            raise NavigationError(f"cannot read step {tok!r} of programme {programme!r}", field="programme")
+        if not m or len(m.group(1)) > 3 or len(m.group(3) or "") > 12:
+            raise NavigationError(f"cannot read step {short_repr(tok)} of programme {short_repr(programme)}",
+                                  field="programme")
         count = int(m.group(1) or 1)
+        if len(out) + count > most:  # checked before the steps are laid
+            raise NavigationError(f"a programme laying more than {most} markers (project limit: "
+                                  f"{LIMITS['nav_markers'].why})", field="programme")
         kind = m.group(2)
         deg = float(m.group(3) or 0)
         if kind == "S" and m.group(3):
@@ -133,6 +145,19 @@ class FlightPath:
     markers: tuple[Pose, ...]
     programme: str = ""
 
+    def __post_init__(self):
+        object.__setattr__(self, "orientation", Orientation.parse(self.orientation))
+        if not isinstance(self.markers, (tuple, list)) or not self.markers:
+            raise NavigationError("a flight path needs at least one marker", field="markers")
+        object.__setattr__(self, "markers", tuple(self.markers))
+        if len(self.markers) > LIMITS["nav_markers"].hi:
+            raise NavigationError(f"{len(self.markers)} markers; at most {LIMITS['nav_markers'].hi} "
+                                  f"(project limit: {LIMITS['nav_markers'].why})", field="markers")
+        if not isinstance(self.programme, str):
+            raise NavigationError(f"a programme is text, got {short_repr(self.programme)}", field="programme")
+        if self.programme:
+            path_from_programme(self.programme)  # a programme that cannot be read is refused here
+
     @property
     def highest(self) -> int:
         """The highest number on the path: where a faster plane stops (A.move.execute)."""
@@ -152,6 +177,18 @@ class NavigationCard:
     ace: str | None = None
     provenance: str = "reconstructed"
     source: str = ""
+
+    def __post_init__(self):
+        check_str(self.id, "id", error=NavigationError)
+        check_str(self.name, "name", error=NavigationError)
+        check_int(self.speed_rating, "speed_rating", 0, 10, error=NavigationError)
+        check_int(self.copies, "copies", 1, 4, error=NavigationError)
+        if not isinstance(self.paths, (tuple, list)) or not self.paths or not all(isinstance(p, FlightPath) for p in self.paths):
+            raise NavigationError("a card needs one or more FlightPath values", field="paths")
+        object.__setattr__(self, "paths", tuple(self.paths))
+        if self.ace is not None:
+            check_str(self.ace, "ace", error=NavigationError)
+        check_choice(self.provenance, "provenance", PROVENANCES, error=NavigationError)
 
     @property
     def orientations(self) -> tuple[Orientation, ...]:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from cs_panel.airaction.combat import Attack, AttackResult
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.errors import RuleInputError
 
 #: the largest pool the odds view works out; no plane, rear-arc die and Ace's fate come near it
@@ -41,10 +42,13 @@ def check_pool(shot: Attack, field: str = "gunnery") -> Attack:
 
 def parse_faces(text: str) -> tuple[int, ...]:
     """Read d6 faces typed as ``"4, 4, 5, 6"`` or ``"4 4 5 6"`` (no evaluation, digits only)."""
+    if not isinstance(text, str) or len(text) > LIMITS["line_chars"].hi:
+        raise RuleInputError(f"type at most {LIMITS['line_chars'].hi} characters of d6 faces, e.g. \"4 4 5 6\"",
+                             field="faces")
     tokens = [t for t in re.split(r"[,\s;]+", text.strip()) if t]
     faces = []
     for t in tokens:
-        if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= 6:
+        if not (t.isascii() and t.isdigit()) or len(t) > 2 or not 1 <= int(t) <= 6:
             raise RuleInputError(f"a d6 shows 1 to 6; {t!r} is not a face", field="faces")
         faces.append(int(t))
     return tuple(faces)

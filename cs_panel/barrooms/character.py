@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.explain import Modifier, terms_text
@@ -74,11 +75,18 @@ class Character:
     carried: tuple[str, ...] = field(default=())  # weapon ids carried (long arms cost Stamina, B.move.special)
 
     def __post_init__(self):
+        check_str(self.name, "name", error=CharacterError)
+        check_bool(self.vest, "vest", error=CharacterError)
+        for name in ("skills", "carried"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                raise CharacterError(f"{name} is a list of ids, got {short_repr(v)}", field=name)
+            object.__setattr__(self, name, tuple(v))
         for s in STATS:
             v = getattr(self, s)
             hi = STAMINA_MAX if s == "stamina" else STAT_MAX
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-                raise CharacterError(f"{STAT_NAMES[s]} is a whole number 0-{hi}, got {v!r} (B.chargen)", field=s)
+                raise CharacterError(f"{STAT_NAMES[s]} is a whole number 0-{hi}, got {short_repr(v)} (B.chargen)", field=s)
         table = special_skills()
         for k in self.skills:
             if k not in table:
@@ -86,8 +94,8 @@ class Character:
             need = table[k]["requires"]
             if need and need not in self.skills:
                 raise CharacterError(f"{table[k]['name']} needs {table[need]['name']} first (B.skills)", field="skills")
-        if isinstance(self.shock, bool) or not isinstance(self.shock, int) or self.shock < 0:
-            raise CharacterError(f"shock is a count of 0 or more, got {self.shock!r}", field="shock")
+        check_int(self.shock, "shock", limit="count", error=CharacterError)
+        carry_penalty(self.carried)  # an unknown weapon is refused now, not when a stat is read
 
     def has(self, skill: str) -> bool:
         return skill in self.skills

@@ -39,6 +39,7 @@ from typing import Any, Iterable, Sequence
 from cs_panel.core.data import Entry, Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.explain import Modifier
 from cs_panel.core.rules import rule
 from cs_panel.core.state import dumps, loads
@@ -52,6 +53,12 @@ RECON = "reconstructed card"
 class DamageError(RuleInputError):
     """A hit the card cannot take: an unknown location, a box off the card, a fist (punch points), a
     gun fired from a lost arm."""
+
+
+def _boxes_check(v: Any) -> str | None:
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 100 for x in v):
+        return f"boxes are numbers 1-100, got {v!r}"
+    return None
 
 
 def _faces_check(v: Any) -> str | None:
@@ -69,7 +76,7 @@ CARD_SCHEMA = {
     "value": Field(int, required=False),
     "effect": Field(str, required=False),
     "grade": Field(str, required=False),
-    "boxes": Field(list, required=False),
+    "boxes": Field(list, required=False, check=_boxes_check),
     "stamina": Field(int, required=False),
     "fire": Field(int, required=False),
     "lasting_shock": Field(int, required=False),
@@ -179,6 +186,11 @@ class DamageCard:
         _whole(self.vest_wear, "vest_wear", 0, damage_card()["vest"]["value"])
         if self.vest_wear and not self.vest:
             raise DamageError("a vest's wear needs a vest", field="vest_wear")
+        if not isinstance(self.name, str) or len(self.name) > LIMITS["text_chars"].hi:
+            raise DamageError(f"name is text of at most {LIMITS['text_chars'].hi} characters", field="name")
+        if not isinstance(self.marks, (tuple, list)) or not all(
+                isinstance(m, (tuple, list)) and len(m) == 2 and isinstance(m[0], str) for m in self.marks):
+            raise DamageError("marks are (location, box) pairs", field="marks")
         marks = tuple((str(loc), box) for loc, box in self.marks)
         seen = set()
         for loc, box in marks:

@@ -44,6 +44,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from cs_panel.barrooms.movement import Gait
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import short_repr
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, D10Check
 from cs_panel.core.errors import RuleInputError
@@ -106,9 +108,10 @@ def targets(source: str = "package:barrooms/targets.json") -> Table:
 
 
 def _whole(v: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
-        raise FiringError(f"{name.replace('_', ' ')} is a whole number {span}, got {v!r}", field=name)
+    # no rule caps a range or a speed; the project's count limit keeps every number finite and printable
+    hi = LIMITS["count"].hi if hi is None else hi
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise FiringError(f"{name.replace('_', ' ')} is a whole number {lo}-{hi}, got {short_repr(v)}", field=name)
     return v
 
 
@@ -172,7 +175,7 @@ def to_hit(target: str | int, range_hexes: int, deadeye: int, *, weapon: str | N
     range_hexes = _whole(range_hexes, "range_hexes")
     deadeye = _whole(deadeye, "deadeye", 0, 10)
     shots = _whole(shots, "shots", 1)
-    sg, tg = Gait(shooter_gait), Gait(target_gait)
+    sg, tg = Gait.coerce(shooter_gait, "shooter_gait"), Gait.coerce(target_gait, "target_gait")
     if not sg.can_fire:
         raise FiringError("a swimmer cannot fire (B.move.special)", field="shooter_gait")
     terms: list[Modifier] = []

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 
 STAIRS_PER_LEVEL = 2  # B.move.special
@@ -48,6 +49,17 @@ class Gait(str, Enum):
     RUN = "running"
     DASH = "dashing"
     SWIM = "swimming"
+
+    @classmethod
+    def coerce(cls, value: "Gait | str", field: str = "gait") -> "Gait":
+        """A gait from a ``Gait`` or its name ("running"); anything else is a named ``MoveError``."""
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls(value)
+        except (ValueError, TypeError):
+            raise MoveError(f"{field.replace('_', ' ')} must be one of {[g.value for g in cls]}, got {short_repr(value)}",
+                            field=field) from None
 
     @property
     def fire_penalty(self) -> int:

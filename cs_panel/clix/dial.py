@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 
 #: stat names of an Air Action combat dial, in stat-slot order (A.base.values)
 AIR_ACTION_STATS = ("max_speed", "front_gunnery", "rear_gunnery", "piloting")
@@ -72,6 +74,13 @@ class RedLineError(DialError):
     """Turning a speed dial across its red line (A.throttle)."""
 
 
+def _tuple(value, field: str) -> tuple:
+    """A list or tuple field as a tuple; text or a lone value is a named error, not split up."""
+    if not isinstance(value, (list, tuple)):
+        raise DialError(f"{field} must be a list, got {short_repr(value)}", field=field)
+    return tuple(value)
+
+
 @dataclass(frozen=True)
 class Marker:
     """A coloured square behind one stat value of one click: a skill or equipment (Air Action,
@@ -80,6 +89,10 @@ class Marker:
 
     stat: str
     colour: str
+
+    def __post_init__(self):
+        check_str(self.stat, "stat", error=DialError)
+        check_str(self.colour, "colour", error=DialError)
 
 
 @dataclass(frozen=True)
@@ -94,15 +107,22 @@ class Click:
     bail_out: int | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "values", tuple(self.values))
-        object.__setattr__(self, "markers", tuple(self.markers))
+        object.__setattr__(self, "values", _tuple(self.values, "values"))
+        object.__setattr__(self, "markers", _tuple(self.markers, "markers"))
+        check_bool(self.eliminated, "eliminated", error=DialError)
+        if self.bail_out is not None:
+            check_int(self.bail_out, "bail_out", limit="clix.dial_value", error=DialError)
+        for m in self.markers:
+            if not isinstance(m, Marker):
+                raise DialError(f"markers are Marker(stat, colour), got {short_repr(m)}", field="markers")
         if self.eliminated and self.values:
             raise DialError("an eliminated click shows its symbols, not stat values", field="values")
         if self.bail_out is not None and not self.eliminated:
             raise DialError("only a shot-down click carries a bail-out value", field="bail_out")
         for v in self.values:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise DialError(f"dial values are whole numbers of 0 or more, got {v!r}", field="values")
+                raise DialError(f"dial values are whole numbers of 0 or more, got {short_repr(v)}", field="values")
+            check_int(v, "values", limit="clix.dial_value", error=DialError)
 
     @classmethod
     def eliminated_click(cls, bail_out: int | None = None) -> "Click":
@@ -144,8 +164,22 @@ class CombatDial:
     eliminated_symbol: str = BULLET_HOLES
 
     def __post_init__(self):
-        object.__setattr__(self, "stats", tuple(self.stats))
-        object.__setattr__(self, "clicks", tuple(self.clicks))
+        object.__setattr__(self, "stats", _tuple(self.stats, "stats"))
+        object.__setattr__(self, "clicks", _tuple(self.clicks, "clicks"))
+        for name in self.stats:
+            check_str(name, "stats", error=DialError)
+        for c in self.clicks:
+            if not isinstance(c, Click):
+                raise DialError(f"clicks are Click(...) values, got {short_repr(c)}", field="clicks")
+        if len(self.clicks) > LIMITS["clix.click"].hi + 1:
+            raise DialError(f"a dial of {len(self.clicks)} clicks; at most {LIMITS['clix.click'].hi + 1} "
+                            f"({LIMITS['clix.click']})", field="clicks")
+        check_int(self.start, "start", error=DialError)
+        if self.position is not None:
+            check_int(self.position, "position", error=DialError)
+        if self.structural_limit is not None:
+            check_int(self.structural_limit, "structural_limit", error=StructuralLimitError)
+        check_str(self.eliminated_symbol, "eliminated_symbol", error=DialError)
         if not self.stats or len(set(self.stats)) != len(self.stats):
             raise DialError(f"a dial needs distinct stat names, got {self.stats!r}", field="stats")
         if not self.clicks:
@@ -352,8 +386,9 @@ class CombatDial:
 
 
 def _count(n, field: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DialError(f"{field} must be a whole number of 0 or more, got {n!r}", field=field)
+    most = LIMITS["count"].hi
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= most:
+        raise DialError(f"{field} must be a whole number 0-{most}, got {short_repr(n)}", field=field)
     return n
 
 
@@ -374,7 +409,9 @@ class SpeedSquare:
     colour: str
 
     def __post_init__(self):
-        if self.location not in SPEED_EFFECT_LOCATIONS:
+        check_int(self.position, "position", error=DialError)
+        check_str(self.colour, "colour", error=DialError)
+        if not isinstance(self.location, str) or self.location not in SPEED_EFFECT_LOCATIONS:
             raise DialError(f"speed effect location must be one of {SPEED_EFFECT_LOCATIONS}, got {self.location!r}", field="location")
 
 
@@ -396,8 +433,14 @@ class SpeedDial:
     squares: tuple[SpeedSquare, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "speeds", tuple(self.speeds))
-        object.__setattr__(self, "squares", tuple(self.squares))
+        object.__setattr__(self, "speeds", _tuple(self.speeds, "speeds"))
+        object.__setattr__(self, "squares", _tuple(self.squares, "squares"))
+        check_int(self.position, "position", error=DialError)
+        if self.red_line is not None:
+            check_int(self.red_line, "red_line", error=DialError)
+        for sq in self.squares:
+            if not isinstance(sq, SpeedSquare):
+                raise DialError(f"squares are SpeedSquare(...) values, got {short_repr(sq)}", field="squares")
         n = len(self.speeds)
         if n < 2:
             raise DialError("a speed dial needs at least two speeds", field="speeds")

@@ -207,6 +207,8 @@ def _speed_from(path: str, eid: str, raw: dict) -> SpeedDial:
     for i, s in enumerate(speeds):
         _int(path, eid, f"speed_dial.speeds[{i}]", s, 0, 10)
     squares = []
+    if not isinstance(raw.get("squares", []), list):
+        raise DataFileError(path, "squares are a list", entry=eid, field="speed_dial.squares")
     for i, sq in enumerate(raw.get("squares", [])):
         where = f"speed_dial.squares[{i}]"
         if not isinstance(sq, dict) or set(sq) != {"position", "location", "colour"}:

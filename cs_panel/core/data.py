@@ -15,18 +15,25 @@ figure's dial) by passing its path.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
-from cs_panel.core.errors import DataFileError
+from cs_panel.core.errors import CsPanelError, DataFileError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import safe_json_loads
 
 PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 #: provenances the UI marks with a badge, since they are not the printed rules
 BADGED = ("recovered", "reconstructed", "sample")
+
+
+class MissingFieldError(DataFileError, KeyError):
+    """A field an entry lacks, read by the rules: a named error that is also a ``KeyError``."""
+
+    __str__ = Exception.__str__
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,11 @@ class Entry:
     values: Mapping[str, Any]
 
     def __getitem__(self, key: str) -> Any:
-        return self.values[key]
+        try:
+            return self.values[key]
+        except KeyError:
+            raise MissingFieldError(f"entry {self.id!r}", "has no such field (a user's file may leave out an "
+                                    "optional one the rules need here)", field=key) from None
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -132,20 +143,49 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
 
 def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
     """Load a data file. ``source`` is a path, or ``"package:<relative path>"`` for a packaged file."""
+    return parse_table(load_text(source), schema, str(source))
+
+
+def load_text(source: str | Path) -> Any:
+    """A data file's parsed JSON, read safely: a folder, a missing file, bytes that are not UTF-8,
+    text over the size limit, deep nesting or a huge number are each a ``DataFileError``."""
     text_source = str(source)
+    cap = LIMITS["data_file_chars"].hi
     try:
         if text_source.startswith("package:"):
             rel = text_source[len("package:"):]
-            text = resources.files("cs_panel.data").joinpath(rel).read_text(encoding="utf-8")
+            resource = resources.files("cs_panel.data").joinpath(rel)
+            if not resource.is_file():
+                raise DataFileError(text_source, "no such packaged data file")
+            with resource.open("rb") as fh:
+                raw = fh.read(cap * 4 + 1)
         else:
-            text = Path(source).read_text(encoding="utf-8")
+            path = Path(source)
+            if path.is_dir():
+                raise DataFileError(text_source, "is a folder, not a data file")
+            with path.open("rb") as fh:
+                raw = fh.read(cap * 4 + 1)  # at most 4 bytes a character: never read more than the cap needs
     except FileNotFoundError:
         raise DataFileError(text_source, "file not found") from None
+    except OSError as e:
+        raise DataFileError(text_source, f"cannot be read ({type(e).__name__})") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(text_source, f"not valid JSON: {e}") from e
-    return parse_table(doc, schema, text_source)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataFileError(text_source, f"is not UTF-8 text (byte {e.start})") from None
+    return _parse_json(text, text_source)
+
+
+def _parse_json(text: str, path: str) -> Any:
+    try:
+        return safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
+    except CsPanelError as e:
+        raise DataFileError(path, str(e).removeprefix("data file ")) from None
+
+
+def parse_text(text: str, schema: Mapping[str, Field], path: str = "<text>") -> Table:
+    """A data file's text checked for size and nesting, parsed and validated against ``schema``."""
+    return parse_table(_parse_json(text, path), schema, path)
 
 
 def in_range(lo: int, hi: int) -> Callable[[Any], str | None]:

@@ -22,6 +22,8 @@ from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import TooLargeError, check_int
 
 
 class Dice:
@@ -31,6 +33,9 @@ class Dice:
     """
 
     def __init__(self, seed: int | None = None):
+        if seed is not None:
+            # a seed is a whole number (random.Random would also take text, which saves badly)
+            check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RuleInputError)
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[tuple[int, int]] = []  # (sides, face) in the order rolled
@@ -122,6 +127,13 @@ class ChanceEvent(ABC):
 
     def outcomes(self) -> dict[Any, Fraction]:
         """Exact probability of every outcome, by enumerating every face combination."""
+        combos = 1
+        for s in self.dice:
+            combos *= s
+        cap = LIMITS["outcome_combinations"].hi
+        if combos > cap:
+            raise TooLargeError(f"{self.describe()} has {combos} face combinations; exact odds are enumerated for "
+                                f"at most {cap} (project limit: {LIMITS['outcome_combinations'].why})", field="dice")
         counts: Counter = Counter()
         for faces in itertools.product(*(range(1, s + 1) for s in self.dice)):
             counts[self.outcome_of(faces)] += 1
@@ -181,8 +193,9 @@ class SumAtLeast(ChanceEvent):
     sides: int = 6
 
     def __post_init__(self):
-        if self.count < 1 or self.sides < 2:
-            raise RuleInputError(f"cannot roll {self.count}d{self.sides}")
+        check_int(self.target, "target", error=RuleInputError)
+        check_int(self.count, "count", 1, None, limit="dice_count", error=RuleInputError)
+        check_int(self.sides, "sides", limit="die_sides", error=RuleInputError)
 
     @property
     def dice(self) -> tuple[int, ...]:  # type: ignore[override]
@@ -215,8 +228,9 @@ class DicePoolHits(ChanceEvent):
     sides: int = 6
 
     def __post_init__(self):
-        if self.count < 0:
-            raise RuleInputError(f"a dice pool cannot have {self.count} dice")
+        check_int(self.count, "count", limit="dice_count", error=RuleInputError)
+        check_int(self.threshold, "threshold", error=RuleInputError)
+        check_int(self.sides, "sides", limit="die_sides", error=RuleInputError)
 
     @property
     def dice(self) -> tuple[int, ...]:  # type: ignore[override]

@@ -16,6 +16,7 @@ import typing
 from typing import Any, TypeVar
 
 from cs_panel.core.errors import SavedStateError
+from cs_panel.core.validate import safe_json_loads
 
 T = TypeVar("T")
 FORMAT_VERSION = 1
@@ -89,11 +90,15 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
             if args and len(args) != len(data):
                 raise SavedStateError(f"{where}: expected {len(args)} items, got {len(data)}")
             return tuple(from_jsonable(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, data))) if args else tuple(data)
+        if origin in (list, frozenset, set) and not isinstance(data, list):
+            raise SavedStateError(f"{where}: expected a list, got {data!r:.60}")
         if origin in (list,):
             return [from_jsonable(args[0] if args else Any, x, f"{where}[{i}]") for i, x in enumerate(data)]
         if origin in (frozenset, set):
             return origin(from_jsonable(args[0] if args else Any, x, where) for x in data)
         if origin in (dict,):
+            if not isinstance(data, dict):
+                raise SavedStateError(f"{where}: expected an object, got {data!r:.60}")
             kt, vt = args if args else (Any, Any)
             return {from_jsonable(kt, k, where): from_jsonable(vt, v, f"{where}[{k!r}]") for k, v in data.items()}
         if tp in (int, str, bool, float):
@@ -110,8 +115,9 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
             return None
     except SavedStateError:
         raise
-    except (TypeError, ValueError, KeyError) as e:
-        raise SavedStateError(f"{where}: {e}") from e
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as e:
+        # a value type's own check names the field at fault; keep it for the widget
+        raise SavedStateError(f"{where}: {e}", field=getattr(e, "field", None)) from e
     raise SavedStateError(f"{where}: cannot rebuild type {tp!r}")
 
 
@@ -126,10 +132,7 @@ def dumps(obj: Any) -> str:
 
 def loads(cls: type[T], text: str) -> T:
     """Read a state of type ``cls`` back from ``dumps`` output; bad text is a ``SavedStateError``."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SavedStateError(f"saved state is not JSON: {e}") from e
+    doc = safe_json_loads(text, "saved state")
     if not isinstance(doc, dict) or not {"type", "format", "data"} <= set(doc):
         raise SavedStateError("saved state lacks its envelope (type, format, data)")
     if doc["type"] != cls.__name__:

@@ -26,7 +26,8 @@ from enum import Flag, auto
 from typing import Iterable
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.fasa.hexgrid import Facing, Hex, forward_column, line_steps
+from cs_panel.core.validate import check_int, short_repr
+from cs_panel.fasa.hexgrid import Facing, Hex, check_line_length, forward_column, line_steps
 from cs_panel.fasa.tohit import check_skill
 
 
@@ -46,8 +47,8 @@ def _hex(value, field: str) -> Hex:
 
 def _range(value, field: str = "weapon_range") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ArcInputError(f"weapon range must be a whole number of hexes, 0 or more, got {value!r}", field=field)
-    return value
+        raise ArcInputError(f"weapon range must be a whole number of hexes, 0 or more, got {short_repr(value)}", field=field)
+    return check_int(value, field, limit="hex_distance", error=ArcInputError)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -63,6 +64,7 @@ def blocking_hexes(a: Hex, b: Hex, dotted: Iterable[Hex]) -> list[Hex]:
     [Hex(0, -1)]
     """
     _hex(a, "a"), _hex(b, "b")
+    check_line_length(a, b)  # before anything is walked or collected
     dotted = set(dotted)
     return [h for step in line_steps(a, b)[1:-1] if all(x in dotted for x in step) for h in step]
 
@@ -140,7 +142,8 @@ def can_fire(attacker: Hex, facing: Facing, target: Hex, weapon_range: int, dott
     """May a plane at ``attacker`` facing ``facing`` attack ``target`` directly?
     (F.combat.arc, F.combat.los; FASA p.33-34)
 
-    Every failed condition is listed. A target in the attacker's own hex is a separate rule
+    Every failed condition is listed, except that line of sight is traced only to a target in
+    range (beyond it the shot fails anyway, and no far target costs a long walk). A target in the attacker's own hex is a separate rule
     (``same_hex_fire``).
     """
     attacker, target, facing = _hex(attacker, "attacker"), _hex(target, "target"), _facing(facing)
@@ -153,7 +156,9 @@ def can_fire(attacker: Hex, facing: Facing, target: Hex, weapon_range: int, dott
         fail |= FireFailure.NOT_IN_COLUMN
     if d > weapon_range:
         fail |= FireFailure.OUT_OF_RANGE
-    blockers = tuple(blocking_hexes(attacker, target, dotted))
+    # range first: a line is traced only to a target the weapon reaches, so the cost of a check
+    # is bounded by the weapon's range however far away the target is
+    blockers = tuple(blocking_hexes(attacker, target, dotted)) if d <= weapon_range else ()
     if blockers:
         fail |= FireFailure.NO_LINE_OF_SIGHT
     return FireCheck(fail, d, weapon_range, blockers)

@@ -41,6 +41,7 @@ from typing import Any
 from cs_panel.core.data import Entry, Field, Table, load_table
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import DataFileError, RuleInputError, SavedStateError
+from cs_panel.core.validate import check_choice, check_int
 from cs_panel.core.explain import TargetNumber
 from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
@@ -552,6 +553,14 @@ class Continuing:
     boxes_per_turn: int = 1
     range_hexes: int = 0
     turn: int = 0
+
+    def __post_init__(self):
+        check_choice(self.kind, "kind", ("burn", "drill"), error=DamageInputError)
+        object.__setattr__(self, "table", _table(self.table))
+        check_int(self.column, "column", COLUMNS[0], COLUMNS[1], error=DamageInputError)
+        for name, lim in (("turns_left", "count"), ("boxes_per_turn", "count"), ("range_hexes", "hex_distance"),
+                          ("turn", "count")):
+            check_int(getattr(self, name), name, limit=lim, error=DamageInputError)
 
     def __str__(self) -> str:
         where = f"{self.table.label} column {self.column}"

@@ -155,11 +155,12 @@ def seeker_number(target_base: int, target_last_gs: int, range_hexes: int, dead_
 def seeker_can_fire(shooter: Hex, facing: Facing, target: Hex, tagged: bool) -> bool:
     """The seeker's arc: a V over the forward hexes when the target is tagged (our reading: the
     60-degree front arc), otherwise the forward column like any rocket (F.rocket.beeper-seeker)."""
-    from cs_panel.fasa.hexgrid import forward_column
-
     if tagged:
         return in_front_arc(shooter, facing, target)
-    return target in forward_column(shooter, facing, max(shooter.distance(target), 1))
+    # in the column ahead exactly when walking straight ahead the target's distance lands on it:
+    # a closed formula, whatever the distance
+    d = shooter.distance(target)
+    return d > 0 and shooter.neighbor(facing, d) == target
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,29 @@ from enum import IntEnum
 from typing import Iterable, Iterator
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import OutOfBoundsError, check_int, short_repr
+
+_COORD = LIMITS["hex_coordinate"]
+_LINE = LIMITS["hex_distance"]
+
+
+class HexCoordinateError(OutOfBoundsError):
+    """A hex coordinate that is not a whole number, or lies beyond the project's coordinate limit."""
+
+
+class LineTooLongError(OutOfBoundsError):
+    """A line between hexes longer than the project's limit: refused before it is walked."""
+
+
+def check_line_length(a: "Hex", b: "Hex", field: str = "target") -> int:
+    """The distance from ``a`` to ``b`` if a line between them may be walked, else a named
+    ``LineTooLongError`` stating the limit (so no walk ever costs more than the limit's steps)."""
+    n = a.distance(b)
+    if n > _LINE.hi:
+        raise LineTooLongError(f"{field.replace('_', ' ')} is {n} hexes away; lines longer than {_LINE.hi} hexes "
+                               f"are not traced (project limit: {_LINE.why})", field=field)
+    return n
 
 
 class Facing(IntEnum):
@@ -36,7 +59,20 @@ class Facing(IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise RuleInputError(f"facing must be one of A-F, got {text!r}", field="facing") from None
+            raise RuleInputError(f"facing must be one of A-F, got {short_repr(text)}", field="facing") from None
+
+    @classmethod
+    def coerce(cls, value: "Facing | str | int", field: str = "facing") -> "Facing":
+        """A facing from a ``Facing``, a letter A-F or a number 0-5; anything else is a named error."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            try:
+                return cls.parse(value)
+            except RuleInputError:
+                raise RuleInputError(f"facing must be one of A-F, got {short_repr(value)}", field=field) from None
+        check_int(value, field, limit="fasa.facing", error=RuleInputError)
+        return cls(value)
 
     def turn(self, steps: int) -> "Facing":
         """Rotate clockwise by ``steps`` hexsides (negative turns left)."""
@@ -65,6 +101,18 @@ class Hex:
     q: int
     r: int
 
+    def __post_init__(self) -> None:
+        for name in ("q", "r"):
+            v = getattr(self, name)
+            if type(v) is not int:  # noqa: E721 - the fast path; numpy integers are converted
+                if hasattr(v, "__index__") and not isinstance(v, bool):
+                    v = v.__index__()
+                    object.__setattr__(self, name, v)
+                else:
+                    check_int(v, name, error=HexCoordinateError)
+            if not _COORD.lo <= v <= _COORD.hi:
+                check_int(v, name, limit=_COORD, error=HexCoordinateError)
+
     @property
     def s(self) -> int:
         return -self.q - self.r
@@ -90,7 +138,8 @@ class Hex:
 
     def distance(self, other: "Hex") -> int:
         """Hexes counted from here to ``other``, counting ``other`` but not this one."""
-        return (self - other).length()
+        dq, dr = self.q - other.q, self.r - other.r
+        return max(abs(dq), abs(dr), abs(dq + dr))
 
     def rotate(self, steps: int, center: "Hex | None" = None) -> "Hex":
         """Rotate clockwise by ``steps`` sixths of a turn about ``center`` (default the origin)."""
@@ -154,7 +203,7 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     When the line runs exactly along a hexside it touches two hexes; ``nudge`` (+1 or -1)
     pushes it a hair to one side so that each call gives one definite hex per step.
     """
-    n = a.distance(b)
+    n = check_line_length(a, b)
     if n == 0:
         return [a]
     # unequal offsets for q and r (and so s) break every rounding tie the same way from either
@@ -196,6 +245,7 @@ def line_of_sight(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
 
 def forward_column(start: Hex, facing: Facing, length: int) -> list[Hex]:
     """The straight hex column ahead of a plane, ``length`` hexes long (F.combat.arc, FASA p.33)."""
+    check_int(length, "length", 0, _LINE.hi, limit=_LINE)
     return [start.neighbor(facing, k) for k in range(1, length + 1)]
 
 

@@ -96,6 +96,9 @@ class Maneuver:
         """Read the notation players write: ``3L2F``, ``3SA``, ``1SD``, or a stall's facing ``B``."""
         if not isinstance(text, str):
             raise IllegalManeuverError(f"a maneuver is written as text like '3L2F', got {text!r}")
+        if len(text) > 40:  # no notation is longer; a long number is never converted
+            raise IllegalManeuverError(f"a maneuver of {len(text)} characters cannot be read: write it like '3L2F' "
+                                       "(F.move.plot, FASA p.23)")
         m = _NOTATION.match(text)
         if not m:
             raise IllegalManeuverError(

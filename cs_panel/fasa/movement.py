@@ -44,6 +44,8 @@ from cs_panel.core.dice import D10Check, Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.core.rules import rule
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, short_repr
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
@@ -115,6 +117,8 @@ class Capabilities:
         _int(self.starboard_gs, "starboard_gs", 0, 5, "wing G ratings run 0-5, F.plane.stats p.20")
         _int(self.acceleration, "acceleration", 0, 3, "acceleration runs 1-3, 0 when damaged, F.plane.stats p.20")
         _int(self.deceleration, "deceleration", 0, 2, "every plane decelerates 2, less with damaged flaps, F.plane.stats p.20")
+        for name in ("rudder_left_ok", "rudder_right_ok", "engine_out"):
+            check_bool(getattr(self, name), name, error=RuleInputError)
 
     def wing_gs(self, direction: Direction) -> int:
         """The G rating that limits a turn: port for L, starboard for R, the weaker for the Immelmann."""
@@ -154,12 +158,19 @@ class PlaneState:
     smoke_turns: int = 0
 
     def __post_init__(self):
-        _int(self.speed, "speed", 0, 9, "the speed of last turn's maneuver")
+        _int(self.speed, "speed", 0, LIMITS["fasa.speed"].hi, "the speed of last turn's maneuver")
         _int(self.last_gs, "last_gs", 0, 9, "G rating of last turn's maneuver")
         _int(self.smoke_turns, "smoke_turns", 0, 9, "turns of smoke left")
         check_skill(self.natural_touch, "natural_touch")
+        if not isinstance(self.capabilities, Capabilities):
+            raise RuleInputError(f"capabilities must be a Capabilities, got {short_repr(self.capabilities)}", field="capabilities")
+        if not isinstance(self.hex, Hex):
+            raise RuleInputError(f"hex must be a Hex, e.g. Hex(0, 0), got {short_repr(self.hex)}", field="hex")
+        check_bool(self.shocked, "shocked", error=RuleInputError)
+        if self.last_restricted is not None:
+            check_bool(self.last_restricted, "last_restricted", error=RuleInputError)
         if not isinstance(self.facing, Facing):
-            object.__setattr__(self, "facing", Facing.parse(self.facing) if isinstance(self.facing, str) else Facing(self.facing))
+            object.__setattr__(self, "facing", Facing.coerce(self.facing))
         if self.last_restricted is None:
             object.__setattr__(self, "last_restricted", self.last_gs >= 3)
 

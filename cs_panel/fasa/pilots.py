@@ -37,6 +37,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice, Roll
 from cs_panel.core.errors import DataFileError, RuleInputError, SkillOutOfRangeError
@@ -568,8 +569,10 @@ def mission_xp(
     """
     survived, damaged_enemy = _flag(survived, "survived"), _flag(damaged_enemy, "damaged_enemy")
     landed, memento, cargo, fled = (_flag(landed, "landed"), _flag(memento, "memento"), _flag(cargo, "cargo"), _flag(fled, "fled"))
-    kills = _whole(kills, "kills", 0, None, "planes shot down this mission")
-    half_kills = _whole(half_kills, "half_kills", 0, None, "fleeing planes this pilot hit last, F.roe.flee FASA p.14")
+    most = LIMITS["count"].hi  # a project limit: no mission has more, and the message says so
+    kills = _whole(kills, "kills", 0, most, f"planes shot down this mission; project limit {most}")
+    half_kills = _whole(half_kills, "half_kills", 0, most,
+                        f"fleeing planes this pilot hit last, F.roe.flee FASA p.14; project limit {most}")
     if bailout is not None and not isinstance(bailout, Bailout):
         try:
             bailout = Bailout(str(bailout).strip().lower().replace("_", "-"))
@@ -598,11 +601,21 @@ def mission_xp(
     if kills > len(slots):
         extra = kills - len(slots)
         add("award-kill-more", times=extra, label=f"{extra} kill{'s' if extra > 1 else ''} after the 3rd")
-    for j in range(half_kills):
-        n = kills + j + 1
-        xp = _award(slots[n - 1])[0] if n <= len(slots) else _award("award-kill-more")[0]
+    # half kills count after the whole ones: the first few may land on the 1st-3rd kill awards,
+    # one term each; all the rest earn half the "after the 3rd" award, so they are one term
+    # (a closed formula: the cost does not grow with the count)
+    first = kills + 1
+    for n in range(first, min(first + half_kills, len(slots) + 1)):
         # half of an odd award would be a fraction; the table's awards are all even, so this is exact
-        terms.append(Modifier(xp // 2, f"half kill, counted as kill {n}", "F.roe.flee"))
+        terms.append(Modifier(_award(slots[n - 1])[0] // 2, f"half kill, counted as kill {n}", "F.roe.flee"))
+    later = half_kills - max(0, min(first + half_kills, len(slots) + 1) - first)
+    if later == 1:
+        n = kills + half_kills
+        terms.append(Modifier(_award("award-kill-more")[0] // 2, f"half kill, counted as kill {n}", "F.roe.flee"))
+    elif later > 1:
+        n0, n1 = kills + half_kills - later + 1, kills + half_kills
+        terms.append(Modifier(_award("award-kill-more")[0] // 2 * later,
+                              f"{later} half kills, counted as kills {n0}-{n1}", "F.roe.flee"))
     if landed:
         add("award-landing")
     if memento:

@@ -97,7 +97,7 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, ScriptedDice
-from cs_panel.core.errors import RuleInputError, SavedStateError
+from cs_panel.core.errors import CsPanelError, RuleInputError, SavedStateError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
@@ -117,6 +117,8 @@ from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, departure, lay
 from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneState, plan, resolve
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, check_choice, check_int, check_str, parse_int, short_repr
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
@@ -136,9 +138,16 @@ def parse_faces(text: str, field: str = "faces", sides: int = 10) -> tuple[int, 
     >>> parse_faces("10, 9 8")
     (10, 9, 8)
     """
+    cap = LIMITS["line_chars"].hi
+    if not isinstance(text, str):
+        raise DieFacesError(f"die faces are typed as text, got {short_repr(text)}", field=field)
+    if len(text) > cap:
+        raise DieFacesError(f"{len(text)} characters of die faces; the limit is {cap} (project limit: "
+                            f"{LIMITS['line_chars'].why})", field=field)
     out = []
-    for tok in (t for t in _TOKEN.split(str(text).strip()) if t):
-        if not tok.isdigit() or not 1 <= int(tok) <= sides:
+    for tok in (t for t in _TOKEN.split(text.strip()) if t):
+        # a face has at most two digits: no long number is ever converted
+        if not tok.isdecimal() or len(tok) > 2 or not 1 <= int(tok) <= sides:
             raise DieFacesError(f"{tok!r} is not a face of a d{sides}: type whole numbers 1-{sides}, e.g. \"10 9 8\"",
                                 field=field)
         out.append(int(tok))
@@ -254,11 +263,32 @@ class FireOrder:
     target: str = ""
     clear_jams: bool = False
 
+    def __post_init__(self):
+        most = LIMITS["count"].hi
+        if not isinstance(self.guns, (tuple, list)) or not all(
+                isinstance(g, (tuple, list)) and len(g) == 2 and isinstance(g[1], bool) for g in self.guns):
+            raise FireOrderError(f"guns are (gunpoint, doubled down) pairs, got {short_repr(self.guns)}", field="guns")
+        for n, _ in self.guns:
+            check_int(n, "gun", 0, most, error=FireOrderError)
+        if not isinstance(self.rockets, (tuple, list)):
+            raise FireOrderError(f"rockets are hardpoint numbers, got {short_repr(self.rockets)}", field="rockets")
+        for n in self.rockets:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "guns", tuple(tuple(g) for g in self.guns))
+        object.__setattr__(self, "rockets", tuple(self.rockets))
+        check_str(self.target, "target", empty_ok=True, error=FireOrderError)
+        check_bool(self.clear_jams, "clear_jams", error=FireOrderError)
+
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
         if isinstance(text, FireOrder):
             return text
-        words = " ".join(str(text).split())
+        if not isinstance(text, str):
+            raise FireOrderError(f"a fire order is text, got {short_repr(text)}", field="order")
+        if len(text) > LIMITS["line_chars"].hi:
+            raise FireOrderError(f"a fire order of {len(text)} characters; the limit is {LIMITS['line_chars'].hi} "
+                                 f"(project limit: {LIMITS['line_chars'].why})", field="order")
+        words = " ".join(text.split())
         head, target = words, ""
         m = re.match(r"^(.*?)\s*\bat (.+)$", words, flags=re.IGNORECASE)
         if m:
@@ -279,9 +309,11 @@ class FireOrder:
                 raise FireOrderError(f"only machine guns double down, not {item.split(' x2')[0]!r} (F.gun.double-down)",
                                      field="double_down")
             if all_guns or gun:
-                guns.append((int(gun) if gun else 0, bool(doubled)))
+                guns.append((parse_int(gun, "gun", 1, LIMITS["count"].hi, error=FireOrderError) if gun else 0,
+                             bool(doubled)))
             elif all_rockets or rocket:
-                rockets.append(int(rocket) if rocket else 0)
+                rockets.append(parse_int(rocket, "hardpoint", 1, LIMITS["count"].hi, error=FireOrderError)
+                               if rocket else 0)
             elif clears:
                 clear = True
         if target and not (guns or rockets):
@@ -289,7 +321,7 @@ class FireOrder:
                                  field="target")
         at_hex = _HEX_TARGET.fullmatch(target)
         if at_hex:
-            target = hex_text(Hex(int(at_hex.group(1)), int(at_hex.group(2))))
+            target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
             if guns or clear:
                 raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
                                      "(F.rocket.flak, F.combat.choice)", field="target")
@@ -312,7 +344,14 @@ class FireOrder:
     def target_hex(self) -> Hex | None:
         """The hex the order's rockets are fired at, or None when it aims at a plane (F.rocket.flak)."""
         m = _HEX_TARGET.fullmatch(self.target) if self.target.startswith("hex ") else None
-        return Hex(int(m.group(1)), int(m.group(2))) if m else None
+        return _target_hex(m.group(1), m.group(2)) if m else None
+
+
+def _target_hex(q: str, r: str) -> Hex:
+    """The hex a fire order names, its coordinates read within the project's limits."""
+    lim = LIMITS["hex_coordinate"]
+    return Hex(parse_int(q, "target", limit=lim, error=FireOrderError),
+               parse_int(r, "target", limit=lim, error=FireOrderError))
 
 
 #: what a plane with no fire order does: every gun that can fire, at the first enemy in reach
@@ -395,6 +434,32 @@ class RefPlane:
     def __post_init__(self):
         if not self.name:
             raise RefereeError("every plane needs a name", field="name")
+        check_str(self.name, "name", error=RefereeError)
+        check_str(self.player, "player", error=RefereeError)
+        if not isinstance(self.plane, PlaneState):
+            raise RefereeError(f"{self.name}: plane must be a PlaneState, got {short_repr(self.plane)}", field="plane")
+        check_int(self.base_to_hit, "base_to_hit", limit="fasa.base_to_hit", error=RefereeError)
+        check_int(self.hits_taken, "hits_taken", limit="fasa.hits_taken", error=RefereeError)
+        check_int(self.constitution, "constitution", limit="fasa.constitution", error=RefereeError)
+        for name in ("shocked_turn", "beeper_turn"):
+            check_int(getattr(self, name), name, 0, LIMITS["turns"].hi, error=RefereeError)
+        for name in ("guns", "ammunition", "rockets"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                raise RefereeError(f"{self.name}: {name} is a list of ids, got {short_repr(v)}", field=name)
+        if not isinstance(self.jammed, (tuple, list)):
+            raise RefereeError(f"{self.name}: jammed is a list of gunpoints, got {short_repr(self.jammed)}", field="jammed")
+        for g in self.jammed:
+            check_int(g, "jammed", 1, LIMITS["count"].hi, error=RefereeError)
+        if not isinstance(self.fracture, (tuple, list)) or not all(
+                isinstance(f, (tuple, list)) and len(f) == 2 and isinstance(f[0], str) for f in self.fracture):
+            raise RefereeError(f"{self.name}: fracture is a list of (location, hits), got {short_repr(self.fracture)}",
+                               field="fracture")
+        for _, n in self.fracture:
+            check_int(n, "fracture", limit="fasa.hits_taken", error=RefereeError)
+        if self.sheet is not None and not isinstance(self.sheet, RecordSheet):
+            raise RefereeError(f"{self.name}: sheet must be a RecordSheet, got {short_repr(self.sheet)}", field="sheet")
+        check_str(self.aircraft, "aircraft", empty_ok=True, error=RefereeError)
         for skill in ("dead_eye", "sixth_sense", "quick_draw", "steady_hand"):
             check_skill(getattr(self, skill), skill)
         object.__setattr__(self, "jammed", tuple(sorted(set(self.jammed))))
@@ -531,6 +596,11 @@ class Tail:
     leader: str
     number: int
 
+    def __post_init__(self):
+        check_str(self.follower, "follower", error=RefereeError)
+        check_str(self.leader, "leader", error=RefereeError)
+        check_int(self.number, "number", -LIMITS["count"].hi, LIMITS["count"].hi, error=RefereeError)
+
 
 @dataclass(frozen=True)
 class Flak:
@@ -542,8 +612,19 @@ class Flak:
     turn: int  # the turn it was fired in
     hardpoint: int
 
+    def __post_init__(self):
+        check_str(self.launcher, "launcher", error=RefereeError)
+        if not isinstance(self.hex, Hex):
+            raise RefereeError(f"a flak burst's hex must be a Hex, got {short_repr(self.hex)}", field="hex")
+        check_int(self.turn, "turn", limit="turns", error=RefereeError)
+        check_int(self.hardpoint, "hardpoint", 1, LIMITS["count"].hi, error=RefereeError)
+
     def __str__(self) -> str:
         return f"{hex_text(self.hex)} ({self.launcher}'s flak rocket from hardpoint {self.hardpoint}, fired in turn {self.turn})"
+
+
+#: the kinds of action a FASA game's log holds
+ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing")
 
 
 @dataclass(frozen=True)
@@ -554,6 +635,16 @@ class Action:
     plane: str = ""
     maneuver: str = ""
     faces: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        check_choice(self.kind, "action", ACTION_KINDS, error=RefereeError)
+        check_str(self.plane, "plane", empty_ok=True, error=RefereeError)
+        check_str(self.maneuver, "maneuver", empty_ok=True, max_chars=LIMITS["line_chars"].hi, error=RefereeError)
+        if not isinstance(self.faces, (tuple, list)):
+            raise SavedStateError(f"an action's faces are a list, got {short_repr(self.faces)}", field="faces")
+        object.__setattr__(self, "faces", tuple(self.faces))
+        for f in self.faces:  # every die this referee rolls is a d10 (F.dice.d10)
+            check_int(f, "faces", limit="fasa.d10", error=SavedStateError)
 
     def __str__(self) -> str:
         who = f" {self.plane}" if self.plane else ""
@@ -585,6 +676,64 @@ class GameState:
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
+
+    def __post_init__(self):
+        """The invariants play keeps, checked so that a saved table is refused, never repaired."""
+        check_int(self.max_turns, "max_turns", limit="turns", error=RefereeError)
+        check_int(self.turn, "turn", 1, self.max_turns + 1, error=RefereeError)
+        if not isinstance(self.phase, Phase):
+            object.__setattr__(self, "phase", check_choice(self.phase, "phase", [p.value for p in Phase],
+                                                           error=RefereeError))
+            object.__setattr__(self, "phase", Phase(self.phase))
+        if not isinstance(self.planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in self.planes):
+            raise RefereeError("planes must be a list of RefPlane", field="planes")
+        if len(self.planes) > LIMITS["count"].hi:
+            raise RefereeError(f"{len(self.planes)} planes; at most {LIMITS['count'].hi}", field="planes")
+        names = [p.name for p in self.planes]
+        if len(set(names)) != len(names):
+            raise RefereeError(f"two planes share a name: {names}", field="planes")
+        for name in ("destroyed", "players"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                raise RefereeError(f"{name} is a list of names, got {short_repr(v)}", field=name)
+            if len(set(v)) != len(v):
+                raise RefereeError(f"{name} lists a name twice: {short_repr(v)}", field=name)
+        flying = set(names)
+        back = [n for n in self.destroyed if n in flying]
+        if back:
+            raise RefereeError(f"{back[0]!r} is both destroyed and flying", field="destroyed")
+        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
+                raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
+        for who, path in self.paths:
+            if not isinstance(path, (tuple, list)) or not all(isinstance(h, Hex) for h in path):
+                raise RefereeError(f"a path is a list of hexes, got {short_repr(path)}", field="paths")
+            if len(path) > LIMITS["path_hexes"].hi:
+                raise RefereeError(f"a path of {len(path)} hexes; at most {LIMITS['path_hexes'].hi}", field="paths")
+        gone = {n for n, _ in self.departed}
+        known = flying | set(self.destroyed) | gone
+        for name in ("plots", "orders", "losses", "paths"):
+            for who, _ in getattr(self, name):
+                if who not in known:
+                    raise RefereeError(f"{name} names {short_repr(who)}, a plane neither flying, destroyed nor "
+                                       "departed", field=name)
+        for who, n in self.picks:
+            if who not in flying:
+                raise RefereeError(f"picks names {short_repr(who)}, not a flying plane", field="picks")
+            check_int(n, "picks", 1, LIMITS["fasa.d10"].hi, error=RefereeError)
+        for who, order in self.orders:
+            FireOrder.parse(order)
+        for who, notation in self.plots:
+            check_str(notation, "plots", max_chars=LIMITS["text_chars"].hi, error=RefereeError)
+        if self.players and not {p.player for p in self.planes} <= set(self.players):
+            raise RefereeError("a plane's player is not one of the game's players", field="players")
+        for t in self.tails:
+            if not isinstance(t, Tail) or t.follower not in known or t.leader not in known:
+                raise RefereeError(f"a tail names a plane the game does not have: {short_repr(t)}", field="tails")
+        for f in self.flak:
+            if not isinstance(f, Flak) or f.launcher not in known:
+                raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
 
     @property
     def map(self) -> MapLayout | None:
@@ -782,9 +931,10 @@ def _move(state: GameState, dice: Dice) -> GameState:
             planes = tuple(x for x in planes if x.name != rp.name)
             departed += ((rp.name, "fled" if gone.fled else "withdrew"),)
             said.append(str(gone))
-    moved = _remove_lost(dataclasses.replace(state, planes=planes), {p.name: p for p in planes}, said)
-    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths),
-                                departed=departed, report=state.report + tuple(said))
+    # the departed are recorded with the planes they leave, so every table in between keeps the
+    # invariants a saved game is checked against
+    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed), {p.name: p for p in planes}, said)
+    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
         return moved
@@ -810,7 +960,7 @@ def _pick(state: GameState, action: Action) -> GameState:
     if rp.name in dict(state.picks):
         raise RefereeError(f"{rp.name} has already chosen a number", field="plane")
     text = action.maneuver.strip()
-    if not text.isdigit() or not 1 <= int(text) <= 10:
+    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= 10:
         raise RefereeError(f"{rp.name} must choose a whole number 1-10, got {action.maneuver!r} "
                            "(F.collide.piloted, FASA p.27)", field="number")
     return dataclasses.replace(state, picks=state.picks + ((rp.name, int(text)),),
@@ -1536,11 +1686,15 @@ def _replay(start: GameState, log: Sequence[Action]):
             state = apply(state, a, dice)
         except RuleInputError as e:
             if "ran out" not in str(e):
-                raise
+                raise SavedStateError(f"action {i} ({a}) cannot be replayed: {e}", field=e.field or "log") from None
             # a game logged before the referee marked damage rolled fewer dice in combat
             raise SavedStateError(f"action {i} ({a}) needs more die faces than the log recorded ({list(a.faces)}): "
                                   "the log was edited, or saved by an older referee that did not mark damage, "
                                   "and cannot be replayed") from None
+        if dice.remaining:
+            raise SavedStateError(f"action {i} ({a}) recorded {len(dice.remaining)} die face(s) it does not use "
+                                  f"({dice.remaining}): the log was edited, and is refused rather than repaired",
+                                  field="log")
         yield state
 
 
@@ -1559,12 +1713,46 @@ class Referee:
     start_state: GameState
     log: tuple[Action, ...] = ()
 
+    def __post_init__(self):
+        check_int(self.seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
+        if not isinstance(self.start_state, GameState):
+            raise RefereeError(f"start_state must be a GameState, got {short_repr(self.start_state)}", field="start_state")
+        if not self.start_state.planes:
+            raise RefereeError("a game needs at least one plane", field="planes")
+        if not isinstance(self.log, (tuple, list)) or not all(isinstance(a, Action) for a in self.log):
+            raise SavedStateError("the log must be a list of actions", field="log")
+        cap = LIMITS["log_actions"].hi
+        if len(self.log) > cap:
+            raise SavedStateError(f"a log of {len(self.log)} actions; the limit is {cap}", field="log")
+        object.__setattr__(self, "log", tuple(self.log))
+
+    @classmethod
+    def from_saved(cls, text: str) -> "Referee":
+        """A saved game read back and replayed at once: every check of a loaded table, and every die
+        face of its log used exactly once and within its die, or a ``SavedStateError`` (never repaired)."""
+        from cs_panel.core.state import loads
+
+        try:
+            game = loads(cls, text)
+            game.state
+        except SavedStateError:
+            raise
+        except CsPanelError as e:
+            raise SavedStateError(f"not a game this referee could have played: {e}", field=e.field or "saved") from None
+        return game
+
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
               homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
         each plane starts within that many rows of its home side, as a standard dogfight does."""
+        check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
+        check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
+        if not isinstance(planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in planes):
+            raise RefereeError("planes must be a list of RefPlane", field="planes")
+        if not planes:
+            raise RefereeError("a game needs at least one plane", field="planes")
         names = [p.name for p in planes]
         if len(set(names)) != len(names):
             raise RefereeError(f"two planes share a name: {names}", field="planes")
@@ -1679,6 +1867,7 @@ PLANE_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
+    radius = check_int(radius, "radius", limit="map_radius", error=RefereeError)
     layout = HexLayout(size=size)
     region: set[Hex] = set()
     for p in state.planes:
