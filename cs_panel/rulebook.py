@@ -223,7 +223,12 @@ def search(query: str, game: str | None = None) -> list[RuleEntry]:
         return []
     pats = [re.compile(r"(?<![a-z0-9])" + re.escape(w)) for w in words]
     hits = [e for e in pool if all(p.search(_haystack(e)) for p in pats)]
-    return sorted(hits, key=lambda e: not all(p.search(e.id.lower()) for p in pats))
+
+    def names_it(e: RuleEntry) -> bool:  # a word of the query is, or starts with, a part of the id
+        parts = [x for x in re.split(r"[.-]", e.id.lower()[2:]) if len(x) >= 3]
+        return any(w.startswith(x) or x.startswith(w) for w in words for x in parts)
+
+    return sorted(hits, key=lambda e: (not names_it(e), -sum(len(p.findall(_haystack(e))) for p in pats)))
 
 
 def lookup(query: str, game: str | None = None) -> Lookup:
