@@ -106,7 +106,7 @@ class RuleEntry:
         rulings = "".join(f"<li><b>{e(r.title)}</b> ({e(r.where)})</li>" for r in self.rulings)
         return (
             f"<div class='cs-rule' id='{e(self.id)}' style='border-left:4px solid #4a6fa5;padding:0 0 0 10px;margin:0 0 14px 0'>"
-            f"<h3 style='margin:4px 0'><code>{e(self.id)}</code> <small>{e(self.citation)}</small></h3>{body}"
+            f"<h3 style='margin:4px 0;font-size:1.15em'><code>{e(self.id)}</code> <small>{e(self.citation)}</small></h3>{body}"
             f"<div><b>Taught in</b><ul style='margin:2px 0'>{lessons}</ul></div>"
             f"<div><b>Shown by</b> {comps}</div>"
             f"<div><b>Checked by</b> {self.tests} test{'s' if self.tests != 1 else ''}</div>"

@@ -115,6 +115,7 @@ CSS = """
 .cs-nav a:hover, .cs-nav a:focus { background: #e8eef7; text-decoration: underline; }
 .cs-nav a[aria-current=page] { border-left-color: #c0392b; background: #fbeaea; font-weight: bold; color: #000; }
 .cs-notice { font-size: 13px; color: #444; }
+.cs-rule h3 { font-size: 18px; }
 .cs-note { background: #fff4d6; border: 1px solid #e0b94f; padding: 6px 10px; border-radius: 4px; }
 """
 
@@ -296,8 +297,10 @@ class RulesIndexPage(pn.viewable.Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.pane.Markdown("## Rules index\nEvery rule of the four games: our own explanation, the page to read, "
-                             "the lessons that teach it, the components that show it and the tests that check it."),
+            pn.pane.Markdown("Every rule of the four games: our own explanation, the page to read, the lessons that "
+                             "teach it, the components that show it and the tests that check it. In a notebook, "
+                             "`from cs_panel.rulebook import lookup; lookup(\"tailing\")` shows the same.",
+                             sizing_mode="stretch_width"),
             self._box, self._game, self._results, sizing_mode="stretch_width")
 
 
@@ -346,8 +349,8 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
         heading = page.group if page.group == page.title else f"{page.group} › {page.title}"
         main = [_html(f"<h1 style='margin:0 0 4px 0;font-size:26px'>{html.escape(heading)}</h1>", "cs-page-title"), obj]
         title = page.title
-    if notes:
-        main.insert(0, _html("<p class='cs-note' role='status'>" + " ".join(html.escape(n) for n in notes) + "</p>",
+    if notes:  # below the page's title, above its component
+        main.insert(0 if obj is None else 1, _html("<p class='cs-note' role='status'>" + " ".join(html.escape(n) for n in notes) + "</p>",
                              "cs-query-note"))
     sidebar = [_html(nav_html(slug), "cs-sidebar"), _html(f"<p class='cs-notice'>{html.escape(NOTICE)}</p>", "cs-notice-pane")]
     template = pn.template.BootstrapTemplate(

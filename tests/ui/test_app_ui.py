@@ -96,7 +96,7 @@ def test_hostile_values_are_refused_quietly_with_a_note(query):
     for name in query:
         assert getattr(calc, name) == getattr(defaults, name)
     assert calc.error == ""
-    note = app.main.objects[0]
+    note = app.main.objects[1]
     assert "cs-query-note" in note.css_classes and "not accepted" in note.object
     assert "<script>" not in note.object
 
@@ -106,7 +106,7 @@ def test_hostile_pages_and_unknown_inputs_open_safely():
     assert "no page of this app" in app.main.objects[0].object and "Crimson Skies" in app.main.objects[1].object
     app = create_app({"page": "dial", "source": "/etc/passwd"})
     dial = app.page_component
-    assert dial.source != "/etc/passwd" and "no input called source" in app.main.objects[0].object
+    assert dial.source != "/etc/passwd" and "no input called source" in app.main.objects[1].object
     maneuver, refused = build_page(PAGES_BY_SLUG["maneuvers"], {"maneuver": "9Z9Z", "speed": "2"})
     assert maneuver.maneuver == "3L2F" and maneuver.speed == 2 and refused == ["maneuver"]
 
