@@ -152,7 +152,9 @@ class Lookup:
         q = html.escape(self.query)
         if not self.entries:
             return f"<p>No rule matches <b>{q}</b>. Try a word (tailing, shock, fate) or an id (F.hit.range).</p>"
-        head = f"<p>{len(self.entries)} rule{'s' if len(self.entries) != 1 else ''} for <b>{q}</b>:</p>"
+        n = len(self.entries)
+        head = (f"<p>{n} rule{'s' if n != 1 else ''} for <b>{q}</b>:</p>" if self.query.strip()
+                else f"<p>{n} rule{'s' if n != 1 else ''}, in the index's order:</p>")
         return head + "".join(e.to_html(lessons_url) for e in self.entries)
 
     def _repr_html_(self) -> str:
@@ -216,8 +218,8 @@ def search(query: str, game: str | None = None) -> list[RuleEntry]:
         return pool
     low = q.lower()
     by_id = [e for e in pool if e.id.lower() == low] + [e for e in pool if e.id.lower().startswith(low) and e.id.lower() != low]
-    if by_id:
-        return by_id
+    if by_id or re.fullmatch(r"[fakb]\.[a-z0-9.-]*", low):
+        return by_id  # a query shaped like an id looks for ids only
     words = [w for w in re.split(r"[^a-z0-9]+", low) if w]
     if not words:
         return []

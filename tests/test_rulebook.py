@@ -89,6 +89,7 @@ def test_search_by_id_and_id_prefix():
     assert [e.id for e in rulebook.search("F.hit.range")] == ["F.hit.range"]
     assert [e.id for e in rulebook.search("f.hit.RANGE")] == ["F.hit.range"]
     assert {e.id for e in rulebook.search("F.tail")} == {i for i in all_rule_ids() if i.startswith("F.tail.")}
+    assert rulebook.search("F.hit.range", game="B") == [] and rulebook.search("F.no.such") == []
 
 
 def test_search_with_several_words_needs_them_all():

@@ -22,6 +22,8 @@ from cs_panel.core.rules import all_rule_ids
 
 OUT = Path(__file__).resolve().parents[1] / "data" / "rule_refs.json"
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$", re.M)
+#: headings of a lesson's closing summary
+OVERVIEWS = ("what you learned", "summary", "recap")
 
 
 def id_pattern(rule_id: str) -> re.Pattern:
@@ -69,10 +71,14 @@ def lesson_refs(root: Path, ids: list[str]) -> dict[str, list[dict]]:
                 if pat.search(text) or pat.search(heading):
                     refs[rule_id].append({"notebook": nb.name, "lesson": title, "section": heading,
                                           "anchor": anchor(heading)})
-    # a lesson's opening lists what it covers: point there only when no section of its own teaches the rule
+    # a lesson's opening and its closing summary list what it covers: point there only when no
+    # section of that lesson teaches the rule itself
+    def overview(r):
+        return r["section"] == r["lesson"] or r["section"].lower().startswith(OVERVIEWS)
+
     for rule_id, found in refs.items():
-        sections = {(r["notebook"]) for r in found if r["section"] != r["lesson"]}
-        refs[rule_id] = [r for r in found if r["section"] != r["lesson"] or r["notebook"] not in sections]
+        taught = {r["notebook"] for r in found if not overview(r)}
+        refs[rule_id] = [r for r in found if not overview(r) or r["notebook"] not in taught]
     return refs
 
 

@@ -116,6 +116,8 @@ CSS = """
 .cs-nav a[aria-current=page] { border-left-color: #c0392b; background: #fbeaea; font-weight: bold; color: #000; }
 .cs-notice { font-size: 13px; color: #444; }
 .cs-rule h3 { font-size: 18px; }
+.cs-page-rules { margin: 0; font-size: 13px; color: #444; }
+.cs-page-rules a { color: #1d3d6e; }
 .cs-note { background: #fff4d6; border: 1px solid #e0b94f; padding: 6px 10px; border-radius: 4px; }
 """
 
@@ -347,7 +349,11 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
             loc.search = "?" + "&".join(f"{k}={v}" for k, v in clean.items())
             loc.sync(obj, {name: name for name in page.sync})
         heading = page.group if page.group == page.title else f"{page.group} › {page.title}"
-        main = [_html(f"<h1 style='margin:0 0 4px 0;font-size:26px'>{html.escape(heading)}</h1>", "cs-page-title"), obj]
+        shown = getattr(obj, "shows_rules", ())
+        rules = ("<p class='cs-page-rules'>Rules on this page: " + ", ".join(
+            f"<a href='?page=rules&amp;q={html.escape(r)}'><code>{html.escape(r)}</code></a>" for r in shown) + "</p>"
+            if shown else "")
+        main = [_html(f"<h1 style='margin:0 0 4px 0;font-size:26px'>{html.escape(heading)}</h1>{rules}", "cs-page-title"), obj]
         title = page.title
     if notes:  # below the page's title, above its component
         main.insert(0 if obj is None else 1, _html("<p class='cs-note' role='status'>" + " ".join(html.escape(n) for n in notes) + "</p>",

@@ -125,3 +125,12 @@ def test_rules_index_page_searches_as_you_type():
     assert "Showing the first 18 of 18" not in page._results.object and page.found().ids[0].startswith("B.")
     page.game = "all"
     assert "Showing the first 25 of" in page._results.object
+
+
+def test_a_component_page_links_the_rules_it_shows_to_the_index():
+    app = create_app({"page": "tailing"})
+    title = app.main.objects[0].object
+    for rule_id in app.page_component.shows_rules:
+        assert f"href='?page=rules&amp;q={rule_id}'" in title
+    rules, refused = build_page(PAGES_BY_SLUG["rules"], {"q": "F.tail.number"})
+    assert rules.found().ids == ["F.tail.number"] and refused == []
