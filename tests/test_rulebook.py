@@ -60,7 +60,7 @@ def test_test_counts_follow_the_rule_marks(tmp_path):
         "@pytest.mark.rule('F.hit.range', 'F.shock')\ndef test_a(): pass\n"
         "@pytest.mark.rule('F.shock')\nclass TestB:\n    def test_b(self): pass\n    def test_c(self): pass\n"
         "def helper(): pass\n")
-    counts = rule_refs.test_counts(tmp_path, ["F.dice.d10", "F.hit.range", "F.shock", "F.hit"])
+    counts = rule_refs.count_tests(tmp_path, ["F.dice.d10", "F.hit.range", "F.shock", "F.hit"])
     assert counts == {"F.dice.d10": 3, "F.hit.range": 1, "F.shock": 3, "F.hit": 0}
 
 

@@ -91,7 +91,7 @@ def _rule_marks(decorators) -> list[str]:
     return found
 
 
-def test_counts(root: Path, ids: list[str]) -> dict[str, int]:
+def count_tests(root: Path, ids: list[str]) -> dict[str, int]:
     """How many test functions carry ``@pytest.mark.rule(id)`` (directly, on their class or module)."""
     counts = {i: 0 for i in ids}
     for path in sorted((root / "tests").rglob("*.py")):
@@ -169,7 +169,7 @@ def component_refs(ids: list[str]) -> dict[str, list[str]]:
 
 def build(root: Path) -> dict:
     ids = all_rule_ids()
-    lessons, tests, rulings, components = lesson_refs(root, ids), test_counts(root, ids), ruling_refs(root, ids), component_refs(ids)
+    lessons, tests, rulings, components = lesson_refs(root, ids), count_tests(root, ids), ruling_refs(root, ids), component_refs(ids)
     return {
         "format": 1,
         "generated_by": "python -m cs_panel.tools.rule_refs",
