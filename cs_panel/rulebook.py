@@ -103,7 +103,9 @@ class RuleEntry:
             f"<li><a href='{e(ref.href(lessons_url))}' target='_blank'>{e(ref.lesson)}</a>: {e(ref.section)}</li>"
             for ref in self.lessons) or "<li>none yet</li>"
         comps = ", ".join(f"<code>{e(c)}</code>" for c in self.components) or "none"
-        rulings = "".join(f"<li><b>{e(r.title)}</b> ({e(r.where)})</li>" for r in self.rulings)
+        rulings = "".join(
+            f"<li><details><summary><b>{e(r.title)}</b> ({e(r.where)})</summary>{e(r.text.replace('**', ''))}</details></li>"
+            for r in self.rulings)
         return (
             f"<div class='cs-rule' id='{e(self.id)}' style='border-left:4px solid #4a6fa5;padding:0 0 0 10px;margin:0 0 14px 0'>"
             f"<h3 style='margin:4px 0;font-size:1.15em'><code>{e(self.id)}</code> <small>{e(self.citation)}</small></h3>{body}"

@@ -137,7 +137,11 @@ def ruling_entries(root: Path) -> list[dict]:
             current = None
     for entry in entries:
         bold = re.match(r"\*\*(.+?)\*\*", entry["text"])
-        entry["title"] = (bold.group(1) if bold else " ".join(entry["text"].split()[:8])).rstrip(".:")
+        if bold:
+            entry["title"] = bold.group(1).rstrip(".:")
+        else:  # the first sentence, cut at a word
+            sentence = re.split(r"(?<=[.:;])\s", entry["text"], maxsplit=1)[0].rstrip(".:;")
+            entry["title"] = sentence if len(sentence) <= 70 else sentence[:70].rsplit(" ", 1)[0] + "…"
     return entries
 
 
