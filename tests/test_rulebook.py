@@ -140,3 +140,10 @@ def test_explanations_are_our_own_words():
     """No explanation repeats the index's short summaries' source: a crude check that it is prose, not a table row."""
     for e in rulebook.entries():
         assert not re.search(r"\s{3,}", e.explanation), e.id
+
+
+def test_the_regeneration_script_checks_and_refuses_a_wrong_root(tmp_path, capsys):
+    assert rule_refs.main([str(ROOT), "--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert rule_refs.main([str(tmp_path), "--check"]) == 2
+    assert "not the repository root" in capsys.readouterr().err

@@ -45,7 +45,10 @@ def anchor(text: str) -> str:
 def lesson_sections(path: Path) -> tuple[str, list[tuple[str, str]]]:
     """A notebook's title and its sections as (heading, text of the section's cells)."""
     doc = json.loads(path.read_text(encoding="utf-8"))
-    title, sections, current, body = path.stem, [], None, []
+    title: str = path.stem
+    sections: list[tuple[str, str]] = []
+    current: str | None = None
+    body: list[str] = []
     for cell in doc["cells"]:
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
