@@ -118,6 +118,8 @@ CSS = """
 .cs-rule h3 { font-size: 18px; }
 .cs-page-rules { margin: 0; font-size: 13px; color: #444; }
 .cs-page-rules a { color: #1d3d6e; }
+.cs-body { font-size: 15px; line-height: 1.45; max-width: 1100px; }
+.cs-body h1 { font-size: 28px; } .cs-body h2 { font-size: 21px; }
 .cs-note { background: #fff4d6; border: 1px solid #e0b94f; padding: 6px 10px; border-radius: 4px; }
 """
 
@@ -164,6 +166,7 @@ def home_html() -> str:
         links = ", ".join(f"<a href='?page={p.slug}'>{e(p.title)}</a>" for p in PAGES if p.group == group)
         games.append(f"<li><b>{e(group)}</b>: {links}</li>")
     return (
+        "<div class='cs-body'>"
         "<h1>Crimson Skies: an interactive rulebook</h1>"
         "<p>Learn and play the <i>Crimson Skies</i> tabletop games: every number here explains itself, term by term, "
         "each term citing its rule and page, with the exact odds of the roll. Try a situation, change one input, "
@@ -178,7 +181,7 @@ def home_html() -> str:
         "<p><b>Settling a rules question?</b> The <a href='?page=rules'>rules index</a> finds any rule by word "
         "or id, with its page, our explanation, the lessons that teach it and the tests that check it.</p>"
         "<p><b>Share a situation:</b> the address of a calculator page carries its inputs; copy it from the "
-        "browser's address bar.</p>"
+        "browser's address bar.</p></div>"
     )
 
 
@@ -291,7 +294,7 @@ class RulesIndexPage(pn.viewable.Viewer):
         note = (f"<p class='cs-note'>Showing the first {len(shown)} of {len(found)} rules: type a word or "
                 f"an id to narrow the list.</p>") if more > 0 else ""
         body = shown.to_html(lessons_url()) if (found.entries or self.q) else "<p>No rules.</p>"
-        return note + body
+        return f"<div class='cs-body'>{note}{body}</div>"
 
     @param.depends("q", "game", "limit", watch=True)
     def _update(self):
