@@ -138,3 +138,17 @@ def test_rules_index_search_by_word_and_id(serve, page):
     page.get_by_role("button", name="Bar-rooms").click()
     expect(results).to_contain_text("No rule matches")
     assert seen["outside"] == [] and seen["errors"] == [], seen
+
+
+@pytest.mark.rule("F.hit.range")
+def test_panel_serve_of_the_example_script_navigates_and_stays_local(panel_serve_cli, page):
+    """The README's way in: ``panel serve examples/app.py``; its sidebar links keep the /app path."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    url = panel_serve_cli(Path(__file__).resolve().parents[2] / "examples" / "app.py", "app")
+    page.goto(url + "?page=tohit&range_hexes=5")
+    expect(page.locator(".summary .explained")).to_contain_text("+ 5 range 5 hexes")
+    page.locator(".cs-nav a[href='?page=rules']").click()
+    page.wait_for_url(re.compile(r"/app\?page=rules"))
+    expect(current(page)).to_have_text("Rules index")
+    assert seen["outside"] == [] and seen["errors"] == [], seen
