@@ -339,7 +339,11 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
         main = [_html(home_html(), "cs-home")]
         title = "Home"
     else:
-        obj, refused = build_page(page, query)
+        try:
+            obj, refused = build_page(page, query)
+        except Exception:  # the app faces strangers: whatever an address provokes, the page opens with defaults
+            obj, _ = build_page(page, {})
+            refused = [name for name in page.sync if name in query]
         unknown = sorted(k for k in query if k != "page" and k not in page.sync)
         if refused:
             notes.append("These inputs in the address were not accepted, so they keep their usual values: "

@@ -134,3 +134,18 @@ def test_a_component_page_links_the_rules_it_shows_to_the_index():
         assert f"href='?page=rules&amp;q={rule_id}'" in title
     rules, refused = build_page(PAGES_BY_SLUG["rules"], {"q": "F.tail.number"})
     assert rules.found().ids == ["F.tail.number"] and refused == []
+
+
+def test_an_address_that_breaks_a_component_still_opens_the_page_with_defaults(monkeypatch):
+    import cs_panel.ui.app as app_module
+
+    real = app_module.apply_query
+
+    def explode(obj, names, query):
+        if query:
+            raise RuntimeError("a bug the address found")
+        return real(obj, names, query)
+
+    monkeypatch.setattr(app_module, "apply_query", explode)
+    app = create_app({"page": "tohit", "range_hexes": "5"})
+    assert app.page_component.range_hexes == 2 and "range_hexes" in app.main.objects[1].object
