@@ -155,7 +155,22 @@ def test_cs_panel_serve_command_serves_the_app(tmp_path):
         log.close()
 
 
-def test_the_served_app_has_a_tab_for_every_component():
+def test_the_served_app_has_a_page_for_every_component():
+    """CONTRIBUTING's registration rule: every component in cs_panel.ui has one page in the app's sidebar."""
     from cs_panel.ui import _COMPONENTS
-    from cs_panel.ui.app import TABS
-    assert sorted(TABS.values()) == sorted(_COMPONENTS)
+    from cs_panel.ui.app import GROUPS, PAGES
+    shown = [p.component for p in PAGES if p.component]
+    assert sorted(shown) == sorted(_COMPONENTS) and len(shown) == len(set(shown))
+    assert len({p.slug for p in PAGES}) == len(PAGES) and all(p.group in GROUPS for p in PAGES)
+
+
+def test_every_component_declares_the_rules_it_shows():
+    """Each component's ``shows_rules`` names real rule ids; the rules index lists the component under them."""
+    import importlib
+
+    from cs_panel.core.rules import all_rule_ids
+    from cs_panel.ui import _COMPONENTS
+    known = set(all_rule_ids())
+    for name, module in _COMPONENTS.items():
+        rules = getattr(importlib.import_module(module), name).shows_rules
+        assert isinstance(rules, tuple) and rules and set(rules) <= known, name

@@ -92,6 +92,7 @@ class RolledAttack:
 
 class AcesSkirmish(pn.viewable.Viewer):
     """An Aces map with characters: movement reach, line of fire and attack odds for the active one."""
+    shows_rules = ('K.move', 'K.break-away', 'K.ranged', 'K.close', 'K.capture', 'K.attack', 'K.fate', 'K.ranged.multi', 'K.turns', 'K.terrain.blocking')  # rule ids shown here (rules index)
 
     map_name = param.Selector(default="airfield-bar", objects=list(maps()),
                               doc="Which Aces map to play on (the packaged maps are sample layouts).")

@@ -41,6 +41,7 @@ def _orientations(card_id: str) -> list[str]:
 
 class AirActionTable(pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
+    shows_rules = ('A.initiative', 'A.throttle', 'A.order', 'A.nav.deck', 'A.move.execute', 'A.collide.planes', 'A.combat.shot', 'A.nav.paths', 'A.victory')  # rule ids shown here (rules index)
 
     seed = param.Integer(default=2024, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
                                            "again after an undo rolls the same dice.")

@@ -52,6 +52,7 @@ def _fraction(p: Fraction) -> str:
 
 class AttackOdds(pn.viewable.Viewer):
     """Set up an Air Action shot and see the exact odds of each number of hits (clicks)."""
+    shows_rules = ('A.combat.shot', 'A.combat.rear-arc-bonus', 'A.combat.rear-gunner', 'A.shot-down', 'A.fate.offense', 'A.fate.defense')  # rule ids shown here (rules index)
 
     gunnery = param.Integer(default=3, doc="The firer's gunnery value for the weapon fired, read from the stat slot after any gunnery speed effect; one attack die each (A.combat.shot).")
     weapon = param.Selector(default="front", objects=list(WEAPONS.values()),

@@ -64,6 +64,7 @@ def _template_options() -> dict[str, str]:
 
 class DamageSheet(pn.viewable.Viewer):
     """Mark damage on a FASA plane's record sheet and see what every lost box does."""
+    shows_rules = ('F.plane.record-sheet', 'F.dmg.column', 'F.dmg.template', 'F.dmg.internal', 'F.dmg.widow', 'F.dmg.cut', 'F.weap.magnesium', 'F.rocket.drill', 'F.dmg.pilot', 'F.pilot.constitution')  # rule ids shown here (rules index)
 
     plane = param.Selector(default="devastator", objects=list(plane_choices().values()),
                            doc="The plane whose record sheet is shown: its layout (front or rear engine, turret) and "

@@ -56,6 +56,7 @@ def _square(colour: str) -> str:
 
 class ClixDial(pn.viewable.Viewer):
     """Turn a clix figure's combat dial and throttle its speed dial, seeing what the rules say."""
+    shows_rules = ('A.base.values', 'A.base.skills', 'A.shot-down', 'A.throttle', 'A.campaign.bailout', 'K.base.values', 'A.campaign.levels', 'K.attack')  # rule ids shown here (rules index)
 
     source = param.String(default=PACKAGED, doc="Where the figures come from: the packaged samples "
                           "('package:clix/figures.json') or the path of your own figures data file.")

@@ -87,6 +87,7 @@ def cells_named(field: str | None, stats: tuple[str, ...]) -> list[tuple[int, st
 
 class DialEditor(pn.viewable.Viewer):
     """Enter or edit a clix figure, checked by the rules core, saved to and loaded from a data file."""
+    shows_rules = ('A.base.values', 'A.base.skills', 'A.campaign.bailout', 'K.base.values', 'A.squadron', 'K.recruit', 'A.campaign.levels', 'A.setup', 'A.throttle', 'A.move.speed-effects')  # rule ids shown here (rules index)
 
     fig_id = param.String(default="my-plane", doc="The figure's id in the data file (letters, digits, dashes).")
     fig_name = param.String(default="My plane", doc="The figure's name as players call it.")

@@ -90,6 +90,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
     Read from ``template`` (any ``ManeuverTemplate``). Smoke and the damage hooks (rudders, engine
     out) have no widgets yet: the plane is always plotted undamaged and not smoking.
     """
+    shows_rules = ('F.move.plot', 'F.move.capability', 'F.move.accel-decel', 'F.move.restricted', 'F.move.push-target', 'F.move.stall', 'F.shock', 'F.move.illegal')  # rule ids shown here (rules index)
 
     speed = param.Integer(default=3, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")

@@ -37,6 +37,7 @@ COLOURS = {"laid": "#2b6cb0", "final": "#1a365d", "off": "#c53030", "hit": "#dd6
 
 class NavigationCardExplorer(pn.viewable.Viewer):
     """Lay a navigation card from a plane and see every marker, the end, the edge and obstacles."""
+    shows_rules = ('A.nav.deck', 'A.nav.paths', 'A.move.execute', 'A.obstacles')  # rule ids shown here (rules index)
 
     card = param.Selector(default="turn", objects=CARD_IDS, doc="The navigation card flown, by id (A.nav.deck).")
     orientation = param.Selector(default="right", objects=ORIENTATIONS,

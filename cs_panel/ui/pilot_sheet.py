@@ -53,6 +53,7 @@ def _cite(rule_id: str) -> str:
 
 class PilotSheet(pn.viewable.Viewer):
     """Create a FASA pilot or wingman, see the cost of every skill, and earn and spend experience."""
+    shows_rules = ('F.pilot.skills', 'F.pilot.constitution', 'F.pilot.gunner', 'F.pilot.skill-cost', 'F.pilot.create', 'F.pilot.xp-awards', 'F.pilot.advance', 'F.pilot.qd-fraction', 'F.combat.order', 'F.hit.number', 'F.tail.number', 'F.roe.flee', 'F.bail.combat', 'F.roe.bailout-penalty')  # rule ids shown here (rules index)
 
     # -- the build (F.pilot.create)
     pilot_name = param.String(default="Ivy Iverian", doc="The pilot's name; every character needs one (F.pilot.skills).")

@@ -73,6 +73,7 @@ def _hits_text(hits: dict[str, int]) -> str:
 
 class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     """Attempt a pushed maneuver with seeded or typed dice and step through what the plane does."""
+    shows_rules = ('F.move.push-target', 'F.move.push-gs', 'F.move.redline', 'F.move.flareout', 'F.move.stall-push', 'F.move.random', 'F.move.illegal', 'F.move.restricted', 'F.shock', 'F.move.plot')  # rule ids shown here (rules index)
 
     speed = param.Integer(default=3, doc="Speed of last turn's maneuver (0 if the plane stalled).")
     last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")

@@ -56,6 +56,7 @@ def _weapon_options() -> dict[str, str]:
 
 class ShootoutCalculator(pn.viewable.Viewer):
     """Build a Bar-rooms to-hit number from its parts; see the odds, the cover, where it lands and the shock."""
+    shows_rules = ('B.fire.target', 'B.fire.rate', 'B.weapons', 'B.cover', 'B.shock', 'B.hitloc', 'B.knife', 'B.melee', 'B.chargen', 'B.move.gait', 'B.move.special')  # rule ids shown here (rules index)
 
     target = param.Selector(default="person", objects=list(targets().entries),
                             doc="What is shot at: its base number from the text's rough list; a person's base is ours "

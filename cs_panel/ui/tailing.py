@@ -43,6 +43,7 @@ FIELDS = ["follower_q", "follower_r", "follower_facing", "follower_speed", "foll
 
 class TailingReveal(pn.viewable.Viewer):
     """Place two planes and see whether the follower tails the leader, and what the leader reveals."""
+    shows_rules = ('F.tail.position', 'F.tail.number', 'F.tail.reveal', 'F.map.hexes', 'F.move.plot')  # rule ids shown here (rules index)
 
     follower_name = param.String(default="Iverian", doc="Name of the plane that may be tailing.")
     follower_q = param.Integer(default=0, doc="Follower's hex column q (axial coordinates, F.map.hexes).")

@@ -37,6 +37,7 @@ def _weapon_options() -> dict[str, str]:
 
 class ToHitCalculator(pn.viewable.Viewer):
     """Build a FASA to-hit number from its parts and see the odds of the d10 roll."""
+    shows_rules = ('F.hit.number', 'F.plane.stats', 'F.hit.deflection', 'F.hit.range', 'F.pilot.skills', 'F.hit.weapon-mod', 'F.shock')  # rule ids shown here (rules index)
 
     target_plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
                                   doc="A plane whose base to-hit number fills the target's (still editable), or 'custom' "

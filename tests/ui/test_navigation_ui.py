@@ -163,8 +163,9 @@ def test_a_plane_off_the_table_makes_no_obstacle_check():
 def test_the_served_app_has_the_navigation_tab():
     import importlib
 
-    from cs_panel.ui.app import _COMPONENTS, TABS
-    name = TABS["Air Action: navigation"]
+    from cs_panel.ui import _COMPONENTS
+    from cs_panel.ui.app import PAGES_BY_SLUG
+    name = PAGES_BY_SLUG["navigation"].component
     assert getattr(importlib.import_module(_COMPONENTS[name]), name) is NavigationCardExplorer
     # what the tab opens on: a card from the deck, laid on the table
     ui = NavigationCardExplorer()

@@ -1,0 +1,154 @@
+"""The served app in chromium: the home page, the sidebar's groups, addresses that carry inputs, the rules index.
+
+Screenshots go to artifacts/screenshots/ (ignored by git; CI keeps them as artefacts).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from cs_panel.ui.app import GROUPS, PAGES, create_app
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def watch(page):
+    """Collect requests that leave localhost and console errors."""
+    seen = {"outside": [], "errors": []}
+
+    def on_request(req):
+        host = urlparse(req.url).hostname
+        if req.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in ("127.0.0.1", "localhost"):
+            seen["outside"].append(req.url)
+
+    page.on("request", on_request)
+    page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
+    return seen
+
+
+def current(page):
+    return page.locator(".cs-nav a[aria-current=page]")
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def test_home_and_every_sidebar_page_at_1280(serve, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    base = serve(create_app)
+    page.goto(base)
+    expect(page.locator(".cs-home h1")).to_contain_text("interactive rulebook")
+    expect(page.locator(".cs-home")).to_contain_text("not affiliated with or endorsed by")
+    expect(current(page)).to_have_text("Home: start here")
+    shoot(page, "app-1280-home")
+    for group in GROUPS:
+        if group != "Rules index":
+            expect(page.locator(".cs-nav h4", has_text=group)).to_be_visible()
+    for p in PAGES:
+        link = page.locator(f".cs-nav a[href='?page={p.slug}']")
+        link.scroll_into_view_if_needed()
+        expect(link).to_be_visible()
+        link.click()
+        page.wait_for_url(re.compile(rf"[?&]page={re.escape(p.slug)}(&|$)"))
+        expect(page.locator(".cs-page-title h1")).to_contain_text(p.title)
+        expect(current(page)).to_have_text(p.title)
+        # nothing of the page sits past the right edge of the window
+        page.wait_for_timeout(300)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{p.slug}: {overflow}px past the right edge"
+        shoot(page, f"app-1280-{p.slug}")
+    assert seen["outside"] == [], seen["outside"][:5]
+    assert seen["errors"] == [], seen["errors"][:5]
+
+
+@pytest.mark.parametrize("size", [(1440, 900), (1920, 1080)])
+def test_home_and_a_calculator_at_larger_sizes(serve, page, size):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    seen = watch(page)
+    base = serve(create_app)
+    for slug in ("home", "tohit", "rules", "shootout"):
+        page.goto(f"{base}/?page={slug}")
+        expect(current(page)).to_be_visible()
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0, slug
+        shoot(page, f"app-{width}-{slug}")
+    assert seen["outside"] == [] and seen["errors"] == [], seen
+
+
+@pytest.mark.rule("F.hit.range", "F.pilot.skills")
+def test_an_address_opens_the_calculator_with_its_inputs_and_follows_them(serve, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    base = serve(create_app)
+    page.goto(f"{base}/?page=tohit&range_hexes=5&dead_eye=3")
+    expect(page.locator(".summary .explained")).to_contain_text("+ 5 range 5 hexes - 3 Dead Eye 3")
+    expect(page.locator(".in-range input")).to_have_value("5")
+    expect(page.locator(".cs-query-note")).to_have_count(0)
+    # changing an input rewrites the address, so copying it shares the situation
+    box = page.locator(".in-range input")
+    box.fill("4")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"range_hexes=4"))
+    assert "page=tohit" in page.url and "dead_eye=3" in page.url
+    shared = page.url
+    page.goto(shared)
+    expect(page.locator(".summary .explained")).to_contain_text("+ 4 range 4 hexes - 3 Dead Eye 3")
+
+
+def test_hostile_addresses_open_with_defaults_and_a_note(serve, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    base = serve(create_app)
+    page.goto(f"{base}/?page=tohit&range_hexes=%3Cscript%3Ealert(1)%3C/script%3E&dead_eye=99&shocked=maybe")
+    expect(page.locator(".cs-query-note")).to_contain_text("were not accepted")
+    expect(page.locator(".cs-query-note")).to_contain_text("range_hexes, dead_eye, shocked")
+    expect(page.locator(".summary .explained")).to_contain_text("+ 2 range 2 hexes - 6 Dead Eye 6")
+    shoot(page, "app-1280-hostile")
+    page.goto(f"{base}/?page=%22%3E%3Cimg%20src=x%3E")
+    expect(page.locator(".cs-query-note")).to_contain_text("no page of this app")
+    expect(page.locator(".cs-home h1")).to_be_visible()
+    assert seen["outside"] == [] and seen["errors"] == [], seen
+
+
+@pytest.mark.rule("F.tail.number", "F.hit.range")
+def test_rules_index_search_by_word_and_id(serve, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    base = serve(create_app)
+    page.goto(f"{base}/?page=rules")
+    box = page.get_by_placeholder("tailing, shock, F.hit.range ...")
+    box.fill("tailing")
+    results = page.locator(".cs-rules-results")
+    expect(results.locator(".cs-rule#F\\.tail\\.number")).to_be_visible()
+    expect(results).to_contain_text("06_tailing.ipynb".replace(".ipynb", "") and "Lesson 6: tailing")
+    page.wait_for_url(re.compile(r"q=tailing"))
+    shoot(page, "app-1280-rules-tailing")
+    box.fill("F.hit.range")
+    expect(results.locator(".cs-rule")).to_have_count(1)
+    expect(results.locator("h3")).to_contain_text("FASA board game, p.35")
+    page.get_by_role("button", name="Bar-rooms").click()
+    expect(results).to_contain_text("No rule matches")
+    assert seen["outside"] == [] and seen["errors"] == [], seen
+
+
+@pytest.mark.rule("F.hit.range")
+def test_panel_serve_of_the_example_script_navigates_and_stays_local(panel_serve_cli, page):
+    """The README's way in: ``panel serve examples/app.py``; its sidebar links keep the /app path."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    url = panel_serve_cli(Path(__file__).resolve().parents[2] / "examples" / "app.py", "app")
+    page.goto(url + "?page=tohit&range_hexes=5")
+    expect(page.locator(".summary .explained")).to_contain_text("+ 5 range 5 hexes")
+    page.locator(".cs-nav a[href='?page=rules']").click()
+    page.wait_for_url(re.compile(r"/app\?page=rules"))
+    expect(current(page)).to_have_text("Rules index")
+    assert seen["outside"] == [] and seen["errors"] == [], seen
