@@ -9,7 +9,7 @@ Measures in one run, on this machine:
 Prints medians and ratios; a change the page does not show within 3 s counts as a timeout.
 The goal for (1) is a ratio of at most 1.20. Nothing here asserts.
 
-    python benchmarks/tohit_latency.py [--rounds N]
+    python benchmarks/tohit_latency.py [--rounds N] [--repeats N]
 """
 
 from __future__ import annotations
@@ -128,6 +128,7 @@ def import_time(statement: str, repeats: int = 5) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--repeats", type=int, default=5, help="fresh interpreters per import timing (default 5)")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -163,10 +164,10 @@ def main() -> None:
     else:
         print("ratio calculator / trivial: not measured (every round trip of an app timed out)")
 
-    package = import_time("import cs_panel")
-    core = import_time("import cs_panel.core, cs_panel.fasa.tohit")
-    panel_t = import_time("import panel")
-    ui = import_time("from cs_panel.ui import ToHitCalculator")
+    package = import_time("import cs_panel", args.repeats)
+    core = import_time("import cs_panel.core, cs_panel.fasa.tohit", args.repeats)
+    panel_t = import_time("import panel", args.repeats)
+    ui = import_time("from cs_panel.ui import ToHitCalculator", args.repeats)
     print(f"import cs_panel: {package:6.1f} ms; import cs_panel.core, cs_panel.fasa.tohit: {core:6.1f} ms; "
           f"import panel: {panel_t:6.1f} ms; from cs_panel.ui import ToHitCalculator: {ui:6.1f} ms")
     print(f"ratio (cs_panel.core + cs_panel.fasa.tohit) / panel: {core / panel_t:.2f}; "

@@ -26,7 +26,11 @@ def _rulebook(args) -> int:
         return 2
     # Panel's notebook output loads BokehJS from a CDN unless told to inline it; inline works offline.
     env = {**os.environ, "PANEL_INLINE": os.environ.get("PANEL_INLINE", "true")}
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={lessons}"]
+    # the server's root is the folder holding the lessons (the repository, so examples/ is there
+    # too); JupyterLab opens on the lessons folder
+    root = lessons.parent
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
+           f"--LabApp.default_url=/lab/tree/{lessons.relative_to(root).as_posix()}"]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     if not args.browser:
@@ -46,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--address", default="localhost")
     serve.add_argument("--show", action="store_true", help="open a browser tab")
     serve.set_defaults(func=_serve)
-    book = sub.add_parser("rulebook", help="open the lessons in JupyterLab (works offline)")
+    book = sub.add_parser("rulebook", help="open the lessons in JupyterLab (works offline); the folder holding them "
+                                           "is the file browser's root, so examples/ is beside them")
     book.add_argument("--lessons", default="lessons")
     book.add_argument("--no-browser", dest="browser", action="store_false")
     book.add_argument("--port", type=int, default=None, help="JupyterLab's port (default: its own choice)")

@@ -10,14 +10,25 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def ui_components() -> list[str]:
+    from cs_panel.ui import __all__ as names
+    return list(names)
+
+
 @pytest.mark.parametrize("script,args,expect", [
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
-    ("tohit_latency.py", ["--rounds", "3"], ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"]),
+    ("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
+     ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"]),
+    # every component of cs_panel.ui has its line, then the memory per session and the worst figures
+    ("latency.py", ["--quick"], [*(f"component {name} p50 " for name in ui_components()), " MB per session",
+                                 "worst p95 "]),
 ])
 def test_benchmark_runs_and_reports(script, args, expect):
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
+    if script == "latency.py":  # every component's input changed its output (no timing is checked)
+        assert "timeouts" not in out.stdout and "no change shown" not in out.stdout, out.stdout
     for text in expect:
         assert text in out.stdout, out.stdout

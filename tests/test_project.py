@@ -114,9 +114,14 @@ def test_rulebook_command_opens_jupyterlab_offline(tmp_path):
                 assert time.time() < deadline, "JupyterLab did not come up"
                 time.sleep(0.3)
         assert b"started" in status
-        # the lesson's folder is the server's root, and the server passes PANEL_INLINE to kernels
+        # the repository is the server's root, so the file browser shows lessons/ and examples/;
+        # JupyterLab opens on lessons/; and the server passes PANEL_INLINE to kernels
         listing = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token}", timeout=5).read().decode()
-        assert "01_dice_and_to_hit.ipynb" in listing
+        assert '"lessons"' in listing and '"examples"' in listing
+        lessons = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/lessons?token={token}", timeout=5).read().decode()
+        assert "01_dice_and_to_hit.ipynb" in lessons
+        opened = urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={token}", timeout=10)
+        assert opened.url.split("?")[0].endswith("/lab/tree/lessons")
         env_of = subprocess.run(["cat", f"/proc/{proc.pid}/environ"], capture_output=True).stdout
         assert b"PANEL_INLINE=true" in env_of
     finally:

@@ -206,10 +206,11 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     order = np.lexsort((a["n"], -a["p"], pos))  # by position, likeliest first, fewest pushes next
     pos_sorted = pos[order]
     firsts = order[np.concatenate(([True], pos_sorted[1:] != pos_sorted[:-1]))]
+    # one row per position: read the columns out once, as Python numbers, and look each second
+    # turn's options up once per class rather than once per position
+    second_of = {key: _relative_options(key, template, rules, include_pushes).maneuvers for key in groups}
+    facings = list(Facing)
     positions: dict[tuple[Hex, Facing], Route] = {}
-    for k in firsts.tolist():
-        i1, i2 = int(a["i1"][k]), int(a["i2"][k])
-        m2 = _relative_options(first.next_keys[i1], template, rules, include_pushes).maneuvers[i2]
-        end = (Hex(int(a["q"][k]), int(a["r"][k])), Facing(int(a["f"][k])))
-        positions[end] = Route(first.maneuvers[i1], m2, float(a["p"][k]), int(a["n"][k]))
+    for i1, i2, q, r, f, p, n in zip(*(a[k][firsts].tolist() for k in ("i1", "i2", "q", "r", "f", "p", "n"))):
+        positions[(Hex(q, r), facings[f])] = Route(first.maneuvers[i1], second_of[first.next_keys[i1]][i2], p, n)
     return TwoTurnReach(state, positions, states, int(len(pos)))

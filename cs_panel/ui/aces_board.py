@@ -43,7 +43,7 @@ from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -429,7 +429,7 @@ class AcesSkirmish(pn.viewable.Viewer):
             sq["terrain"].append(terrain)
             sq["sx"].append(s[0])
             sq["sy"].append(s[1])
-        self._squares.data = sq
+        set_data(self._squares, sq)  # a new active character changes the fills only
         players = sorted({c.player for c in cast.values()})
         people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
         here = self.on_map(cast)  # a knocked-out character is off the map (K.attack)
@@ -440,7 +440,7 @@ class AcesSkirmish(pn.viewable.Viewer):
             people["name"].append(c.name)
             people["size"].append(14 if c.is_token else 20)
             people["label"].append(c.name[:2])
-        self._people.data = people
+        set_data(self._people, people)
         me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])
         aimed = [cast[n] for n in (self.targets or [self.target]) if n in cast and n != me.name]
@@ -452,7 +452,7 @@ class AcesSkirmish(pn.viewable.Viewer):
                 line["ys"].append([-me.square[1], -them.square[1]])
                 line["colour"].append("#2f855a" if lof.clear else "#c53030")
                 line["dash"].append("solid" if lof.clear else "dashed")
-        self._line.data = line
+        set_data(self._line, line)
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:

@@ -60,6 +60,7 @@ class AirActionTable(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._rows = pn.Column(sizing_mode="stretch_width")
+        self._syncing = False  # True while _build_rows writes the plans into the inputs
         self._widgets: dict[str, dict[str, pn.widgets.Widget]] = {}
         self._slots: dict[str, dict[str, pn.pane.HTML]] = {}
         self._general = html_pane("")
@@ -152,6 +153,21 @@ class AirActionTable(pn.viewable.Viewer):
 
     def _build_rows(self) -> None:
         assert self.game is not None
+        flying = self.game.flying()
+        if [p.id for p in flying] == list(self._widgets):
+            # the same planes fly: update their inputs in place (new widgets would make the browser
+            # build every row again on each turn and each undo)
+            self._syncing = True
+            try:
+                for p in flying:
+                    plan, w = self.plans[p.id], self._widgets[p.id]
+                    w["clicks"].value = plan.clicks
+                    w["card"].param.update(options=_cards_at(p.speed.speed), value=plan.card,
+                                           label=f"card (speed {p.speed.speed})")
+                    w["orientation"].param.update(options=_orientations(plan.card), value=plan.orientation or "straight")
+            finally:
+                self._syncing = False
+            return
         self._widgets, self._slots, rows = {}, {}, []
         for p in self.game.flying():
             plan = self.plans[p.id]
@@ -162,9 +178,9 @@ class AirActionTable(pn.viewable.Viewer):
                 "orientation": pn.widgets.Select(label="orientation", options=_orientations(plan.card),
                                                  value=plan.orientation or "straight", width=110),
             }
-            w["clicks"].param.watch(lambda e, pid=p.id: self.set_plan(pid, clicks=e.new), "value")
-            w["card"].param.watch(lambda e, pid=p.id: self.set_plan(pid, card=e.new), "value")
-            w["orientation"].param.watch(lambda e, pid=p.id: self.set_plan(pid, orientation=e.new), "value")
+            w["clicks"].param.watch(lambda e, pid=p.id: self._syncing or self.set_plan(pid, clicks=e.new), "value")
+            w["card"].param.watch(lambda e, pid=p.id: self._syncing or self.set_plan(pid, card=e.new), "value")
+            w["orientation"].param.watch(lambda e, pid=p.id: self._syncing or self.set_plan(pid, orientation=e.new), "value")
             slots = {f: html_pane("", css_classes=[f"aa-error-{f}"]) for f in FIELDS}
             self._widgets[p.id], self._slots[p.id] = w, slots
             rows.append(pn.Row(pn.pane.Markdown(f"**{html.escape(p.name)}** ({p.player})", width=220),

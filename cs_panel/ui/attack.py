@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, FixedTicker, HoverTool
 from bokeh.plotting import figure
 
 from cs_panel.airaction.combat import Attack, AttackResult, attack
@@ -28,7 +28,7 @@ from cs_panel.airaction.odds_view import (
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes
+from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes, set_data
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
 FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
@@ -148,14 +148,18 @@ class AttackOdds(pn.viewable.Viewer):
         dist = shot.distribution()
         fate = ", defensive fate" if shot.defensive_fate else ""
         with bokeh_writes():
-            self._source.data = dict(
+            set_data(self._source, dict(
                 hits=list(dist),
                 chance=[float(p) for p in dist.values()],
                 label=[percent(p) for p in dist.values()],
                 exact=[_fraction(p) for p in dist.values()],
                 colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
-            )
-            self._figure.xaxis.ticker = list(dist)
+            ))
+            ticker = self._figure.xaxis[0].ticker
+            if isinstance(ticker, FixedTicker):  # new ticks on the same ticker: no new model for the browser
+                ticker.ticks = list(dist)
+            else:
+                self._figure.xaxis.ticker = list(dist)
             self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
         self._headline.object = (
             "<div class='cs-headline'>"

@@ -137,3 +137,24 @@ def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[li
     xs = [x + scale * (u * math.cos(a) - v * math.sin(a)) for u, v in PLANE_SHAPE]
     ys = [y + scale * (u * math.sin(a) + v * math.cos(a)) for u, v in PLANE_SHAPE]
     return xs, ys
+
+
+def set_data(source, data: dict) -> None:
+    """Write ``data`` into a ColumnDataSource, sending the browser only what changed: nothing when
+    the data is the same, only the changed columns when the rows are the same, else all of it."""
+    old = source.data
+    if set(old) == set(data) and all(len(old[k]) == len(v) for k, v in data.items()):
+        changed = {}
+        for k, v in data.items():
+            try:
+                same = list(old[k]) == list(v)
+            except ValueError:  # numpy arrays compare element by element
+                same = False
+            if not same:
+                changed[k] = v
+        if not changed:
+            return
+        if len(changed) < len(data):
+            source.data.update(changed)
+            return
+    source.data = data

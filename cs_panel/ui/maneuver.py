@@ -120,6 +120,10 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         super().__init__(**params)
         self.param.pick.objects = _template_options(self.template)
         self._geom = HexLayout(size=1.0)
+        # what the options and the drawing were last made for: a change of maneuver alone reuses them
+        self._asked: tuple | None = None
+        self._drawn: tuple | None = None
+        self._shared_ends: dict[tuple[Hex, Facing], int] = {}
         self._errors = FieldErrors(PLANE_FIELDS)
         self._m_errors = FieldErrors(["maneuver"])
         self._grid = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
@@ -227,6 +231,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         seen: dict[tuple[Hex, Facing], int] = {}
         for o in options:
             seen[(o.hex, o.facing)] = seen.get((o.hex, o.facing), 0) + 1
+        self._shared_ends = seen
         cols = {k: [] for k in self._arrows.data}
         for o in options:
             x0, y0, x1, y1 = self._arrow_geometry(o, seen[(o.hex, o.facing)] > 1)
@@ -260,14 +265,41 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             # one map hex can carry several designations (3S, 3L0, 3R0): the speed is written once
             labels["text"].append(ids[0] + "".join("/" + i[1:] for i in ids[1:]))
         self._labels.data = labels
+        self._draw_path()
+        self._fit(list(self.reach2.hexes()) + [ORIGIN] if self.reach2 is not None else sorted(dests | {ORIGIN}))
+        self._legend.object = self._legend_html()
+
+    def _chosen_style(self, o: Option, chosen: bool, colour: str) -> dict:
+        """The columns of an arrow that show whether it is the chosen one."""
+        x0, y0, x1, y1 = self._arrow_geometry(o, self._shared_ends[(o.hex, o.facing)] > 1)
+        hxs, hys = plane_arrow(x1, y1, int(o.facing), scale=0.3 if chosen else 0.2)
+        return dict(hxs=hxs, hys=hys, width=4 if chosen else 2, size=16 if chosen else 12,
+                    line="black" if chosen else colour)
+
+    @bokeh_writes()
+    def _draw_choice(self) -> None:
+        """Another maneuver of the same plane: restyle the arrows whose choice changed (a patch of
+        those rows, not the whole drawing again) and redraw the chosen path."""
+        selected = str(self.plan.maneuver) if self.plan is not None else None
+        data = self._arrows.data
+        patches: dict[str, list] = {}
+        for i, o in enumerate(self.options):
+            chosen = data["maneuver"][i] == selected
+            if chosen == (data["width"][i] == 4):
+                continue
+            for k, v in self._chosen_style(o, chosen, data["colour"][i]).items():
+                patches.setdefault(k, []).append((i, v))
+        if patches:
+            self._arrows.patch(patches)
+        self._draw_path()
+
+    def _draw_path(self) -> None:
         # the chosen maneuver's arrow path
         path = dict(xs=[], ys=[])
         if self.plan is not None and self.plan.arrow is not None and self.plan.path_hexes:
             pts = [self._geom.center(h) for h in [self.state.hex, *self.plan.path_hexes]]
             path = dict(xs=[[p[0] for p in pts]], ys=[[p[1] for p in pts]])
         self._path.data = path
-        self._fit(list(self.reach2.hexes()) + [ORIGIN] if self.reach2 is not None else sorted(dests | {ORIGIN}))
-        self._legend.object = self._legend_html()
 
     def _legend_html(self) -> str:
         def chip(colour: str, text: str) -> str:
@@ -348,10 +380,14 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         error = m_error = None
         try:
             state = self._plane()
-            options = reachable(state, self.template)
-            reach2 = reach_two_turns(state, self.template) if self.two_turns else None
+            asked = (state, self.template, self.two_turns)
+            if asked == self._asked:  # only the maneuver changed: the plane's options are the same
+                options, reach2 = self.options, self.reach2
+            else:
+                options = reachable(state, self.template)
+                reach2 = reach_two_turns(state, self.template) if self.two_turns else None
         except CsPanelError as e:
-            state, options, reach2, error = None, [], None, e
+            state, options, reach2, error, asked = None, [], None, e, None
         try:
             m = Maneuver.parse(self.maneuver)
             p = plan(state, m, self.template) if state is not None else None
@@ -363,7 +399,12 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             self.error = str(error or m_error or "")
         self._errors.show(error)
         self._m_errors.show(m_error)
-        self._draw()
+        drawn = (asked, self.colour_by)
+        if asked is not None and drawn == self._drawn:
+            self._draw_choice()  # the same arrows: only the chosen one and its path change
+        else:
+            self._draw()
+        self._asked, self._drawn = asked, drawn
         self._summary.object = self._summary_html()
         if error is not None:
             self._breakdown.object = "<p class='cs-error'>No maneuvers until the plane input marked above is fixed.</p>"

@@ -208,6 +208,12 @@ class NavigationCardExplorer(pn.viewable.Viewer):
 
     @param.depends("card", "orientation", "speed", "show_all", "x", "y", "heading", "piloting", "obstacles", watch=True)
     def _update(self):
+        # a new card that needs another orientation changes both in one go: draw that once
+        asked = repr((self.card, self.orientation, self.speed, self.show_all, self.x, self.y, self.heading,
+                      self.piloting, self.obstacles))
+        if asked == getattr(self, "_asked", None):
+            return
+        self._asked = asked
         m = hit = start = None
         error = None
         speed_ok = isinstance(self.speed, int) and 0 <= self.speed <= 10

@@ -46,10 +46,13 @@ def free_port() -> int:
 
 
 def wait_http(url: str, timeout: float = 60) -> None:
+    """Wait until ``url`` answers. Each try waits long enough for a slow answer: a page that takes
+    longer than one try's limit would otherwise be asked for again and again, each request making
+    the server build it once more, on a loaded machine."""
     t0 = time.time()
     while True:
         try:
-            urllib.request.urlopen(url, timeout=2).read()
+            urllib.request.urlopen(url, timeout=max(2.0, min(20.0, timeout - (time.time() - t0)))).read()
             return
         except OSError:
             if time.time() - t0 > timeout:
@@ -76,20 +79,20 @@ def serve():
 
 @pytest.fixture
 def panel_serve_cli():
-    """Run the real ``panel serve`` command on a script; returns the app's URL."""
+    """Run the real ``panel serve`` command on a script; returns the app's URL once the server
+    answers (its liveness endpoint: the app itself is built when the test's page asks for it)."""
     procs = []
 
     def _run(script: Path, app_name: str):
         port = free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "panel", "serve", str(script), "--port", str(port), "--address", "127.0.0.1",
-             "--allow-websocket-origin", f"127.0.0.1:{port}"],
+             "--allow-websocket-origin", f"127.0.0.1:{port}", "--liveness"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
         )
         procs.append(proc)
-        url = f"http://127.0.0.1:{port}/{app_name}"
-        wait_http(url, timeout=90)
-        return url
+        wait_http(f"http://127.0.0.1:{port}/liveness", timeout=90)
+        return f"http://127.0.0.1:{port}/{app_name}"
 
     yield _run
     for proc in procs:

@@ -103,3 +103,24 @@ def test_each_plane_in_the_status_table_wears_its_markers_colour():
     status = table.status_html()
     for i, p in enumerate(table.game.flying()):
         assert f"color:{COLOURS[i % len(COLOURS)]}'>&#9632;</span> {html.escape(p.name)}" in status
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_a_turn_and_its_undo_update_the_same_inputs_to_the_new_table():
+    """Played and undone turns keep each plane's inputs (the browser need not rebuild them), and the
+    inputs show the new table: each card menu holds the cards of the plane's speed now, each plan
+    what the inputs say."""
+    table = AirActionTable(seed=11)
+    table._widgets[FIGHTER]["clicks"].value = 1  # the fighter speeds up, so its card menu changes
+    inputs = {pid: dict(w) for pid, w in table._widgets.items()}
+    for action in (table.play, table.undo, table.play):
+        assert action()
+        flying = table.game.flying()
+        if [p.id for p in flying] == list(inputs):
+            assert all(table._widgets[pid][k] is w for pid, ws in inputs.items() for k, w in ws.items())
+        for p in flying:
+            w, plan = table._widgets[p.id], table.plans[p.id]
+            assert w["card"].options == NavigationDeck.basic().playable(p.speed.speed)
+            assert w["card"].label == f"card (speed {p.speed.speed})"
+            assert (w["clicks"].value, w["card"].value, w["orientation"].value) == (
+                plan.clicks, plan.card, plan.orientation or "straight")

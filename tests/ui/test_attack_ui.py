@@ -229,3 +229,17 @@ def test_defensive_fate_needs_the_target_aces_fate_above_zero_shown_beside_its_i
     assert ui.attack is not None and ui._errors.message("target_fate") == "" and ui.roll_result.hits == 4
     ui.param.update(target_fate=1, defensive_fate=True)
     assert ui.error == "" and ui.roll_result.hits == 1
+
+
+@pytest.mark.rule("A.combat.shot")
+def test_the_chart_keeps_its_ticker_and_shows_each_pools_hit_counts():
+    """A new gunnery value moves the chart's ticks on the same ticker model (no new model for the
+    browser to build) and the bars follow the core's distribution."""
+    odds = AttackOdds(gunnery=4)
+    ticker = odds._figure.xaxis[0].ticker
+    for gunnery in (6, 2, 5):
+        odds.gunnery = gunnery
+        dist = odds.attack.distribution()
+        assert odds._figure.xaxis[0].ticker is ticker and list(ticker.ticks) == list(dist)
+        assert odds._source.data["hits"] == list(dist)
+        assert odds._source.data["chance"] == [float(p) for p in dist.values()]

@@ -306,3 +306,21 @@ def test_hovering_an_arrowhead_shows_its_path():
     want = [HexLayout(1.0).center(h) for h in [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]]
     assert row["pxs"] == pytest.approx([x for x, _ in want]) and row["pys"] == pytest.approx([y for _, y in want])
     assert len(arrow(ui, "B")["pxs"]) == 1  # a stall enters no hex
+
+
+@pytest.mark.rule("F.move.plot")
+def test_a_new_maneuver_alone_restyles_the_arrows_as_a_fresh_drawing_would():
+    """Typing another maneuver for the same plane patches only the arrows whose choice changed and
+    reuses the options; the drawing ends up exactly as a fresh explorer draws that maneuver."""
+    ex = ManeuverExplorer(maneuver="3L2F")
+    options, grid = ex.options, ex._grid.data
+    for typed in ("3R0D", "3Q2F", "1SD", "3L3B"):
+        ex.maneuver = typed
+        fresh = ManeuverExplorer(maneuver=typed)
+        assert dict(ex._arrows.data) == dict(fresh._arrows.data)
+        assert dict(ex._path.data) == dict(fresh._path.data)
+        assert ex._breakdown.object == fresh._breakdown.object
+    assert ex.options is options and ex._grid.data is grid  # nothing else was redrawn
+    ex.speed = 2  # another plane: everything is drawn again
+    assert ex.options is not options
+    assert dict(ex._arrows.data) == dict(ManeuverExplorer(maneuver="3L3B", speed=2)._arrows.data)

@@ -170,3 +170,15 @@ def test_the_served_app_has_the_navigation_tab():
     # what the tab opens on: a card from the deck, laid on the table
     ui = NavigationCardExplorer()
     assert ui.card in ui._card_select.options.values() and ui.maneuver is not None and ui.error == ""
+
+
+@pytest.mark.rule("A.nav.paths")
+def test_a_card_needing_another_orientation_is_drawn_once(monkeypatch):
+    """Choosing a card changes the orientation with it; the table is drawn once, for the pair."""
+    ex = NavigationCardExplorer(card="cruise")
+    drawn = []
+    real = NavigationCardExplorer._draw
+    monkeypatch.setattr(NavigationCardExplorer, "_draw", lambda self, *a: (drawn.append(self.orientation), real(self, *a)))
+    ex.card = "turn"
+    assert ex.orientation != "straight" and drawn == [ex.orientation]
+    assert ex.end == NavigationCardExplorer(card="turn", orientation=ex.orientation).end

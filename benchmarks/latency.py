@@ -1,0 +1,344 @@
+"""Benchmark: every component of ``cs_panel.ui`` in Debian's chromium, and the app's memory per session.
+
+1. Latency. Each component is served on its own page (``pn.serve``, in this process, no app
+   navigation involved). Its main input, the one a player changes most, is changed in the browser
+   and timed from the change event until the page shows the new answer (the text of an output
+   pane changes). Each component is measured alongside a trivial Panel app whose widget of the
+   same kind feeds a text pane, on the same server, in turns so drift in machine load hits both.
+   One line per component::
+
+       component NAME p50 X ms p95 Y ms ratio R
+
+   where R is the component's median over the trivial app's median for the same kind of input.
+   The last line is ``worst p95 Y ms, worst ratio R``. Goals: p95 under 100 ms, ratio at most 1.2.
+2. Memory. ``panel serve examples/app.py`` in its own process; after one session has loaded,
+   N more sessions are opened at once (bokeh client sessions, so the server builds every
+   session's document as for a browser) and the server's resident memory is read with psutil::
+
+       memory N sessions: +M MB server memory, P MB per session
+
+   Goal: at most 30 MB per session.
+
+Nothing here asserts: these are measurements. A change the page does not show within 3 s counts
+as a timeout (printed). ``--quick`` runs two changes per component (waiting up to 20 s for each)
+and two sessions, to check that the script works and every input changes its output.
+
+    python benchmarks/latency.py [--rounds N] [--sessions N] [--only NAME,...] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import math
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+# the same flags as the browser tests (tests/browser/conftest.py)
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+# An action is (op, selector, value): op "set" puts value into an <input>/<select> and fires its
+# change event; "click" clicks a <button>. A selector is "host inner": the host element (found
+# through open shadow roots, where Panel renders every model) and the element inside it.
+# Each component: its constructor's keyword arguments, a set-up run on the server before it is
+# served, the two alternating steps (each a list of actions), the output whose text must change,
+# and the kind of input (the trivial app's widget of the same kind).
+COMPONENTS: dict[str, dict] = {
+    "ToHitCalculator": dict(kind="int", out=".summary", steps=[
+        [("set", ".in-range input", "5")], [("set", ".in-range input", "2")]]),
+    "TailingReveal": dict(kind="int", out=".tail-number", steps=[
+        [("set", ".in-follower-sixth-sense input", "8")], [("set", ".in-follower-sixth-sense input", "5")]]),
+    "ManeuverExplorer": dict(kind="text", out=".maneuver-breakdown", steps=[
+        [("set", ".in-maneuver input", "3R0D")], [("set", ".in-maneuver input", "3L2F")]]),
+    "ClixDial": dict(kind="button", out=".dial-slot", steps=[
+        [("click", ".dial-forward button", None)], [("click", ".dial-back button", None)]]),
+    "DialEditor": dict(kind="text", out=".dial-slot", steps=[
+        [("set", ".cell-0-piloting input", "5")], [("set", ".cell-0-piloting input", "6")]]),
+    "RandomMovementPlayer": dict(kind="text", out=".rm-plan", steps=[
+        [("set", ".in-maneuver input", "3L3B")], [("set", ".in-maneuver input", "3R0D")]]),
+    "AttackOdds": dict(kind="int", out=".headline", steps=[
+        [("set", ".in-gunnery input", "6")], [("set", ".in-gunnery input", "4")]]),
+    "NavigationCardExplorer": dict(kind="select", out=".nav-end", steps=[
+        [("set", ".in-card select", "Cruise (speed rating 1)")], [("set", ".in-card select", "Turn (speed rating 2)")]]),
+    "AcesSkirmish": dict(kind="select", out=".aces-reach", steps=[
+        [("set", ".in-active select", "Louis")], [("set", ".in-active select", "Charlie")]]),
+    "PilotSheet": dict(kind="int", out=".pilot-cost", steps=[
+        [("set", ".in-dead-eye input", "5")], [("set", ".in-dead-eye input", "6")]]),
+    "DamageSheet": dict(kind="button", out=".damage-effects", kwargs={"plane": "devastator"}, steps=[
+        [("click", ".damage-fire button", None)], [("click", ".damage-undo button", None)]]),
+    "ShootoutCalculator": dict(kind="int", out=".summary", steps=[
+        [("set", ".in-range input", "6")], [("set", ".in-range input", "3")]]),
+    "FasaTable": dict(kind="text+click", out=".fasa-plots", steps=[
+        [("set", ".in-maneuver input", "3SA"), ("click", ".fasa-plot button", None)],
+        [("click", ".fasa-undo button", None)]]),
+    "AirActionTable": dict(kind="button", out=".aa-status", steps=[
+        [("click", ".aa-play button", None)], [("click", ".aa-undo button", None)]]),
+}
+
+# the trivial app's counterpart of each kind of input: the same widget feeding a text pane
+TRIVIAL = {
+    "int": dict(out=".t-int-out", steps=[[("set", ".t-int input", "5")], [("set", ".t-int input", "2")]]),
+    "text": dict(out=".t-text-out", steps=[[("set", ".t-text input", "3L3B")], [("set", ".t-text input", "3R0D")]]),
+    "select": dict(out=".t-select-out", steps=[[("set", ".t-select select", "b")], [("set", ".t-select select", "a")]]),
+    "button": dict(out=".t-button-out", steps=[[("click", ".t-plus button", None)], [("click", ".t-minus button", None)]]),
+    "text+click": dict(out=".t-plot-out", steps=[[("set", ".t-plot input", "3SA"), ("click", ".t-go button", None)],
+                                                [("click", ".t-undo button", None)]]),
+}
+
+DEEP = """
+function deepOne(root, sel) {
+  const hit = root.querySelector(sel);
+  if (hit) return hit;
+  for (const el of root.querySelectorAll('*')) {
+    if (el.shadowRoot) { const h = deepOne(el.shadowRoot, sel); if (h) return h; }
+  }
+  return null;
+}
+function deepQuery(sel) {
+  const [host, inner] = sel.split(' ');
+  const h = deepOne(document, host);
+  if (!h || !inner) return h;
+  return deepOne(h.shadowRoot || h, inner) || deepOne(h, inner);
+}
+// the text shown in an element and every shadow root under it
+function deepText(el) {
+  let text = el.textContent || '';
+  const walk = root => { for (const e of root.querySelectorAll('*')) if (e.shadowRoot) { text += '|' + e.shadowRoot.textContent; walk(e.shadowRoot); } };
+  if (el.shadowRoot) { text += '|' + el.shadowRoot.textContent; walk(el.shadowRoot); }
+  walk(el);
+  return text;
+}
+"""
+
+READY = "(sel) => {" + DEEP + " const el = deepOne(document, sel); return !!el && deepText(el).trim().length > 0; }"
+
+ROUND_TRIP = """
+async ([actions, outSel, limit]) => {""" + DEEP + """
+  const els = actions.map(([op, sel, value]) => deepQuery(sel));
+  const missing = actions.filter((a, i) => !els[i]).map(a => a[1]);
+  if (missing.length) return 'missing: ' + missing.join(', ');
+  const before = deepText(deepOne(document, outSel));
+  const t0 = performance.now();
+  actions.forEach(([op, sel, value], i) => {
+    const el = els[i];
+    if (op === 'click') { el.click(); return; }
+    el.value = value;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+    el.dispatchEvent(new Event('change', {bubbles: true}));
+  });
+  while (true) {
+    await new Promise(r => requestAnimationFrame(r));
+    const out = deepOne(document, outSel);
+    if (out && deepText(out) !== before) return performance.now() - t0;
+    if (performance.now() - t0 > limit) return -1;
+  }
+}
+"""
+
+
+def trivial_app():
+    import panel as pn
+
+    def fed(widget, out):
+        pane = pn.pane.HTML(f"<p>{widget.value}</p>", css_classes=[out])
+        widget.param.watch(lambda e: setattr(pane, "object", f"<p>{e.new}</p>"), "value")
+        return pane
+
+    whole = pn.widgets.IntInput(value=2, css_classes=["t-int"])
+    text = pn.widgets.TextInput(value="3R0D", css_classes=["t-text"])
+    select = pn.widgets.Select(options=["a", "b"], value="a", css_classes=["t-select"])
+    count = pn.pane.HTML("<p>0</p>", css_classes=["t-button-out"])
+    clicks = [0]
+
+    def bump(by):
+        clicks[0] += by
+        count.object = f"<p>{clicks[0]}</p>"
+    plus, minus = pn.widgets.Button(name="+", css_classes=["t-plus"]), pn.widgets.Button(name="-", css_classes=["t-minus"])
+    plus.on_click(lambda e: bump(1))
+    minus.on_click(lambda e: bump(-1))
+    plot = pn.widgets.TextInput(value="", css_classes=["t-plot"])
+    plots: list[str] = []
+    plotted = pn.pane.HTML("<p>no plots</p>", css_classes=["t-plot-out"])
+
+    def show():
+        plotted.object = "<p>" + (", ".join(plots) or "no plots") + "</p>"
+    go, undo = pn.widgets.Button(name="Plot", css_classes=["t-go"]), pn.widgets.Button(name="Undo", css_classes=["t-undo"])
+    go.on_click(lambda e: (plots.append(plot.value), show()))
+    undo.on_click(lambda e: (plots and plots.pop(), show()))
+    return pn.Column(whole, fed(whole, "t-int-out"), text, fed(text, "t-text-out"), select, fed(select, "t-select-out"),
+                     pn.Row(plus, minus), count, pn.Row(plot, go, undo), plotted)
+
+
+def component_app(name: str):
+    def build():
+        import panel as pn
+
+        import cs_panel.ui as ui
+        return pn.Column(getattr(ui, name)(**COMPONENTS[name].get("kwargs", {})))
+    return build
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 90) -> None:
+    t0 = time.time()
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=max(2.0, min(30.0, timeout - (time.time() - t0)))).read()
+            return
+        except OSError:
+            if time.time() - t0 > timeout:
+                raise
+            time.sleep(0.2)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile, nearest rank (the p95 of 20 values is the 19th smallest)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def measure(page, url: str, spec: dict, rounds: int, limit_ms: float, warm: int = 2) -> tuple[list[float], int]:
+    """Load the page, change its input warm + rounds times; the round trips in ms and the timeouts."""
+    page.goto(url)
+    page.wait_for_function(READY, arg=spec["out"], timeout=60_000)
+    times, lost = [], 0
+    steps = spec["steps"]
+    for i in range(warm + rounds):
+        ms = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms])
+        if isinstance(ms, str):
+            raise RuntimeError(f"{url}: {ms}")
+        if i < warm:  # the first changes warm up the connection and the server's caches
+            continue
+        if ms >= 0:
+            times.append(ms)
+        else:
+            lost += 1
+    return times, lost
+
+
+def latency(names: list[str], rounds: int, blocks: int, limit_ms: float) -> tuple[float, float]:
+    import panel as pn
+    from panel.io.state import state
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    apps = {"trivial": trivial_app, **{name: component_app(name) for name in names}}
+    pn.serve(apps, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}", threaded=True,
+             show=False, liveness=True)
+    wait_http(f"http://127.0.0.1:{port}/liveness")
+    base = f"http://127.0.0.1:{port}"
+    samples = {name: ([], [], 0, 0) for name in names}  # component times, trivial times, their timeouts
+    per_block = max(1, math.ceil(rounds / blocks))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        for _ in range(blocks):
+            for name in names:
+                spec = COMPONENTS[name]
+                mine, trivial, lost, lost_t = samples[name]
+                t, n = measure(page, f"{base}/trivial", TRIVIAL[spec["kind"]], per_block, limit_ms)
+                c, m = measure(page, f"{base}/{name}", spec, per_block, limit_ms)
+                samples[name] = (mine + c, trivial + t, lost + m, lost_t + n)
+        browser.close()
+    state.kill_all_servers()
+
+    worst_p95, worst_ratio = 0.0, 0.0
+    for name in names:
+        mine, trivial, lost, lost_t = samples[name]
+        if not mine or not trivial:
+            print(f"component {name} no change shown within {limit_ms / 1000:.0f} s ({lost} timeouts, trivial {lost_t})")
+            worst_p95 = worst_ratio = math.inf
+            continue
+        p50, p95 = statistics.median(mine), percentile(mine, 95)
+        ratio = p50 / statistics.median(trivial)
+        worst_p95, worst_ratio = max(worst_p95, p95), max(worst_ratio, ratio)
+        extra = f"; {lost} timeouts" if lost or lost_t else ""
+        print(f"component {name} p50 {p50:.1f} ms p95 {p95:.1f} ms ratio {ratio:.2f}   "
+              f"(input {spec_kind(name)}, trivial p50 {statistics.median(trivial):.1f} ms p95 "
+              f"{percentile(trivial, 95):.1f} ms, {len(mine)} changes{extra})", flush=True)
+    return worst_p95, worst_ratio
+
+
+def spec_kind(name: str) -> str:
+    return COMPONENTS[name]["kind"]
+
+
+def memory(sessions: int) -> None:
+    """Serve examples/app.py in its own process; its resident memory per extra session."""
+    import psutil
+    from bokeh.client import pull_session
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "panel", "serve", str(ROOT / "examples" / "app.py"), "--port", str(port),
+         "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}/app"
+    held = []
+    try:
+        wait_http(url)  # the first page: the server has imported everything and built one session
+        server = psutil.Process(proc.pid)
+        held.append(pull_session(url=url))
+        time.sleep(1)
+        before = server.memory_info().rss
+        t0 = time.perf_counter()
+        for _ in range(sessions):
+            held.append(pull_session(url=url))
+        took = time.perf_counter() - t0
+        time.sleep(1)
+        after = server.memory_info().rss
+        grew = (after - before) / 2**20
+        print(f"memory {sessions} sessions: +{grew:.0f} MB server memory, {grew / sessions:.1f} MB per session "
+              f"(server {after / 2**20:.0f} MB in all; the sessions took {took / sessions * 1000:.0f} ms each to build; "
+              f"goal <= 30 MB per session)", flush=True)
+    finally:
+        for s in held:
+            s.close()
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=40, help="changes timed per component (default 40)")
+    parser.add_argument("--sessions", type=int, default=20, help="concurrent sessions for the memory figure (default 20)")
+    parser.add_argument("--only", default="", help="comma-separated component names (default: every component)")
+    parser.add_argument("--quick", action="store_true", help="2 changes per component and 2 sessions: checks the script runs")
+    args = parser.parse_args()
+    # quick mode checks that every input changes its output, so it waits long on a loaded machine
+    rounds, sessions, blocks, limit_ms = (2, 2, 1, 20_000) if args.quick else (args.rounds, args.sessions, 2, 3000)
+    logging.getLogger("bokeh.server.views.ws").setLevel(logging.ERROR)  # a page left mid-message: harmless
+
+    from cs_panel.ui import __all__ as every
+    names = [n.strip() for n in args.only.split(",") if n.strip()] or list(COMPONENTS)
+    unmeasured = sorted(set(every) - set(COMPONENTS))
+    if unmeasured:
+        print(f"components without a latency spec here: {', '.join(unmeasured)}")
+    worst_p95, worst_ratio = latency(names, rounds, blocks, limit_ms)
+    if not args.only:
+        memory(sessions)
+    print(f"worst p95 {worst_p95:.1f} ms, worst ratio {worst_ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
