@@ -51,10 +51,13 @@ def _whole(value: Any) -> bool:
 
 
 def _count(value: Any, name: str) -> int:
-    most = LIMITS["count"].hi  # a project limit: a loop over hits stays short
-    if not _whole(value) or not 0 <= value <= most:
-        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0-{most}, got {short_repr(value)}",
+    if not _whole(value) or value < 0:
+        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0 or more, got {short_repr(value)}",
                              field=name)
+    most = LIMITS["count"].hi  # a project limit: a loop over hits stays short
+    if value > most:
+        raise RuleInputError(f"{name.replace('_', ' ')} {short_repr(value)} is over {most} (project limit: "
+                             f"{LIMITS['count'].why})", field=name)
     return value
 
 
