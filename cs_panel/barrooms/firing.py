@@ -87,7 +87,7 @@ WEAPON_SCHEMA = {
     "shots": Field(int),
     "penetration": Field(int),
     "reload": Field((int, float)),
-    "class": Field(str, check=lambda v: None if v in ("handgun", "longarm", "missile") else f"unknown class {v!r}"),
+    "class": Field(str, check=lambda v: None if v in ("handgun", "longarm", "missile") else f"unknown class {short_repr(v)}"),
     "rules": Field(list),
     "bands": Field(list, check=_band_check),
     "max_range": Field(int, required=False),

@@ -411,13 +411,13 @@ class IllegalShiftError(RuleInputError):
 
 def _weapon_class(value: Any) -> str:
     if value not in WEAPON_CLASSES:
-        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {value!r}", field="weapon_class")
+        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {short_repr(value)}", field="weapon_class")
     return value
 
 
 def _column(value: Any, name: str) -> int:
     if not _whole(value) or not COLUMNS[0] <= value <= COLUMNS[1]:
-        raise RuleInputError(f"a damage column is a whole number 1-10, got {value!r}", field=name)
+        raise RuleInputError(f"a damage column is a whole number 1-10, got {short_repr(value)}", field=name)
     return value
 
 
