@@ -35,6 +35,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from cs_panel.core.data import load_text
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.validate import short_repr
 
 Square = tuple[int, int]
 #: the eight steps to the adjacent squares, orthogonal ones first
@@ -49,7 +50,7 @@ class BoardError(RuleInputError):
 def _square(v: Any, what: str = "square") -> Square:
     if (not isinstance(v, (tuple, list)) or len(v) != 2
             or not all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-        raise BoardError(f"a {what} is a pair of whole numbers (x, y), got {v!r}", field=what)
+        raise BoardError(f"a {what} is a pair of whole numbers (x, y), got {short_repr(v)}", field=what)
     return (v[0], v[1])
 
 
@@ -103,7 +104,7 @@ class Board:
     def __post_init__(self):
         for n, what in ((self.width, "width"), (self.height, "height")):
             if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 200:
-                raise BoardError(f"a map's {what} is a whole number of squares, 2-200, got {n!r}", field=what)
+                raise BoardError(f"a map's {what} is a whole number of squares, 2-200, got {short_repr(n)}", field=what)
         object.__setattr__(self, "blocking", frozenset(_square(s, "blocking") for s in self.blocking))
         object.__setattr__(self, "hindering", frozenset(_square(s, "hindering") for s in self.hindering))
         object.__setattr__(self, "walls", frozenset(w if isinstance(w, frozenset) else wall(*w) for w in self.walls))

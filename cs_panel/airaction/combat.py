@@ -225,10 +225,13 @@ class Attack:
 
 
 def _count(v, field: str, lo: int = 0) -> int:
-    most = LIMITS["count"].hi  # a project limit: every loop over a count stays short
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= most:
-        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number {lo}-{most}, got {short_repr(v)}",
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number of {lo} or more, got {short_repr(v)}",
                              field=field)
+    most = LIMITS["count"].hi  # a project limit: every loop over a count stays short
+    if v > most:
+        raise RuleInputError(f"{field.replace('_', ' ')} {short_repr(v)} is over {most} (project limit: "
+                             f"{LIMITS['count'].why})", field=field)
     return v
 
 

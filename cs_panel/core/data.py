@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from cs_panel.core.errors import CsPanelError, DataFileError
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import safe_json_loads
+from cs_panel.core.validate import safe_json_loads, short_repr
 
 PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 #: provenances the UI marks with a badge, since they are not the printed rules
@@ -132,7 +132,7 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
             v = values[name]
             bad_bool = isinstance(v, bool) and bool not in (spec.types if isinstance(spec.types, tuple) else (spec.types,))
             if not isinstance(v, spec.types) or bad_bool:
-                raise DataFileError(path, f"expected {_type_name(spec.types)}, got {v!r}", entry=eid, field=name)
+                raise DataFileError(path, f"expected {_type_name(spec.types)}, got {short_repr(v)}", entry=eid, field=name)
             if spec.check is not None:
                 complaint = spec.check(v)
                 if complaint:

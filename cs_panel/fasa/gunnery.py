@@ -51,10 +51,13 @@ def _whole(value: Any) -> bool:
 
 
 def _count(value: Any, name: str) -> int:
-    most = LIMITS["count"].hi  # a project limit: a loop over hits stays short
-    if not _whole(value) or not 0 <= value <= most:
-        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0-{most}, got {short_repr(value)}",
+    if not _whole(value) or value < 0:
+        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0 or more, got {short_repr(value)}",
                              field=name)
+    most = LIMITS["count"].hi  # a project limit: a loop over hits stays short
+    if value > most:
+        raise RuleInputError(f"{name.replace('_', ' ')} {short_repr(value)} is over {most} (project limit: "
+                             f"{LIMITS['count'].why})", field=name)
     return value
 
 
@@ -408,13 +411,13 @@ class IllegalShiftError(RuleInputError):
 
 def _weapon_class(value: Any) -> str:
     if value not in WEAPON_CLASSES:
-        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {value!r}", field="weapon_class")
+        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {short_repr(value)}", field="weapon_class")
     return value
 
 
 def _column(value: Any, name: str) -> int:
     if not _whole(value) or not COLUMNS[0] <= value <= COLUMNS[1]:
-        raise RuleInputError(f"a damage column is a whole number 1-10, got {value!r}", field=name)
+        raise RuleInputError(f"a damage column is a whole number 1-10, got {short_repr(value)}", field=name)
     return value
 
 

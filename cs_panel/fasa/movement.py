@@ -83,7 +83,7 @@ REDLINE_PAST_ENGINE_DAMAGE = register_variant(Variant(
 
 def _int(value, name: str, lo: int, hi: int, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleInputError(f"{name} must be a whole number, got {value!r}", field=name)
+        raise RuleInputError(f"{name} must be a whole number, got {short_repr(value)}", field=name)
     if not lo <= value <= hi:
         raise RuleInputError(f"{name} {value} must be {lo}-{hi} ({why})", field=name)
     return value
