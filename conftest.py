@@ -1,10 +1,12 @@
-"""Parallel test runs (pytest-xdist, ``-n auto`` in bin/test): which tests must share a worker.
+"""Parallel test runs (pytest-xdist, ``-n auto`` in bin/test): how the tests are dealt to the workers.
 
-Tests are spread one by one over the workers, except:
-- a lesson notebook's cells (nbval): they run in order in one kernel, so a notebook is one unit;
-- tests/test_examples.py: its tests share each demo notebook's single run (a module-level cache).
-The JupyterLab browser tests are spread too: each worker starts its own JupyterLab (a
-session-scoped fixture), so the lessons run in two browsers at once.
+A test file is one unit of work, dealt to one worker, in collection order (its tests keep their
+order and share their module's set-up), and so is each lesson notebook (nbval: its cells run in
+order in one kernel). The long independent tests in SPREAD_FILES are dealt one by one instead:
+the JupyterLab browser tests (each worker starts its own JupyterLab, a session-scoped fixture, so
+the lessons run in two browsers at once), the benchmarks and the project checks.
+Units go out in collection order, not largest first, so the long browser tests start early and the
+short notebooks fill the end.
 
 pytest-xdist's own ``xdist_group`` marks do not reach its scheduler under pytest 9 (it renames
 ``item._nodeid``, which pytest 9 no longer reads), so the units are made here, by the scheduler
@@ -14,13 +16,13 @@ repository root so the units hold however pytest is started (a notebook alone, `
 
 from __future__ import annotations
 
-SHARED_FILES = {"tests/test_examples.py"}
+SPREAD_FILES = {"tests/browser/test_jupyterlab.py", "tests/test_benchmarks.py", "tests/test_project.py"}
 
 
 def unit_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: its notebook or shared file, or the test itself."""
+    """The unit of work a test belongs to: the test itself in SPREAD_FILES, else its file."""
     path = nodeid.split("::", 1)[0]
-    return path if path.endswith(".ipynb") or path in SHARED_FILES else nodeid
+    return nodeid if path in SPREAD_FILES else path
 
 
 def pytest_xdist_make_scheduler(config, log):
@@ -32,4 +34,5 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             return unit_of(nodeid)
 
+    config.option.loadscopereorder = False
     return Units(config, log)

@@ -141,15 +141,18 @@ def test_cs_panel_serve_command_serves_the_app(tmp_path):
     log = open(tmp_path / "serve.log", "w")
     proc = subprocess.Popen([exe, "serve", "--port", str(port), "--address", "127.0.0.1"], stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.time() + 60
+        # wait for the server to listen, then ask for the page once: each request builds a session,
+        # so retrying a slow page on a loaded machine would only pile up builds
+        deadline = time.time() + 90
         while True:
             try:
-                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read().decode()
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
                 break
             except OSError:
                 assert proc.poll() is None, (tmp_path / "serve.log").read_text()
                 assert time.time() < deadline, "cs-panel serve did not come up"
                 time.sleep(0.3)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=max(30, deadline - time.time())).read().decode()
         assert "cs_panel" in page and "bokeh" in page.lower()
     finally:
         proc.terminate()
