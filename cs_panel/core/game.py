@@ -181,6 +181,10 @@ class Rules:
         """The turn number, for playout limits and reprs (0 when the system has none)."""
         return int(getattr(state, "turn", 0) or 0)
 
+    def owner(self, state, action: Action) -> str:
+        """The player an action belongs to ("" for a step of the table): by default ``action.player``."""
+        return action.player
+
     def rule_of(self, error: CsPanelError, action: Action) -> str | None:
         """The rule id a refusal cites: the error's own ``rule_id`` if it has one."""
         return getattr(error, "rule_id", None) or self.default_rule
@@ -386,8 +390,9 @@ class Game:
         if player not in self.players:
             raise GameError(f"{player!r} does not play in this game; the players are {list(self.players)}",
                             field="player")
-        log = [str(e.action) if not e.action.secret or e.action.player == player else e.action.masked()
-               for e in self.log]
+        rules = self.rules
+        log = [str(e.action) if not e.action.secret or rules.owner(self.state, e.action) == player
+               else e.action.masked() for e in self.log]
         view = self.rules.observation(self.state, player)
         return json.loads(json.dumps({"system": self.system, "player": player, "turn": self.turn,
                                       "waiting_for": list(self.waiting_for), "is_over": self.is_over,
