@@ -423,8 +423,7 @@ class AcesRules(Rules):
     def observation(self, state: AcesState, player: str) -> dict:
         g = state.game
         chars = [{"name": c.name, "player": c.player, "square": list(c.square), "click": c.dial.position,
-                  "speed": c.value("speed"), "attack": c.value("attack"), "defense": c.value("defense"),
-                  "damage": c.value("damage"), "fate": c.value("fate"), "range": c.range, "pistols": c.pistols,
+                  **{stat: c.value(stat) for stat in c.dial.stats}, "range": c.range, "pistols": c.pistols,
                   "points": c.points, "captive": c.captive, "captor": c.captor} for c in g.characters]
         return {"map": g.map_name, "turn": state.turn, "current": g.turns.current, "characters": chars,
                 "out": [[o.name, o.player, o.points] for o in g.out], "withdrawn": list(g.withdrawn),
@@ -433,6 +432,30 @@ class AcesRules(Rules):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def invariants(self, state: AcesState) -> list[str]:
+        g = state.game
+        out = []
+        squares = [c.square for c in g.characters]
+        if len(set(squares)) != len(squares):
+            out.append(f"two characters on one square: {squares}")
+        for c in g.characters:
+            d = c.dial
+            at = d.start if d.position is None else d.position
+            if not d.start <= at <= d.first_eliminated:
+                out.append(f"{c.name}'s dial is at click {at}, outside {d.start}-{d.first_eliminated}")
+            if c.knocked_out:
+                out.append(f"{c.name} is knocked out but still on the map")
+            try:
+                g.board.check(c.square, "square")
+            except CsPanelError as e:
+                out.append(str(e))
+        gone = {o.name for o in g.out}
+        if gone & {c.name for c in g.characters}:
+            out.append(f"knocked out yet on the map: {sorted(gone & {c.name for c in g.characters})}")
+        if state.result is not None and any(v < 0 for _, v in state.result.scores):
+            out.append(f"a negative score: {state.result.scores}")
+        return out
 
     def turn(self, state: AcesState) -> int:
         return state.turn

@@ -189,6 +189,11 @@ class Rules:
         """The rule id a refusal cites: the error's own ``rule_id`` if it has one."""
         return getattr(error, "rule_id", None) or self.default_rule
 
+    def invariants(self, state) -> list[str]:
+        """What is wrong with a state that the rules should never reach (a negative box, a dial off
+        its range): an empty list when all is well. The generic tests call it after every action."""
+        return []
+
     def state_key(self, state) -> Any:
         """A value equal for equal states, to check that a replay gives the same state."""
         return state

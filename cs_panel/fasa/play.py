@@ -45,6 +45,7 @@ from cs_panel.fasa import referee as R
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.reach import reachable
+from cs_panel.fasa.template import ManeuverTemplate
 
 # -- actions ------------------------------------------------------------------------------------
 
@@ -308,6 +309,27 @@ class FasaRules(Rules):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def invariants(self, state: FasaState) -> list[str]:
+        gs = state.game
+        top = ManeuverTemplate.default().max_speed
+        out = []
+        names = [p.name for p in gs.planes]
+        if len(set(names)) != len(names):
+            out.append(f"a plane twice on the table: {names}")
+        for p in gs.planes:
+            sheet = p.record
+            if not 0 <= p.plane.speed <= top:
+                out.append(f"{p.name} flies at speed {p.plane.speed}, outside 0-{top}")
+            if p.hits_taken < 0 or sheet.pilot_constitution < 0 or sheet.tanks_left < 0:
+                out.append(f"{p.name} has a negative count: hits {p.hits_taken}, constitution "
+                           f"{sheet.pilot_constitution}, tanks {sheet.tanks_left}")
+            cells = [(c, r) for c, r, _ in sheet.marks]
+            if len(set(cells)) != len(cells) or not set(cells) <= set(sheet.diagram.boxes):
+                out.append(f"{p.name}'s record sheet marks a box twice or a box it does not have")
+            if p.name in gs.destroyed:
+                out.append(f"{p.name} is destroyed but still on the table")
+        return out
 
     def turn(self, state: FasaState) -> int:
         return state.game.turn
