@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("script,args,expect", [
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
+    ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
     ("tohit_latency.py", ["--rounds", "3"], ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"]),
 ])
 def test_benchmark_runs_and_reports(script, args, expect):

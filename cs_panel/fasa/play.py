@@ -176,8 +176,8 @@ class FasaRules(Rules):
         if not isinstance(planes, list) or not 1 <= len(planes) <= 16:
             raise R.RefereeError("'planes' must list 1 to 16 planes", field="planes")
         max_turns = setup.get("max_turns", 3)
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 100:
-            raise R.RefereeError(f"max_turns must be a whole number 1-100, not {max_turns!r}", field="max_turns")
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
+            raise R.RefereeError(f"max_turns must be a whole number 1-1000, not {max_turns!r}", field="max_turns")
         map_name, homes = setup.get("map_name", ""), setup.get("homes", {})
         if not isinstance(map_name, str) or not isinstance(homes, dict):
             raise R.RefereeError("map_name is text and homes an object", field="map_name")
