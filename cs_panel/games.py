@@ -2,6 +2,9 @@
 
 >>> SYSTEMS
 ('fasa', 'airaction', 'aces', 'barrooms')
+>>> g = new_game("fasa", seed=3)
+>>> g.system, g.players, g.waiting_for
+('fasa', ('Ann', 'Bob'), ('Ann', 'Bob'))
 
 Each system's rules live in ``cs_panel.<system>.play``, which defines ``rules()`` returning its
 ``Rules`` object; that module is imported only when a game of the system is started.

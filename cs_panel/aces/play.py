@@ -345,7 +345,7 @@ class AcesRules(Rules):
         free = not any(board.adjacent(s, t.square) for t in foes if t.captor is None)
         for t in foes:
             # cheap necessary conditions first; attack_problems (with its line of fire) decides
-            kinds = ("close", "capture") if board.adjacent(s, t.square) else ()
+            kinds: tuple[str, ...] = ("close", "capture") if board.adjacent(s, t.square) else ()
             if free and 0 < board.distance(s, t.square) <= c.range:
                 kinds = ("ranged",)
             for kind in kinds:

@@ -23,6 +23,7 @@ the mechanism on a toy game.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import html
 import json
 import random
@@ -226,10 +227,10 @@ def rules_for(system: str) -> Rules:
 # -- dice for one entry ---------------------------------------------------------------------
 
 
-def entry_seed(seed: int, k: int) -> str:
-    """The seed of entry ``k``'s dice: the game's seed and the entry's place (a string, so
-    ``random.Random`` hashes it the same way on every run)."""
-    return f"{seed}:{k}"
+def entry_seed(seed: int, k: int) -> int:
+    """The seed of entry ``k``'s dice, from the game's seed and the entry's place (a hash, so
+    nearby games and entries get unrelated dice, the same on every run and machine)."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{k}".encode()).digest()[:8], "big")
 
 
 class _ReplayDice(Dice):
