@@ -41,12 +41,13 @@ from dataclasses import dataclass
 
 from cs_panel.aces import talents
 from cs_panel.aces.board import Square
-from cs_panel.aces.combat import attack_problems
+from cs_panel.aces.combat import AcesAttack, attack_problems
 from cs_panel.aces.game import GameRuleError, game_over, victory
 from cs_panel.aces.movement import enemies_adjacent, reachable
 from cs_panel.aces.referee import AcesGame
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 
 # -- actions ------------------------------------------------------------------------------------
@@ -386,6 +387,7 @@ class AcesRules(Rules):
         if isinstance(action, Move):
             after = g.move(action.name, action.to, dice)
         elif isinstance(action, Attack):
+            told = self._odds(g, action)
             after = g.move_and_attack(action.name, action.at, action.targets if len(action.targets) > 1
                                       else action.targets[0], action.kind, dice, offensive_fate=action.fate,
                                       defensive_fate=state.defensive_fate, second=action.second,
@@ -401,7 +403,25 @@ class AcesRules(Rules):
         else:
             raise UnknownActionError(f"{action!r} is not an Aces action")
         lines = after.log[len(g.log):]
+        if isinstance(action, Attack) and told:
+            lines = (told,) + lines
         return dataclasses.replace(state, game=dataclasses.replace(after, checkpoint=None)), StepInfo(tuple(lines))
+
+    def _odds(self, g: AcesGame, action: "Attack") -> str:
+        """The attack's dice, defense and odds before it is rolled (K.attack), for the transcript; ""
+        when the attacker may yet fail to break away and attack from elsewhere, or several targets
+        are shot at (the referee then explains the shot itself)."""
+        c = g.character(action.name)
+        held = enemies_adjacent(g.board, c.square, self._enemy_squares(g, c))
+        if len(action.targets) != 1 or (held and action.at != c.square):
+            return ""
+        try:
+            a = g.plan_attack(action.name, action.at, action.targets[0], action.kind, offensive_fate=action.fate)
+        except CsPanelError:
+            return ""  # the referee refuses it, naming why
+        assert isinstance(a, AcesAttack)
+        return (f"{action.name}'s {action.kind} attack on {action.targets[0]}: {a}; at least one hit "
+                f"{percent(a.at_least(1))} (K.attack)")
 
     def rule_of(self, error: CsPanelError, action: Action) -> str | None:
         own = getattr(error, "rule_id", None)
