@@ -123,3 +123,32 @@ def test_the_setup_is_checked_by_the_referee():
         new_game("fasa", setup=setup)
     with pytest.raises(R.RefereeError, match="max_turns"):
         new_game("fasa", setup={**new_game("fasa").setup, "max_turns": 0})
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_collision_numbers_are_secret_until_collide_reveals_them():
+    for seed in range(50, 400):
+        rng = random.Random(seed)
+        g = new_game("fasa", seed=seed)
+        while not g.is_over and not (g.state.game.phase is R.Phase.COLLIDE and g.state.game.waiting_for):
+            g = g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            break
+    else:
+        raise AssertionError("no random game put two enemies in one hex")
+    first = g.legal_actions()[0]
+    assert str(first).startswith("pick ") and len([a for a in g.legal_actions() if a.plane == first.plane]) == 10
+    picked = g.apply(first)
+    owners = dict(picked.state.owners)
+    other = next(p for p in picked.players if p != owners[first.plane])
+    seen = picked.observation(other)
+    assert seen["state"]["picks"] == {first.plane: "secret"} and str(first) not in seen["log"]
+    assert picked.observation(owners[first.plane])["state"]["picks"] == {first.plane: first.number}
+    assert picked.undo() == g  # a secret number not yet revealed may be changed
+    while picked.waiting_for:
+        picked = picked.apply(picked.legal_actions()[0])
+    assert [str(a) for a in picked.legal_actions()] == ["collide"]
+    after = picked.apply("collide")
+    assert after.log[-1].revealed
+    with pytest.raises(UndoRefusedError):
+        after.undo()
