@@ -177,6 +177,22 @@ def _rolled_game(system: str) -> tuple[Game, dict]:
     return game, doc
 
 
+def _wrong_leaf(setup):
+    """The setup with its first number (depth first) turned into a list."""
+    done = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            return {k: walk(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [walk(v) for v in x]
+        if isinstance(x, int) and not isinstance(x, bool) and not done:
+            done.append(x)
+            return [x]
+        return x
+    return walk(setup)
+
+
 @pytest.mark.parametrize("system", HERE)
 def test_saved_game_hostility(system):
     game, doc = _rolled_game(system)
@@ -205,6 +221,9 @@ def test_saved_game_hostility(system):
         "10 MB": text[:-1] + ', "pad": "' + "x" * 10_000_000 + '"}',
         "10,000 deep": '{"format": "cs_panel.game", "log": ' + "[" * 10_000 + "]" * 10_000 + "}",
         "not an object": "[1, 2, 3]",
+        "a 5,000-digit face": text.replace('"log": [', '"log": [["x", [' + "9" * 5000 + "]], ", 1),
+        "setup of the wrong shapes": changed(lambda d: d.update(setup={k: 7 for k in d["setup"]})),
+        "setup with a list for a number": changed(lambda d: d.update(setup=_wrong_leaf(d["setup"]))),
     }
     for name, bad in cases.items():
         with pytest.raises(SavedStateError):

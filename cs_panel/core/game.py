@@ -471,8 +471,8 @@ class Game:
             raise SavedStateError(f"the log must be a list of at most {MAX_LOG} actions")
         try:
             game = cls.new(system, seed, setup)
-        except CsPanelError as e:
-            raise SavedStateError(f"the setup is refused: {e}") from None
+        except _HOSTILE as e:  # untrusted text: whatever a setup's constructors refuse is a refused save
+            raise SavedStateError(f"the setup is refused: {type(e).__name__}: {str(e)[:200]}") from None
         rules = game.rules
         for i, item in enumerate(log, 1):
             where = f"action {i}"
@@ -496,8 +496,8 @@ class Game:
             state, info = rules.step(self.state, action, dice)
         except SavedStateError:
             raise
-        except CsPanelError as e:
-            raise SavedStateError(f"{where} ({action}) is not legal at that point: {e}") from None
+        except _HOSTILE as e:
+            raise SavedStateError(f"{where} ({action}) is not legal at that point: {str(e)[:300]}") from None
         if dice._next != len(faces):
             raise SavedStateError(f"{where} ({action}) recorded {len(faces)} die faces but rolls {dice._next}")
         fresh = Dice(entry_seed(self.seed, len(self.log)))
@@ -508,6 +508,10 @@ class Game:
                                   f"{expected[bad - 1]}, the text says {faces[bad - 1]}")
         entry = Entry(action, faces, tuple(s for s, _ in dice.log), bool(info.revealed), tuple(info.lines))
         return Game(self.system, self.seed, self.setup_text, self.log + (entry,), state, self)
+
+
+#: what a hostile saved game can make constructors raise; loading turns each into a ``SavedStateError``
+_HOSTILE = (CsPanelError, TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
 
 
 def _fold(rules: Rules, seed: int, setup: dict, log: Sequence[Entry]) -> Any:
@@ -546,7 +550,7 @@ def _load_bounded(text: Any) -> dict:
             depth -= 1
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, and integers too long to convert
         raise SavedStateError(f"not a saved game: the text is not complete JSON ({str(e)[:80]})") from None
     if not isinstance(doc, dict):
         raise SavedStateError(f"a saved game is a JSON object, not a {type(doc).__name__}")
