@@ -41,16 +41,24 @@ def peaceable(actions):
     return calm or actions
 
 
-def long_game(system: str, length: int) -> Game:
-    """A game of ``length`` actions (or as long as it lasts), with a long time limit where the setup has one."""
+def long_game(system: str, length: int, tries: int = 5) -> Game:
+    """A game of ``length`` actions, with a long time limit where the setup has one; if the games
+    of ``tries`` seeds all end sooner, the longest of them."""
     setup = new_game(system).setup
     if "max_turns" in setup:
         setup["max_turns"] = 1000
-    game = new_game(system, seed=1, setup=setup)
-    rng = random.Random(1)
-    while len(game.log) < length and not game.is_over:
-        game = game.apply(rng.choice(peaceable(game.legal_actions())))
-    return game
+    best = None
+    for seed in range(1, tries + 1):
+        game = new_game(system, seed=seed, setup=setup)
+        rng = random.Random(seed)
+        while len(game.log) < length and not game.is_over:
+            game = game.apply(rng.choice(peaceable(game.legal_actions())))
+        if best is None or len(game.log) > len(best.log):
+            best = game
+        if len(best.log) >= length:
+            break
+    assert best is not None
+    return best
 
 
 def timed_load(text: str, repeat: int = 3) -> float:

@@ -192,6 +192,9 @@ class AcesState:
         return why
 
 
+#: lines of the referee's own log the state keeps (the protocol's transcript has them all)
+KEEP_LOG = 40
+
 DEMO_CAST = (
     ("charlie-steele-ace", "Charlie", "Tim", (1, 3)),
     ("tail-gunner", "Tail Gunner", "Tim", (2, 5)),
@@ -405,7 +408,9 @@ class AcesRules(Rules):
         lines = after.log[len(g.log):]
         if isinstance(action, Attack) and told:
             lines = (told,) + lines
-        return dataclasses.replace(state, game=dataclasses.replace(after, checkpoint=None)), StepInfo(tuple(lines))
+        # the transcript keeps every line; the table keeps its recent ones, so a step costs the same late in a game
+        kept = dataclasses.replace(after, checkpoint=None, log=after.log[-KEEP_LOG:])
+        return dataclasses.replace(state, game=kept), StepInfo(tuple(lines))
 
     def _odds(self, g: AcesGame, action: "Attack") -> str:
         """The attack's dice, defense and odds before it is rolled (K.attack), for the transcript; ""
