@@ -275,6 +275,17 @@ class Game:
     _state: Any = field(default=None, compare=False, repr=False)
     _parent: "Game | None" = field(default=None, compare=False, repr=False)
 
+    # an immutable game is its own copy; pickled, it keeps its log and refolds its state, not the
+    # chain of earlier games that makes ``undo`` quick (which would nest as deep as the log is long)
+    def __copy__(self) -> "Game":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        return self
+
+    def __reduce__(self):
+        return (Game, (self.system, self.seed, self.setup_text, self.log))
+
     # -- building ---------------------------------------------------------------------------
 
     @classmethod

@@ -246,3 +246,14 @@ def test_hostile_texts_are_refused():
 def test_random_playout_ends_the_toy_game():
     g = random_playout(toy(3), random.Random(0))
     assert g.is_over and len(g.log) == 5
+
+
+def test_a_long_game_copies_and_pickles_without_its_chain_of_earlier_games():
+    import copy
+    import pickle
+    g = toy(3).play("hide Ann 1", "hide Bob 2", "reveal", "roll Ann")
+    assert copy.deepcopy(g) is g and copy.copy(g) is g
+    back = pickle.loads(pickle.dumps(g))
+    assert back == g and back.state == g.state and back._parent is None
+    with pytest.raises(UndoRefusedError):
+        back.undo()
