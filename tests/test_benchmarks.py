@@ -18,6 +18,7 @@ def ui_components() -> list[str]:
 @pytest.mark.parametrize("script,args,expect", [
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
+    ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
     ("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
      ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"]),
     # every component of cs_panel.ui has its line, then the memory per session and the worst figures

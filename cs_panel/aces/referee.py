@@ -391,7 +391,9 @@ class AcesGame:
             current = next(x for x in chars if x.name == who)
             if current.knocked_out:
                 continue
-            use = use_fate(current, how)
+            # defensive fate was checked when it was spent, at the roll; the hits since may have turned
+            # the dial to a fate of 0, and the click it costs is owed all the same (our reading)
+            use = use_fate(current, "offense") if how == "defense" else use_fate(current, how)
             chars = [replace(x, dial=use.dial) if x.name == who else x for x in chars]
         out = list(self.out)
         survivors = []

@@ -1,0 +1,358 @@
+"""FASA Crimson Skies through the one game protocol (``cs_panel.core.game``), wrapping the referee
+(``cs_panel.fasa.referee``): the referee keeps every rule; this module names the actions, lists the
+legal ones and says what each player may see.
+
+Actions and their notation (F.seq.phases, FASA p.13-14):
+
+- ``plot Ace 3L2F``: a plane's secret plot (F.move.plot). ``legal_actions`` lists every arrow of
+  the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only).
+- ``move``: the table flies every plot; it reveals them and rolls the pushes (F.move.resolve).
+- ``pick Ace 4``: a secret collision number 1-10 (F.collide.piloted); ``collide`` reveals and rolls.
+- ``fire Ace guns x2 at Raider``: a fire order (``FireOrder`` notation, F.combat.choice): guns,
+  guns doubled down, each loaded rocket by hardpoint and all rockets, at each enemy in reach;
+  ``clear jams`` when a gun is jammed; ``hold``. Flak rockets fired at a hex are accepted by
+  ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes are too many to be a
+  useful choice. A plane that has given its order may give another (the referee replaces it);
+  ``legal_actions`` lists orders only for planes without one, so that a program's choices always
+  move the game on.
+- ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
+  whom, and the next turn (F.tail.position).
+
+A plot by a tailed plane reveals part of it to the tailer (F.tail.reveal), so it counts as a
+reveal for the fair undo.
+
+>>> from cs_panel.games import new_game
+>>> g = new_game("fasa", seed=3)
+>>> g.waiting_for
+('Ann', 'Bob')
+>>> g = g.play("plot Ace 3SA", "plot Raider 3SA", "move")
+>>> str(g.state.game.plane("Ace").plane.hex)
+'Hex(0, 2)'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError, RuleInputError
+from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
+from cs_panel.core.state import from_jsonable, to_jsonable
+from cs_panel.fasa import referee as R
+from cs_panel.fasa.mapsheets import victory
+from cs_panel.fasa.movement import PlaneState
+from cs_panel.fasa.reach import reachable
+from cs_panel.fasa.template import ManeuverTemplate
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plot(Action):
+    """A plane's secret maneuver for the turn (F.move.plot)."""
+
+    plane: str
+    maneuver: str
+    secret = True
+
+    def __str__(self) -> str:
+        return f"plot {self.plane} {self.maneuver}"
+
+    def masked(self) -> str:
+        return f"plot {self.plane} (secret)"
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """A plane's secret collision number, 1-10 (F.collide.piloted)."""
+
+    plane: str
+    number: int
+    secret = True
+
+    def __str__(self) -> str:
+        return f"pick {self.plane} {self.number}"
+
+    def masked(self) -> str:
+        return f"pick {self.plane} (secret)"
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """A plane's fire order for this combat phase (F.combat.choice)."""
+
+    plane: str
+    order: str
+
+    def __str__(self) -> str:
+        return f"fire {self.plane} {self.order}"
+
+
+@dataclass(frozen=True)
+class Step(Action):
+    """A step of the turn the table takes: ``move``, ``collide``, ``combat`` or ``tailing``."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+STEPS = ("move", "collide", "combat", "tailing")
+_NAME = r"(\S+)"
+
+
+def parse_action(text: str) -> Action:
+    """A FASA action from its notation; ``str`` of the result gives the text back."""
+    words = " ".join(str(text).split())
+    if words in STEPS:
+        return Step(words)
+    m = re.fullmatch(rf"plot {_NAME} (\S+)", words)
+    if m:
+        return Plot(m.group(1), m.group(2))
+    m = re.fullmatch(rf"pick {_NAME} (\d{{1,2}})", words)
+    if m:
+        return Pick(m.group(1), int(m.group(2)))
+    m = re.fullmatch(rf"fire {_NAME} (.+)", words)
+    if m:
+        order = str(R.FireOrder.parse(m.group(2)))  # unreadable orders are refused here, by name
+        return Fire(m.group(1), order)
+    raise UnknownActionError(f"cannot read {str(text)[:80]!r}: a FASA action is 'plot PLANE 3L2F', 'pick PLANE 4', "
+                             f"'fire PLANE guns at NAME', or a step: {', '.join(STEPS)}")
+
+
+# -- state --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FasaState:
+    """The referee's table and who flies each plane (planes keep their player after they are lost)."""
+
+    game: R.GameState
+    owners: tuple[tuple[str, str], ...]
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+
+@lru_cache(maxsize=4096)
+def legal_plots(plane: PlaneState) -> tuple[str, ...]:
+    """Every plot the maneuver template allows this plane this turn (F.move.plot, F.move.capability)."""
+    return tuple(str(o.maneuver) for o in reachable(plane, legal_only=True))
+
+
+DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
+
+
+def demo_setup() -> dict:
+    """The demo game's two planes (``referee.demo_planes``, invented sample stats), the Ace carrying
+    an AP and an HE rocket and the Raider a drill, for three turns on a sky without edges."""
+    planes = []
+    for p in R.demo_planes():
+        d = to_jsonable(dataclasses.replace(p, rockets=DEMO_ROCKETS.get(p.name, ())))
+        d.pop("sheet")  # a fresh sheet is built from the plane
+        planes.append(d)
+    return {"planes": planes, "max_turns": 3, "map_name": "", "homes": {}}
+
+
+class FasaRules(Rules):
+    system = "fasa"
+    default_rule = "F.seq.phases"
+
+    def default_setup(self) -> dict:
+        return demo_setup()
+
+    def check_setup(self, setup: dict) -> dict:
+        if not isinstance(setup, dict):
+            raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes"}
+        if extra:
+            raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
+        planes = setup.get("planes")
+        if not isinstance(planes, list) or not 1 <= len(planes) <= 16:
+            raise R.RefereeError("'planes' must list 1 to 16 planes", field="planes")
+        max_turns = setup.get("max_turns", 3)
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
+            raise R.RefereeError(f"max_turns must be a whole number 1-1000, not {max_turns!r}", field="max_turns")
+        map_name, homes = setup.get("map_name", ""), setup.get("homes", {})
+        if not isinstance(map_name, str) or not isinstance(homes, dict):
+            raise R.RefereeError("map_name is text and homes an object", field="map_name")
+        out = {"planes": [dict(p) for p in planes], "max_turns": max_turns, "map_name": map_name, "homes": dict(homes)}
+        self._start(out, 0)  # every plane and the table are checked by the referee
+        return out
+
+    def _start(self, setup: dict, seed: int) -> R.Referee:
+        planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
+        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None)
+
+    def initial(self, setup: dict, seed: int) -> FasaState:
+        gs = self._start(setup, seed).start_state
+        return FasaState(gs, tuple((p.name, p.player) for p in gs.planes))
+
+    def players(self, state: FasaState) -> tuple[str, ...]:
+        return tuple(state.game.players)
+
+    def owner(self, state: FasaState, action: Action) -> str:
+        plane = getattr(action, "plane", "")
+        return dict(state.owners).get(plane, "")
+
+    def waiting_for(self, state: FasaState) -> tuple[str, ...]:
+        gs = state.game
+        if gs.phase in (R.Phase.PLOT, R.Phase.COLLIDE):
+            owners = dict(state.owners)
+            return tuple(sorted({owners[n] for n in gs.waiting_for}))
+        return ()
+
+    def legal_actions(self, state: FasaState, player: str | None = None) -> list[Action]:
+        gs = state.game
+        mine = [p for p in gs.planes if player is None or p.player == player]
+        if gs.phase is R.Phase.PLOT:
+            waiting = gs.waiting_for
+            if not waiting:
+                return [Step("move")]
+            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)]
+        if gs.phase is R.Phase.COLLIDE:
+            waiting = gs.waiting_for
+            if not waiting:
+                return [Step("collide")]
+            return [Pick(p.name, n) for p in mine if p.name in waiting for n in range(1, 11)]
+        if gs.phase is R.Phase.COMBAT:
+            given = dict(gs.orders)
+            out: list[Action] = []
+            for p in mine:
+                if p.name not in given:
+                    out += [Fire(p.name, o) for o in self.fire_orders(gs, p)]
+            return out + [Step("combat")]
+        if gs.phase is R.Phase.TAILING:
+            return [Step("tailing")]
+        return []
+
+    def fire_orders(self, gs: R.GameState, p: R.RefPlane) -> list[str]:
+        """Every fire order the referee accepts for ``p`` now, at each enemy in reach (F.combat.choice)."""
+        enemies = [e.name for e in gs.planes if e.player != p.player]
+        guns = ["guns", "guns x2"] if p.working_guns and len(p.jammed_guns) < len(p.working_guns) else []
+        rockets = [f"rocket {hp}" for hp, r in p.loaded_rockets if r not in R.HEX_ROCKETS]
+        if len(rockets) > 1:
+            rockets.append("rockets")
+        candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
+        candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
+        out = []
+        for text in candidates:
+            try:
+                R.apply(gs, R.Action("fire", p.name, text), Dice(0))
+            except RuleInputError:
+                continue
+            out.append(text)
+        return out
+
+    def step(self, state: FasaState, action: Action, dice: Dice) -> tuple[FasaState, StepInfo]:
+        gs = state.game
+        if isinstance(action, Plot):
+            ref = R.Action("plot", action.plane, action.maneuver)
+        elif isinstance(action, Pick):
+            ref = R.Action("pick", action.plane, str(action.number))
+        elif isinstance(action, Fire):
+            ref = R.Action("fire", action.plane, action.order)
+        elif isinstance(action, Step):
+            ref = R.Action(action.kind)
+        else:
+            raise UnknownActionError(f"{action!r} is not a FASA action")
+        after = R.apply(gs, ref, dice)
+        turned = after.turn != gs.turn or after.phase is R.Phase.OVER and gs.phase is not R.Phase.OVER
+        lines = after.report[len(gs.report):] if not turned else _new_lines(gs, after)
+        revealed = isinstance(action, Step) and action.kind in ("move", "collide")
+        if isinstance(action, Plot):
+            revealed = any(t.leader == action.plane for t in gs.tails)  # the tailer learns part of it (F.tail.reveal)
+        return dataclasses.replace(state, game=after), StepInfo(tuple(lines), revealed)
+
+    def rule_of(self, error: CsPanelError, action: Action) -> str | None:
+        own = getattr(error, "rule_id", None)
+        if own:
+            return own
+        return {Plot: "F.move.plot", Pick: "F.collide.piloted", Fire: "F.combat.choice"}.get(type(action),
+                                                                                          "F.seq.phases")
+
+    def is_over(self, state: FasaState) -> bool:
+        return state.game.phase is R.Phase.OVER
+
+    def result(self, state: FasaState) -> Result:
+        gs = state.game
+        counts = {who: sum(p.player == who for p in gs.planes) for who in gs.players}
+        scores = tuple((who, float(n)) for who, n in counts.items())
+        if len(counts) < 2:
+            return Result(None, scores, "one side only: no victory to decide")
+        v = victory(counts)
+        if v.over:
+            return Result(v.winner, scores, str(v))
+        if gs.phase is R.Phase.OVER:
+            return Result(None, scores, f"no winner after {gs.turn} turn(s): {v} (F.victory, FASA p.15)")
+        return Result(None, scores, str(v))
+
+    def observation(self, state: FasaState, player: str) -> dict:
+        gs = state.game
+        mine = {n for n, who in state.owners if who == player}
+        planes = [{"name": p.name, "player": p.player, "hex": [p.plane.hex.q, p.plane.hex.r],
+                   "facing": p.plane.facing.name, "speed": p.plane.speed, "hits_taken": p.hits_taken,
+                   "shocked": p.plane.shocked, "weapons": p.weapons_summary(), "damage": p.damage_summary(),
+                   "jammed": list(p.jammed_guns)} for p in gs.planes]
+        plots = {n: m for n, m in gs.plots_seen_by(player).items()}
+        picks = {n: (k if n in mine else "secret") for n, k in gs.picks}
+        told = [line for line in gs.report if not _private(line, gs, mine)]
+        return {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
+                "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
+                "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
+                "outcome": gs.outcome}
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def invariants(self, state: FasaState) -> list[str]:
+        gs = state.game
+        top = ManeuverTemplate.default().max_speed
+        out = []
+        names = [p.name for p in gs.planes]
+        if len(set(names)) != len(names):
+            out.append(f"a plane twice on the table: {names}")
+        for p in gs.planes:
+            sheet = p.record
+            if not 0 <= p.plane.speed <= top:
+                out.append(f"{p.name} flies at speed {p.plane.speed}, outside 0-{top}")
+            if p.hits_taken < 0 or sheet.pilot_constitution < 0 or sheet.tanks_left < 0:
+                out.append(f"{p.name} has a negative count: hits {p.hits_taken}, constitution "
+                           f"{sheet.pilot_constitution}, tanks {sheet.tanks_left}")
+            cells = [(c, r) for c, r, _ in sheet.marks]
+            if len(set(cells)) != len(cells) or not set(cells) <= set(sheet.diagram.boxes):
+                out.append(f"{p.name}'s record sheet marks a box twice or a box it does not have")
+            if p.name in gs.destroyed:
+                out.append(f"{p.name} is destroyed but still on the table")
+        return out
+
+    def turn(self, state: FasaState) -> int:
+        return state.game.turn
+
+
+def _private(line: str, gs: R.GameState, mine: set[str]) -> bool:
+    """A line telling a tailer what the leader's plot reveals (F.tail.reveal): for the tailer only."""
+    return any(line.startswith(f"{t.follower} tails {t.leader} (tailing number") and t.follower not in mine
+               for t in gs.tails)
+
+
+def _new_lines(before: R.GameState, after: R.GameState) -> tuple[str, ...]:
+    """What a step said when it ended the turn (the report moved into the history)."""
+    told = after.history[len(before.history):]
+    prefix = f"turn {before.turn}: "
+    skip = len(before.report)
+    out = [x[len(prefix):] if x.startswith(prefix) else x for x in told][skip:]
+    return tuple(out) + tuple(after.report if after.turn != before.turn else ())
+
+
+def rules() -> FasaRules:
+    return FasaRules()
+
+
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "parse_action",
+           "rules"]
