@@ -289,6 +289,7 @@ def spec_kind(name: str) -> str:
 
 def memory(sessions: int) -> None:
     """Serve examples/app.py in its own process; its resident memory per extra session."""
+    import panel  # noqa: F401  (the client side of a session must know Panel's models)
     import psutil
     from bokeh.client import pull_session
 

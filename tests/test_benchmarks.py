@@ -19,11 +19,13 @@ def ui_components() -> list[str]:
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
     ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
-    ("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
-     ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"]),
+    # these two drive Debian's chromium, so they carry the browser marker
+    pytest.param("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
+                 ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"],
+                 marks=pytest.mark.browser),
     # every component of cs_panel.ui has its line, then the memory per session and the worst figures
-    ("latency.py", ["--quick"], [*(f"component {name} p50 " for name in ui_components()), " MB per session",
-                                 "worst p95 "]),
+    pytest.param("latency.py", ["--quick"], [*(f"component {name} p50 " for name in ui_components()),
+                                             " MB per session", "worst p95 "], marks=pytest.mark.browser),
 ])
 def test_benchmark_runs_and_reports(script, args, expect):
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,

@@ -25,7 +25,7 @@ from cs_panel.airaction.navigation import NavigationDeck, nav_cards
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -121,13 +121,13 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             obst["id"].append(ob.id)
             obst["cx"].append(sum(c[0] for c in ob.corners) / len(ob.corners))
             obst["cy"].append(sum(c[1] for c in ob.corners) / len(ob.corners))
-        self._obst.data = obst
+        set_data(self._obst, obst)
         plane = dict(xs=[], ys=[], x=[], y=[], nose_x=[], nose_y=[])
         if start is not None:
             xs, ys = self._octagon_xy(start)
             nose = start.forward(MARKER_WIDTH / 2)
             plane = dict(xs=[xs], ys=[ys], x=[start.x], y=[start.y], nose_x=[nose.x], nose_y=[nose.y])
-        self._plane.data = plane
+        set_data(self._plane, plane)
         laid = dict(xs=[], ys=[], x=[], y=[], heading=[], number=[], fill=[], nose_x=[], nose_y=[], state=[])
         ghost = dict(xs=[], ys=[], x=[], y=[], number=[])
         if m is not None:
@@ -149,13 +149,13 @@ class NavigationCardExplorer(pn.viewable.Viewer):
                 xs, ys = self._octagon_xy(pose)
                 for k, v in (("xs", xs), ("ys", ys), ("x", pose.x), ("y", pose.y), ("number", str(n))):
                     ghost[k].append(v)
-        self._laid.data = laid
-        self._ghost.data = ghost
+        set_data(self._laid, laid)
+        set_data(self._ghost, ghost)
         if hit is not None:
             xs, ys = self._octagon_xy(hit.bounced)
-            self._bounce.data = dict(xs=[xs], ys=[ys])
+            set_data(self._bounce, dict(xs=[xs], ys=[ys]))
         else:
-            self._bounce.data = dict(xs=[], ys=[])
+            set_data(self._bounce, dict(xs=[], ys=[]))
 
     def drawn_markers(self) -> list[tuple[int, float, float, float]]:
         """The numbered markers on the drawing as (number, x, y, heading), for tests and lessons."""

@@ -34,7 +34,7 @@ from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow, set_data
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -301,14 +301,14 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
                                 fill=[fill[h] for h in order])
         hexes = [start_hex] + [s.hex for s in shown]
         xy = [self._geom.center(h) for h in hexes]
-        self._path.data = dict(x=[x for x, _ in xy], y=[y for _, y in xy])
+        set_data(self._path, dict(x=[x for x, _ in xy], y=[y for _, y in xy]))
         labels = dict(x=[], y=[], text=[])
         for k, s in enumerate(shown, 1):
             x, y = self._geom.center(s.hex)
             labels["x"].append(x + 0.45)
             labels["y"].append(y + 0.5)
             labels["text"].append(str(k))
-        self._labels.data = labels
+        set_data(self._labels, labels)
         here_hex, here_facing = (shown[-1].hex, shown[-1].facing) if shown else (start_hex, start_facing)
         planes = dict(xs=[], ys=[], angle=[], colour=[])
         for h, f, c in ((start_hex, start_facing, COLOURS["ghost"]), (here_hex, here_facing, COLOURS["plane"])):
@@ -318,7 +318,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             planes["ys"].append(ys)
             planes["angle"].append(-int(f) * math.pi / 3)
             planes["colour"].append(c)
-        self._planes.data = planes
+        set_data(self._planes, planes)
         if r is None:
             self._figure.title.text = f"{p.maneuver}: not attempted yet" if p is not None else "No maneuver"
         else:

@@ -31,7 +31,7 @@ from cs_panel.barrooms.movement import Gait
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.core.variants import OFFICIAL, RuleSet
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
 
 NO_WEAPON = "none"
 NO_COVER = "none"
@@ -246,7 +246,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
                         for r in CHART_RANGES],
                 label=[percent(by_range[r].chance) if r in by_range else out_label(r) for r in CHART_RANGES],
             )
-            self._out_source.data = dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out])
+            set_data(self._out_source, dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out]))
         name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
         self._figure.title.text = f"Chance to hit by range: {name}"
 

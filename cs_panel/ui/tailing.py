@@ -23,7 +23,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
-from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow
+from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -118,7 +118,7 @@ class TailingReveal(pn.viewable.Viewer):
             data["q"].append(h.q)
             data["r"].append(h.r)
             data["zone"].append(words[zone])
-        self._hexes.data = data
+        set_data(self._hexes, data)
         planes = dict(x=[], y=[], xs=[], ys=[], colour=[], name=[], label_y=[])
         same = follower == leader
         for role, h, facing, name in (("follower", follower, f_facing, self.follower_name),
@@ -134,7 +134,7 @@ class TailingReveal(pn.viewable.Viewer):
             planes["colour"].append(COLOURS[role])
             planes["name"].append(name)
             planes["label_y"].append(y - 0.9)
-        self._planes.data = planes
+        set_data(self._planes, planes)
 
     def place_at(self, x: float, y: float) -> Hex:
         """Move the plane chosen by ``place`` to the hex under drawing point (x, y)."""

@@ -21,7 +21,7 @@ from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
 CUSTOM = "custom"
@@ -119,13 +119,13 @@ class ToHitCalculator(pn.viewable.Viewer):
         self._errors.show(error)
         w = weapons()[self.weapon]
         with bokeh_writes():
-            self._source.data = dict(
+            set_data(self._source, dict(  # a new range alone sends the colour column only
                 range=list(range(len(by_range))),
                 chance=[float(t.chance) for t in by_range],
                 target=[t.total for t in by_range],
                 colour=["#c53030" if r == self.range_hexes else "#718096" for r in range(len(by_range))],
                 label=[percent(t.chance) for t in by_range],
-            )
+            ))
             self._figure.title.text = f"Chance to hit by range: {w['name']}"
         if result is None:
             self._breakdown.object = "<p class='cs-error'>No to-hit number until the input above is fixed.</p>"
