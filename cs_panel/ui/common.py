@@ -137,3 +137,17 @@ def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[li
     xs = [x + scale * (u * math.cos(a) - v * math.sin(a)) for u, v in PLANE_SHAPE]
     ys = [y + scale * (u * math.sin(a) + v * math.cos(a)) for u, v in PLANE_SHAPE]
     return xs, ys
+
+
+def served() -> bool:
+    """Whether the component runs in a served app (``panel serve``, ``pn.serve``, Binder) rather
+    than a local notebook: a served session's document has a session context. A served app never
+    reads or writes the server's files on a user's say; load and save go through the browser."""
+    if pn.state.served:
+        return True
+    doc = pn.state.curdoc
+    return doc is not None and getattr(doc, "session_context", None) is not None
+
+
+#: the largest upload a component reads (bytes): a figures file or a saved game, checked before decoding
+UPLOAD_BYTES = 4 * 1024 * 1024
