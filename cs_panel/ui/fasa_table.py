@@ -28,6 +28,7 @@ set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from c
 from __future__ import annotations
 
 import html
+import io
 
 import panel as pn
 import param
@@ -35,7 +36,7 @@ import param
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.state import dumps, loads
 from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
-from cs_panel.ui.common import FieldErrors, html_pane, point_at
+from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, html_pane, point_at
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -227,11 +228,34 @@ class FasaTable(pn.viewable.Viewer):
         except CsPanelError as e:
             self._refuse(SavedStateError(f"cannot load this text: {e}", field="saved"))
             return False
-        except (TypeError, KeyError, AttributeError) as e:
-            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {e}", field="saved"))
+        except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as e:
+            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {str(e)[:200]}", field="saved"))
             return False
         self._set_game(game)
         return True
+
+    def load_upload(self, data: bytes | None) -> bool:
+        """Load a saved game from an uploaded file (the browser's file input): at most
+        ``UPLOAD_BYTES``, UTF-8; it goes into ``saved`` and is loaded from there, so a refusal
+        is shown beside the saved text and the game stays."""
+        try:
+            if not data:
+                raise SavedStateError("the upload is empty: choose a saved game file", field="saved")
+            if len(data) > UPLOAD_BYTES:
+                raise SavedStateError(f"the upload is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="saved")
+            try:
+                text = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise SavedStateError(f"the upload is not UTF-8 text (byte {e.start})", field="saved") from None
+        except CsPanelError as e:
+            self._refuse(e)
+            return False
+        self.saved = text
+        return self.load()
+
+    def _download(self):
+        """The saved game for the browser's download (saving first puts it in ``saved`` too)."""
+        return io.StringIO(self.saved if self.save() else "")
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -284,6 +308,15 @@ class FasaTable(pn.viewable.Viewer):
 
     # --- layout ----------------------------------------------------------------------------------
 
+    def _file_controls(self):
+        """Save to and load from the browser: a download of the saved game and an upload."""
+        down = pn.widgets.FileDownload(callback=self._download, filename="fasa_game.json", label="Download the game",
+                                       css_classes=["fasa-download"], width=200)
+        up = pn.widgets.FileInput(label="Upload a saved game", accept=".json", multiple=False,
+                                  css_classes=["fasa-upload"], width=220)
+        up.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
+        return pn.Row(down, up)
+
     def __panel__(self):
         p, e = self.param, self._errors
 
@@ -321,6 +354,7 @@ class FasaTable(pn.viewable.Viewer):
                    button("New game", self.restart, "fasa-restart")),
             e.beside(pn.widgets.TextAreaInput.from_param(p.saved, label="Saved game (JSON)", height=120,
                                                          sizing_mode="stretch_width", css_classes=["in-saved"]), "saved"),
+            self._file_controls(),
         )
         controls = pn.Column(
             pn.widgets.Select.from_param(p.player, label="Who is looking at the screen", width=220,
