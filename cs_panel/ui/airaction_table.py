@@ -25,7 +25,7 @@ from cs_panel.airaction.referee import PlanError, TurnPlan, demo_game, play_turn
 from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.common import error_html, html_pane
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane
 
 FIELDS = ("clicks", "card", "orientation")
 
@@ -42,7 +42,7 @@ def _orientations(card_id: str) -> list[str]:
 class AirActionTable(pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
 
-    seed = param.Integer(default=2024, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
+    seed = RuleInteger(default=2024, bounds=SEED_BOUNDS, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
                                            "again after an undo rolls the same dice.")
     start = param.ClassSelector(class_=GameState, default=None, allow_None=True,
                                 doc="The table before turn 1 (the demo game's four sample planes when None).")

@@ -25,7 +25,8 @@ from cs_panel.clix.view import css_colour, dial_svg, marker_meanings, speed_ring
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
+from cs_panel.core.limits import LIMITS
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
 
 PACKAGED = "package:clix/figures.json"
 #: the ``source`` of figures read from the browser's upload
@@ -77,14 +78,14 @@ class ClixDial(pn.viewable.Viewer):
                              "click up to the structural limit line (A.campaign.bailout).")
     level = param.Selector(default="rookie", objects=["rookie", "veteran", "ace", "double-ace", "legend"],
                            doc="The pilot's campaign level, for the bail-out roll (A.campaign.levels).")
-    throttle_clicks = param.Integer(default=1, doc="Throttle change to plan: clicks up (positive) or down (negative); "
+    throttle_clicks = RuleInteger(default=1, bounds=(-LIMITS["clix.click"].hi, LIMITS["clix.click"].hi), doc="Throttle change to plan: clicks up (positive) or down (negative); "
                                     "one is safe, two need a pilot check (A.throttle).")
     first_turn = param.Boolean(default=False, doc="First turn of the game: the speed dial may be set to any speed (A.throttle).")
     chooser = param.Boolean(default=True, doc="Show the figure chooser (off when another component hands in the figure).")
     cancelled = param.List(default=[], item_type=str, doc="Ids of optional skills or equipment the owner has switched "
                            "off; they stay off until the end of the turn (A.base.skills).")
     show_strip = param.Boolean(default=True, doc="Show the whole combat dial as a strip (a teaching view only).")
-    seed = param.Integer(default=2003, doc="Seed of the dice rolled for a two-click throttle check.")
+    seed = RuleInteger(default=2003, bounds=SEED_BOUNDS, doc="Seed of the dice rolled for a two-click throttle check.")
 
     figure = param.ClassSelector(class_=Figure, default=None, allow_None=True,
                                  doc="The figure shown; set by figure_id, or handed in by show_figure (the dial editor).")

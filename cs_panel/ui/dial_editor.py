@@ -21,7 +21,16 @@ import param
 
 from cs_panel.clix.dial import stats_for
 from cs_panel.clix.figures import (
-    BASE_FIELDS, GAMES, LEVELS, Figure, figure_entry, figure_from_entry, figures, figures_from_text, figures_text, save_figures,
+    BASE_FIELDS,
+    GAMES,
+    LEVELS,
+    Figure,
+    figure_entry,
+    figure_from_entry,
+    figures,
+    figures_from_text,
+    figures_text,
+    save_figures,
 )
 from cs_panel.clix.view import entry_from_form, form_from_entry
 from cs_panel.core.data import PROVENANCES

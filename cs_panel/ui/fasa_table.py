@@ -34,9 +34,10 @@ import panel as pn
 import param
 
 from cs_panel.core.errors import CsPanelError, SavedStateError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.state import dumps, loads
 from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
-from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, html_pane, point_at
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -63,7 +64,7 @@ class FasaTable(pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
 
     # -- the game set up (changing any of these starts a new game)
-    seed = param.Integer(default=DEMO_SEED, doc="The game's seed: every die is rolled from it and the action's place in the log, "
+    seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
                                                 "so the same seed and actions give the same game.")
     planes = param.List(default=demo_planes(), item_type=RefPlane,
                         doc="The planes at the start (RefPlane: pilot, player, position, guns); the demo's Ace (Ann) and "
@@ -71,7 +72,7 @@ class FasaTable(pn.viewable.Viewer):
     map_name = param.String(default=DEMO_MAP, doc="The mapsheet layout the game is played on (F.map.sheets); '' for a sky "
                                                   "without edges.")
     homes = param.Dict(default=dict(DEMO_HOMES), doc="Each player's home side on the map, at opposite ends (F.setup).")
-    max_turns = param.Integer(default=3, bounds=(1, None), doc="How many turns the game lasts (F.seq.phases).")
+    max_turns = RuleInteger(default=3, bounds=LIMITS["turns"].bounds, doc="How many turns the game lasts (F.seq.phases).")
 
     # -- who looks at the screen
     player = param.Selector(default=EVERYONE, objects=[EVERYONE],
