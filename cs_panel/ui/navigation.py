@@ -49,7 +49,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
     heading = RuleNumber(default=0.0, bounds=(-3600.0, 3600.0), doc="The plane's heading in degrees, clockwise from straight up the table.")
     piloting = RuleInteger(default=8, bounds=LIMITS["clix.dial_value"].bounds, doc="The plane's piloting value, for the pilot check after hitting an obstacle (A.obstacles).")
     obstacles = param.List(default=[], item_type=Obstacle, doc="Obstacles on the table (optional rule, A.obstacles).")
-    obstacle_size = param.Number(default=3.0, bounds=(0.5, 12), doc="Side in inches of the square obstacle a click drops.")
+    obstacle_size = RuleNumber(default=3.0, bounds=(0.5, 12), doc="Side in inches of the square obstacle a click drops.")
     click = param.Selector(default="plane", objects=["plane", "obstacle"], doc="What a click on the table does: move the plane or drop an obstacle.")
 
     maneuver = param.ClassSelector(class_=Maneuver, default=None, allow_None=True, constant=True,
