@@ -179,6 +179,8 @@ class RuleInteger(param.Integer):
 
     def _validate(self, val):
         try:
+            if isinstance(val, bool):  # True is an int to Python, never a count or a skill
+                raise TypeError("a bool")
             super()._validate(val)
         except CsPanelError:
             raise
@@ -193,6 +195,8 @@ class RuleNumber(param.Number):
 
     def _validate(self, val):
         try:
+            if isinstance(val, bool):
+                raise TypeError("a bool")
             super()._validate(val)
             if isinstance(val, float) and not math.isfinite(val):
                 raise ValueError("not finite")

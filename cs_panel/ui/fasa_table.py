@@ -80,15 +80,15 @@ class FasaTable(pn.viewable.Viewer):
                                 "are shown, the others stay secret until movement reveals them, F.move.plot).")
 
     # -- the inputs of the actions
-    plot_plane = param.Selector(default=None, objects=[], doc="The plane whose maneuver 'Plot' writes down.")
+    plot_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose maneuver 'Plot' writes down.")
     maneuver = param.String(default="", doc="The maneuver plotted, in the players' notation: 3SA, 3L2F, 1SD (F.move.plot).")
-    pick_plane = param.Selector(default=None, objects=[], doc="The plane choosing a collision number (F.collide.piloted).")
+    pick_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane choosing a collision number (F.collide.piloted).")
     number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
-    fire_plane = param.Selector(default=None, objects=[], doc="The plane given a fire order before combat (F.combat.choice).")
+    fire_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane given a fire order before combat (F.combat.choice).")
     order = param.String(default="guns", doc='The fire order: "guns", "guns x2 at Ace", "gun 1, gun 2", "rockets", '
                                              '"rocket 1", a flak rocket at a hex ("rocket 4 at hex 0,-1"), "clear jams" '
                                              'or "hold" (F.combat.choice, F.gun.double-down, F.rocket.flak).')
-    sheet_plane = param.Selector(default=None, objects=[], doc="The plane whose record sheet is shown (F.plane.record-sheet).")
+    sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose record sheet is shown (F.plane.record-sheet).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 
     # -- what the referee answers (read-only)
