@@ -25,3 +25,64 @@ def pytest_collection_modifyitems(config, items):
             unknown = [a for a in mark.args if a not in KNOWN]
             if unknown or not mark.args:
                 raise pytest.UsageError(f"{item.nodeid}: rule marker cites unknown id(s) {unknown or '(none)'}")
+
+
+# -- a saved-game mutator shared by the hostile-input tests of every game (issue 11) ----------------
+
+import json  # noqa: E402
+
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+def _get(node, path):
+    for k in path:
+        node = node[k]
+    return node
+
+
+RETYPES = [None, "x", -1, 0, 10 ** 6, 1.5, True, [], {}, [1, 2]]
+
+
+@st.composite
+def mutated(draw, doc):
+    doc = json.loads(json.dumps(doc))
+    paths = [p for p in _paths(doc) if p]
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths))
+        try:
+            parent, key = _get(doc, path[:-1]), path[-1]
+            op = draw(st.sampled_from(["drop", "duplicate", "swap", "retype", "face"]))
+            if op == "drop":
+                del parent[key]
+            elif op == "duplicate" and isinstance(parent, list):
+                parent.insert(key, json.loads(json.dumps(parent[key])))
+            elif op == "swap":
+                other = draw(st.sampled_from(paths))
+                if other[:len(path)] == path or path[:len(other)] == other:
+                    continue  # one holds the other: swapping them would make a loop, not a document
+                oparent, okey = _get(doc, other[:-1]), other[-1]
+                parent[key], oparent[okey] = oparent[okey], parent[key]
+            elif op == "retype":
+                parent[key] = draw(st.sampled_from(RETYPES))
+            else:
+                parent[key] = draw(st.integers(-2, 12))
+        except (KeyError, IndexError, TypeError):
+            continue  # the path no longer exists after an earlier edit
+    return json.loads(json.dumps(doc))  # a plain document again: shared parts are copied apart
+
+
+@pytest.fixture(scope="session")
+def mutator():
+    """``mutator(doc)``: a strategy of copies of the JSON document ``doc`` with one to three edits:
+    a field dropped, an item duplicated, two values swapped, a value retyped, a number edited."""
+    return mutated

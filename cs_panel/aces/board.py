@@ -28,14 +28,14 @@ centres can be followed exactly, with fractions, square by square.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping
 
+from cs_panel.core.data import load_text
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.validate import short_repr
 
 Square = tuple[int, int]
 #: the eight steps to the adjacent squares, orthogonal ones first
@@ -50,7 +50,7 @@ class BoardError(RuleInputError):
 def _square(v: Any, what: str = "square") -> Square:
     if (not isinstance(v, (tuple, list)) or len(v) != 2
             or not all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-        raise BoardError(f"a {what} is a pair of whole numbers (x, y), got {v!r}", field=what)
+        raise BoardError(f"a {what} is a pair of whole numbers (x, y), got {short_repr(v)}", field=what)
     return (v[0], v[1])
 
 
@@ -104,7 +104,7 @@ class Board:
     def __post_init__(self):
         for n, what in ((self.width, "width"), (self.height, "height")):
             if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 200:
-                raise BoardError(f"a map's {what} is a whole number of squares, 2-200, got {n!r}", field=what)
+                raise BoardError(f"a map's {what} is a whole number of squares, 2-200, got {short_repr(n)}", field=what)
         object.__setattr__(self, "blocking", frozenset(_square(s, "blocking") for s in self.blocking))
         object.__setattr__(self, "hindering", frozenset(_square(s, "hindering") for s in self.hindering))
         object.__setattr__(self, "walls", frozenset(w if isinstance(w, frozenset) else wall(*w) for w in self.walls))
@@ -292,18 +292,8 @@ class Board:
 # -- maps from data -------------------------------------------------------------------------------
 
 def _load(source: str) -> dict[str, Any]:
-    try:
-        if source.startswith("package:"):
-            text = resources.files("cs_panel.data").joinpath(source[len("package:"):]).read_text(encoding="utf-8")
-        else:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-        doc = json.loads(text)
-    except FileNotFoundError:
-        raise DataFileError(source, "file not found") from None
-    except json.JSONDecodeError as e:
-        raise DataFileError(source, f"not valid JSON: {e}") from e
-    return doc
+    # size, nesting, digits, folders and UTF-8 are checked as for every data file
+    return load_text(source)
 
 
 @lru_cache(maxsize=None)

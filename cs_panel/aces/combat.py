@@ -46,6 +46,8 @@ from cs_panel.clix.dial import CombatDial, DialEndError
 from cs_panel.clix.figures import figures
 from cs_panel.core.dice import ChanceEvent, Dice
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_int, check_str, short_repr
 from cs_panel.core.explain import Modifier, percent, terms_rows_html, terms_text
 
 DEFENSE_CAP = 6  # K.attack
@@ -85,6 +87,27 @@ class Character:
     def __post_init__(self):
         if not self.name or not self.player:
             raise RuleInputError("every character needs a name and a player", field="name")
+        check_str(self.name, "name", error=RuleInputError)
+        check_str(self.player, "player", error=RuleInputError)
+        sq = self.square
+        if (not isinstance(sq, (tuple, list)) or len(sq) != 2
+                or not all(isinstance(c, int) and not isinstance(c, bool) for c in sq)):
+            raise RuleInputError(f"a square is a pair of whole numbers (x, y), got {short_repr(sq)}", field="square")
+        for c in sq:
+            check_int(c, "square", limit="square_coordinate", error=RuleInputError)
+        object.__setattr__(self, "square", (sq[0], sq[1]))
+        if not isinstance(self.dial, CombatDial):
+            raise RuleInputError(f"{self.name}: dial must be a CombatDial", field="dial")
+        check_int(self.range, "range", limit="clix.dial_value", error=RuleInputError)
+        check_int(self.pistols, "pistols", 1, LIMITS["clix.dial_value"].hi, error=RuleInputError)
+        check_int(self.points, "points", limit="aces.points", error=RuleInputError)
+        check_str(self.figure, "figure", empty_ok=True, error=RuleInputError)
+        for name in ("captive", "captor"):
+            v = getattr(self, name)
+            if v is not None:
+                check_str(v, name, error=RuleInputError)
+        if self.captive is not None and self.captive == self.name or self.captor is not None and self.captor == self.name:
+            raise RuleInputError(f"{self.name} cannot hold itself captive", field="captive")
 
     @property
     def is_token(self) -> bool:

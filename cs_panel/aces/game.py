@@ -38,6 +38,8 @@ from typing import Iterable, Mapping, Sequence
 from cs_panel.clix.figures import figures
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_choice, check_str, short_repr
 from cs_panel.core.explain import Modifier, terms_text
 
 BUILD_TOTAL = 100  # K.recruit
@@ -142,6 +144,12 @@ class TurnRecord:
     character: str | None  # None: the player passed the whole turn
     action: str
 
+    def __post_init__(self):
+        check_str(self.player, "player", error=GameRuleError)
+        if self.character is not None:
+            check_str(self.character, "character", error=GameRuleError)
+        check_choice(self.action, "action", ACTIONS, error=GameRuleError)
+
 
 @dataclass(frozen=True)
 class Turns:
@@ -149,6 +157,24 @@ class Turns:
 
     order: tuple[str, ...]
     history: tuple[TurnRecord, ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.order, (tuple, list)) or not self.order:
+            raise GameRuleError("the turn order names the players", field="order")
+        for who in self.order:
+            check_str(who, "order", error=GameRuleError)
+        if len(set(self.order)) != len(self.order):
+            raise GameRuleError(f"a player is in the turn order twice: {list(self.order)}", field="order")
+        object.__setattr__(self, "order", tuple(self.order))
+        if not isinstance(self.history, (tuple, list)) or not all(isinstance(r, TurnRecord) for r in self.history):
+            raise GameRuleError("the turn history is a list of TurnRecord", field="history")
+        if len(self.history) > LIMITS["log_actions"].hi:
+            raise GameRuleError(f"{len(self.history)} turns; the limit is {LIMITS['log_actions'].hi}", field="history")
+        object.__setattr__(self, "history", tuple(self.history))
+        for i, r in enumerate(self.history):
+            if r.player != self.order[i % len(self.order)]:
+                raise GameRuleError(f"turn {i + 1} was {short_repr(r.player)}'s, out of the turn order (K.turns)",
+                                    field="history")
 
     @property
     def current(self) -> str:

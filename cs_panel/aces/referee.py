@@ -48,6 +48,8 @@ from cs_panel.aces.combat import (
 from cs_panel.aces.game import GameRuleError, Result, Standing, TurnRecord, Turns, game_over, recruit, victory
 from cs_panel.aces.movement import BreakAway, enemies_adjacent, reachable
 from cs_panel.core.dice import Dice
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,15 @@ class Out:
     scored_by: tuple[str, ...]  # one player, or every opponent when fate knocked it out
     by_fate: bool = False
 
+    def __post_init__(self):
+        check_str(self.name, "name", error=GameRuleError)
+        check_str(self.player, "player", error=GameRuleError)
+        check_int(self.points, "points", limit="aces.points", error=GameRuleError)
+        check_bool(self.by_fate, "by_fate", error=GameRuleError)
+        if not isinstance(self.scored_by, (tuple, list)) or not all(isinstance(p, str) for p in self.scored_by):
+            raise GameRuleError("scored_by lists players", field="scored_by")
+        object.__setattr__(self, "scored_by", tuple(self.scored_by))
+
 
 @dataclass(frozen=True)
 class Checkpoint:
@@ -71,6 +82,14 @@ class Checkpoint:
     fate_used: tuple[str, ...]
     withdrawn: tuple[str, ...]
     log: tuple[str, ...]
+
+    def __post_init__(self):
+        if not all(isinstance(c, Character) for c in self.characters) or not isinstance(self.turns, Turns):
+            raise GameRuleError("a checkpoint holds characters and turns", field="checkpoint")
+        if not all(isinstance(o, Out) for o in self.out):
+            raise GameRuleError("a checkpoint's out list holds Out records", field="checkpoint")
+        if len(self.log) > LIMITS["log_actions"].hi:
+            raise GameRuleError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
 
 
 @dataclass(frozen=True)
@@ -89,6 +108,68 @@ class AcesGame:
     withdrawn: tuple[str, ...] = ()
     log: tuple[str, ...] = field(default=())
     checkpoint: Checkpoint | None = None  # what ``undo`` returns to, if the last action rolled nothing
+
+    def __post_init__(self):
+        """The invariants play keeps (K.setup, K.move, K.capture, K.victory), so that a saved table
+        breaking one is refused on load, never repaired."""
+        if not isinstance(self.map_name, str) or self.map_name not in maps():
+            raise GameRuleError(f"unknown map {short_repr(self.map_name)}; maps: {list(maps())}", field="map_name")
+        board = maps()[self.map_name]
+        if not isinstance(self.turns, Turns):
+            raise GameRuleError("turns must be a Turns record", field="turns")
+        players = set(self.turns.order)
+        if len(players) < 2:
+            raise GameRuleError("a game needs two players or more (K.setup)", field="order")
+        if not isinstance(self.characters, (tuple, list)) or not all(isinstance(c, Character) for c in self.characters):
+            raise GameRuleError("characters must be a list of Character", field="characters")
+        if len(self.characters) > LIMITS["count"].hi:
+            raise GameRuleError(f"{len(self.characters)} characters; at most {LIMITS['count'].hi}", field="characters")
+        by_name = {c.name: c for c in self.characters}
+        out_names = [o.name for o in self.out] if isinstance(self.out, (tuple, list)) else None
+        if out_names is None or not all(isinstance(o, Out) for o in self.out):
+            raise GameRuleError("out must be a list of Out records", field="out")
+        every = [c.name for c in self.characters] + out_names
+        if len(set(every)) != len(every):
+            dup = next(n for n in every if every.count(n) > 1)
+            raise GameRuleError(f"two characters share the name {short_repr(dup)}", field="characters")
+        squares: dict = {}
+        for c in self.characters:
+            board.check(c.square, "square")
+            if c.square in board.blocking:
+                raise GameRuleError(f"{c.name} stands on blocking terrain at {c.square} (K.move)", field="square")
+            if c.square in squares:
+                raise GameRuleError(f"{c.name} and {squares[c.square]} stand on one square {c.square} (K.move)",
+                                    field="square")
+            squares[c.square] = c.name
+            if c.player not in players:
+                raise GameRuleError(f"{c.name} belongs to {short_repr(c.player)}, who is not a player", field="player")
+            if c.knocked_out:
+                raise GameRuleError(f"{c.name} is knocked out but still on the map (K.attack)", field="characters")
+            if c.captive is not None:
+                held = by_name.get(c.captive)
+                if held is None or held.captor != c.name or held.player == c.player:
+                    raise GameRuleError(f"{c.name} holds {short_repr(c.captive)}, who is not its captive (K.capture)",
+                                        field="captive")
+            if c.captor is not None:
+                holder = by_name.get(c.captor)
+                if holder is None or holder.captive != c.name:
+                    raise GameRuleError(f"{c.name} is held by {short_repr(c.captor)}, who does not hold it (K.capture)",
+                                        field="captor")
+        for o in self.out:
+            if o.player not in players or not set(o.scored_by) <= players:
+                raise GameRuleError(f"{o.name} is scored by or belongs to someone who is not a player", field="out")
+        if not isinstance(self.recruited, (tuple, list)):
+            raise GameRuleError("recruited lists (player, points)", field="recruited")
+        for pair in self.recruited:
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2 or pair[0] not in players:
+                raise GameRuleError(f"recruited lists (player, points), got {short_repr(pair)}", field="recruited")
+            check_int(pair[1], "recruited", limit="aces.points", error=GameRuleError)
+        for name, pool in (("fate_used", by_name), ("withdrawn", players)):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) and x in pool for x in v):
+                raise GameRuleError(f"{name} names someone not in the game: {short_repr(v)}", field=name)
+        if len(self.log) > LIMITS["log_actions"].hi:
+            raise GameRuleError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
 
     # -- setting up (K.setup, K.recruit) -------------------------------------------------------------
     @classmethod
@@ -426,6 +507,15 @@ class AcesGame:
             use = use_fate(c, "offense", used_this_turn=name in self.fate_used)
             chars = tuple(replace(x, dial=use.dial) if x.name == name else x for x in chars)
             used = tuple(dict.fromkeys((*used, name)))
+            if use.knocked_out:
+                # the click that pays for fate was its last: it leaves the map whatever the roll,
+                # its opponents share its points (K.fate, K.victory), its captor holds no one
+                # (K.capture), and its turn is over, as it cannot act again (K.escape)
+                scorers = tuple(p for p in self.players() if p != c.player)
+                said.append(f"{name} is knocked out by its own fate click ({c.points} points to {', '.join(scorers)})")
+                chars = tuple(replace(x, captive=None) if x.name == captor.name else x for x in chars if x.name != name)
+                out = self.out + (Out(name, c.player, c.points, scorers, True),)
+                return self._settle(self._next(c.player, name, "escape", chars, said, out), dice, 0)
         if roll.outcome:
             chars = tuple(replace(x, captor=None) if x.name == name else replace(x, captive=None) if x.name == captor.name
                           else x for x in chars)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from cs_panel.clix.dial import CombatDial
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 
 LEVELS = ("rookie", "veteran", "ace", "double-ace", "legend")
@@ -118,7 +119,7 @@ def bail_out(value: int, level: str = "rookie", act: str | None = None) -> BailO
     """The explained 2d6 bail-out roll against the dial's bail-out value, with the heroic act's
     increase and the level's bonus (shown as lowering the number to roll)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
-        raise CampaignError(f"a bail-out value is a whole number, got {value!r}", field="value")
+        raise CampaignError(f"a bail-out value is a whole number, got {short_repr(value)}", field="value")
     _level(level)
     terms = [Modifier(value, "bail-out value", "A.campaign.bailout")]
     if act is not None:

@@ -33,6 +33,8 @@ from typing import Sequence
 from cs_panel.clix.dial import CombatDial, Damage
 from cs_panel.core.dice import DicePoolHits, Dice
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, percent
 
 SILHOUETTE_CAP = 6  # A.combat.shot
@@ -224,7 +226,12 @@ class Attack:
 
 def _count(v, field: str, lo: int = 0) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number of {lo} or more, got {v!r}", field=field)
+        raise RuleInputError(f"{field.replace('_', ' ')} must be a whole number of {lo} or more, got {short_repr(v)}",
+                             field=field)
+    most = LIMITS["count"].hi  # a project limit: every loop over a count stays short
+    if v > most:
+        raise RuleInputError(f"{field.replace('_', ' ')} {short_repr(v)} is over {most} (project limit: "
+                             f"{LIMITS['count'].why})", field=field)
     return v
 
 
@@ -289,6 +296,14 @@ class ShotLog:
     (A.combat.rear-gunner)."""
 
     shots: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.shots, (tuple, list)) or not all(
+                isinstance(s, (tuple, list)) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in self.shots):
+            raise ShotError(f"shots are (plane id, weapon) pairs, got {short_repr(self.shots)}", field="shots")
+        object.__setattr__(self, "shots", tuple(tuple(s) for s in self.shots))
+        if len(set(self.shots)) != len(self.shots):
+            raise ShotError("a plane fires each of its weapons once a turn (A.combat.rear-gunner)", field="shots")
 
     def used(self, plane: str) -> tuple[str, ...]:
         return tuple(w for p, w in self.shots if p == plane)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from cs_panel.clix.dial import CombatDial, DialEndError
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 
 FATE_KINDS = ("offense", "defense", "collision")
 ACE_MIN_BUILD = 300  # A.aces.pilots
@@ -94,6 +95,13 @@ class FateLog:
     """The Aces that have used fate this turn (once each, A.fate.offense)."""
 
     used: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.used, (tuple, list)) or not all(isinstance(x, str) for x in self.used):
+            raise FateError(f"used lists the Aces that spent fate, got {short_repr(self.used)}", field="used")
+        object.__setattr__(self, "used", tuple(self.used))
+        if len(set(self.used)) != len(self.used):
+            raise FateAlreadyUsedError("an Ace uses fate once a turn (A.fate.offense)", field="used")
 
     def can_use(self, ace: str) -> bool:
         return ace not in self.used

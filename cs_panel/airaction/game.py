@@ -45,6 +45,8 @@ from cs_panel.airaction.table import Obstacle, Pose
 from cs_panel.clix.dial import CombatDial, SpeedDial
 from cs_panel.clix.skills import is_shaken, showing_skills
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 from cs_panel.core.explain import Modifier
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 
@@ -90,6 +92,28 @@ class PlaneState:
     shot_down_by: str | None = None
     how: str = ""
     cancelled: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        for name in ("id", "player", "figure", "name"):
+            check_str(getattr(self, name), name, error=GameError)
+        check_int(self.points, "points", limit="aces.points", error=GameError)
+        for name in ("silhouette", "front_range", "rear_range"):
+            check_int(getattr(self, name), name, limit="clix.dial_value", error=GameError)
+        if self.silhouette < 1:
+            raise GameError(f"{self.name}: a silhouette is at least 1 ({LIMITS['clix.silhouette']})", field="silhouette")
+        for name, kind in (("combat", CombatDial), ("speed", SpeedDial), ("pose", Pose)):
+            if not isinstance(getattr(self, name), kind):
+                raise GameError(f"{self.name}: {name} must be a {kind.__name__}", field=name)
+        if self.ace_dial is not None and not isinstance(self.ace_dial, CombatDial):
+            raise GameError(f"{self.name}: ace_dial must be a CombatDial", field="ace_dial")
+        if (self.ace is None) != (self.ace_dial is None):
+            raise GameError(f"{self.name}: an Ace and its dial come together", field="ace")
+        check_str(self.squadron_symbol, "squadron_symbol", empty_ok=True, error=GameError)
+        check_str(self.how, "how", empty_ok=True, max_chars=LIMITS["line_chars"].hi, error=GameError)
+        if not isinstance(self.status, Status):
+            raise GameError(f"{self.name}: status must be one of {[x.value for x in Status]}", field="status")
+        if self.shot_down_by is not None:
+            check_str(self.shot_down_by, "shot_down_by", error=GameError)
 
     @property
     def flying(self) -> bool:
@@ -146,6 +170,40 @@ class GameState:
     rules: RuleSet = OFFICIAL
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self):
+        """The invariants play keeps, so a saved table that breaks one is refused on load."""
+        if not isinstance(self.players, (tuple, list)) or not self.players:
+            raise GameError("a game needs its players", field="players")
+        for who in self.players:
+            check_str(who, "players", error=GameError)
+        if len(set(self.players)) != len(self.players):
+            raise GameError(f"a player is listed twice: {list(self.players)}", field="players")
+        if not isinstance(self.planes, (tuple, list)) or not all(isinstance(p, PlaneState) for p in self.planes):
+            raise GameError("planes must be a list of PlaneState", field="planes")
+        if len(self.planes) > LIMITS["count"].hi:
+            raise GameError(f"{len(self.planes)} planes; at most {LIMITS['count'].hi}", field="planes")
+        ids = [p.id for p in self.planes]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise GameError(f"two planes share the id {dup!r}", field="planes")
+        for p in self.planes:
+            if p.player not in self.players:
+                raise GameError(f"{p.id} belongs to {short_repr(p.player)}, who is not a player", field="planes")
+            if p.shot_down_by is not None and p.shot_down_by not in self.players:
+                raise GameError(f"{p.id} was shot down by {short_repr(p.shot_down_by)}, not a player", field="planes")
+        if not isinstance(self.build_points, dict) or set(self.build_points) != set(self.players):
+            raise GameError("build points are given for exactly the players", field="build_points")
+        for who, n in self.build_points.items():
+            check_int(n, "build_points", limit="aces.points", error=GameError)
+        check_int(self.turn, "turn", 1, LIMITS["count"].hi, error=GameError)
+        if self.aggressor is not None and self.aggressor not in self.players:
+            raise GameError(f"the aggressor {short_repr(self.aggressor)} is not a player", field="aggressor")
+        if not isinstance(self.disengaging, (tuple, list)) or not set(self.disengaging) <= set(self.players):
+            raise GameError("only players disengage", field="disengaging")
+        check_bool(self.campaign, "campaign", error=GameError)
+        if len(self.log) > LIMITS["log_actions"].hi:
+            raise GameError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
 
     # -- building ----------------------------------------------------------------------------
     @classmethod

@@ -91,7 +91,7 @@ def path_from_programme(programme: str, width: float = MARKER_WIDTH) -> tuple[Po
                               field="programme")
     most = LIMITS["nav_markers"].hi
     pose = Pose(0, 0, 0)
-    out = []
+    out: list[Pose] = []
     for tok in programme.split():
         m = STEP.match(tok)
         if not m or len(m.group(1)) > 3 or len(m.group(3) or "") > 12:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 
 PILOTING_MIN, PILOTING_MAX = 0, 14  # dial values; 2d6 only reaches 2-12
@@ -24,7 +25,7 @@ PILOTING_MIN, PILOTING_MAX = 0, 14  # dial values; 2d6 only reaches 2-12
 def check_piloting(value: int, field: str = "piloting") -> int:
     """A piloting value must be a whole number (0-14)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleInputError(f"piloting must be a whole number, got {value!r}", field=field)
+        raise RuleInputError(f"piloting must be a whole number, got {short_repr(value)}", field=field)
     if not PILOTING_MIN <= value <= PILOTING_MAX:
         raise RuleInputError(f"piloting {value} is outside {PILOTING_MIN}-{PILOTING_MAX}", field=field)
     return value

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 
 TABLE_SIZE = 36.0  # inches; a 3' x 3' play area (A.setup)
 MARKER_WIDTH = 1.5  # inches across the flats; our choice, the printed size is unknown
@@ -46,7 +47,7 @@ class Pose:
         for name in ("x", "y", "heading"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise RuleInputError(f"{name} must be a finite number, got {v!r}", field=name)
+                raise RuleInputError(f"{name} must be a finite number, got {short_repr(v)}", field=name)
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
         object.__setattr__(self, "heading", _norm_heading(self.heading))

@@ -174,5 +174,5 @@ def build_cost(c: Character, budget: str | int | None = None) -> Cost:
 
 def _whole(v: Any, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise CharacterError(f"{name} is a whole number of 0 or more, got {v!r}", field=name)
+        raise CharacterError(f"{name} is a whole number of 0 or more, got {short_repr(v)}", field=name)
     return v

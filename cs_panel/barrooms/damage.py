@@ -39,6 +39,8 @@ from typing import Any, Iterable, Sequence
 from cs_panel.core.data import Entry, Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.validate import short_repr
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.explain import Modifier
 from cs_panel.core.rules import rule
 from cs_panel.core.state import dumps, loads
@@ -54,26 +56,32 @@ class DamageError(RuleInputError):
     gun fired from a lost arm."""
 
 
+def _boxes_check(v: Any) -> str | None:
+    if not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 100 for x in v):
+        return f"boxes are numbers 1-100, got {short_repr(v)}"
+    return None
+
+
 def _faces_check(v: Any) -> str | None:
     if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 1 <= x <= 10 for x in v) and v[0] <= v[1]):
-        return f"faces are [from, to] on a d10, got {v!r}"
+        return f"faces are [from, to] on a d10, got {short_repr(v)}"
     return None
 
 
 CARD_SCHEMA = {
-    "kind": Field(str, check=lambda v: None if v in ("location", "rule", "wound") else f"unknown kind {v!r}"),
+    "kind": Field(str, check=lambda v: None if v in ("location", "rule", "wound") else f"unknown kind {short_repr(v)}"),
     "name": Field(str, required=False),
-    "part": Field(str, required=False, check=lambda v: None if v in ("leg", "arm", "torso", "head") else f"unknown part {v!r}"),
+    "part": Field(str, required=False, check=lambda v: None if v in ("leg", "arm", "torso", "head") else f"unknown part {short_repr(v)}"),
     "side": Field(str, required=False),
     "faces": Field(list, required=False, check=_faces_check),
     "value": Field(int, required=False),
     "effect": Field(str, required=False),
     "grade": Field(str, required=False),
-    "boxes": Field(list, required=False),
+    "boxes": Field(list, required=False, check=_boxes_check),
     "stamina": Field(int, required=False),
     "fire": Field(int, required=False),
     "lasting_shock": Field(int, required=False),
-    "status": Field(str, required=False, check=lambda v: None if v in STATUSES else f"unknown status {v!r}"),
+    "status": Field(str, required=False, check=lambda v: None if v in STATUSES else f"unknown status {short_repr(v)}"),
     "cripples": Field(bool, required=False),
 }
 
@@ -135,7 +143,7 @@ def wounds_of(part: str) -> tuple[Entry, ...]:
 def _whole(v: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
         span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
-        raise DamageError(f"{name.replace('_', ' ')} is a whole number {span}, got {v!r}", field=name)
+        raise DamageError(f"{name.replace('_', ' ')} is a whole number {span}, got {short_repr(v)}", field=name)
     return v
 
 
@@ -179,6 +187,11 @@ class DamageCard:
         _whole(self.vest_wear, "vest_wear", 0, damage_card()["vest"]["value"])
         if self.vest_wear and not self.vest:
             raise DamageError("a vest's wear needs a vest", field="vest_wear")
+        if not isinstance(self.name, str) or len(self.name) > LIMITS["text_chars"].hi:
+            raise DamageError(f"name is text of at most {LIMITS['text_chars'].hi} characters", field="name")
+        if not isinstance(self.marks, (tuple, list)) or not all(
+                isinstance(m, (tuple, list)) and len(m) == 2 and isinstance(m[0], str) for m in self.marks):
+            raise DamageError("marks are (location, box) pairs", field="marks")
         marks = tuple((str(loc), box) for loc, box in self.marks)
         seen = set()
         for loc, box in marks:

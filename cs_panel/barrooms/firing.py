@@ -87,7 +87,7 @@ WEAPON_SCHEMA = {
     "shots": Field(int),
     "penetration": Field(int),
     "reload": Field((int, float)),
-    "class": Field(str, check=lambda v: None if v in ("handgun", "longarm", "missile") else f"unknown class {v!r}"),
+    "class": Field(str, check=lambda v: None if v in ("handgun", "longarm", "missile") else f"unknown class {short_repr(v)}"),
     "rules": Field(list),
     "bands": Field(list, check=_band_check),
     "max_range": Field(int, required=False),
@@ -109,9 +109,12 @@ def targets(source: str = "package:barrooms/targets.json") -> Table:
 
 def _whole(v: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
     # no rule caps a range or a speed; the project's count limit keeps every number finite and printable
-    hi = LIMITS["count"].hi if hi is None else hi
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise FiringError(f"{name.replace('_', ' ')} is a whole number {lo}-{hi}, got {short_repr(v)}", field=name)
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
+        raise FiringError(f"{name.replace('_', ' ')} is a whole number {span}, got {short_repr(v)}", field=name)
+    if v > LIMITS["count"].hi:
+        raise FiringError(f"{name.replace('_', ' ')} {short_repr(v)} is over {LIMITS['count'].hi} (project limit: "
+                          f"{LIMITS['count'].why})", field=name)
     return v
 
 

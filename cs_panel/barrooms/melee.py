@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from cs_panel.barrooms.firing import HitLocation
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 
 AIM = {"head": 2, "arm": 2, "torso": 1}  # B.melee
@@ -44,7 +45,7 @@ class MeleeError(RuleInputError):
 
 def _stat(v, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
-        raise MeleeError(f"{name.replace('_', ' ')} is a whole number 0-10, got {v!r}", field=name)
+        raise MeleeError(f"{name.replace('_', ' ')} is a whole number 0-10, got {short_repr(v)}", field=name)
     return v
 
 

@@ -109,7 +109,7 @@ class GaitCheck:
 
 def _count(v, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise MoveError(f"{name} is a whole number of 0 or more, got {v!r}", field=name)
+        raise MoveError(f"{name} is a whole number of 0 or more, got {short_repr(v)}", field=name)
     return v
 
 

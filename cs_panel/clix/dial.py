@@ -387,7 +387,10 @@ class CombatDial:
 
 def _count(n, field: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DialError(f"{field} must be a whole number of 0 or more, got {n!r}", field=field)
+        raise DialError(f"{field} must be a whole number of 0 or more, got {short_repr(n)}", field=field)
+    most = LIMITS["count"].hi
+    if n > most:
+        raise DialError(f"{field} {short_repr(n)} is over {most} (project limit: {LIMITS['count'].why})", field=field)
     return n
 
 

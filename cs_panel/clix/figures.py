@@ -29,6 +29,7 @@ from cs_panel.clix.dial import (
 )
 from cs_panel.core.data import PROVENANCES, BADGED, Field, load_table
 from cs_panel.core.errors import DataFileError
+from cs_panel.core.validate import short_repr
 
 GAMES = ("air-action", "aces")
 LEVELS = ("rookie", "veteran", "ace", "double-ace", "legend")
@@ -130,7 +131,7 @@ FIGURE_SCHEMA = {
 
 def _int(path: str, eid: str, where: str, v: Any, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise DataFileError(path, f"expected a whole number, got {v!r}", entry=eid, field=where)
+        raise DataFileError(path, f"expected a whole number, got {short_repr(v)}", entry=eid, field=where)
     if not lo <= v <= hi:
         raise DataFileError(path, f"{v} is outside {lo}-{hi}", entry=eid, field=where)
     return v
@@ -207,6 +208,8 @@ def _speed_from(path: str, eid: str, raw: dict) -> SpeedDial:
     for i, s in enumerate(speeds):
         _int(path, eid, f"speed_dial.speeds[{i}]", s, 0, 10)
     squares = []
+    if not isinstance(raw.get("squares", []), list):
+        raise DataFileError(path, "squares are a list", entry=eid, field="speed_dial.squares")
     for i, sq in enumerate(raw.get("squares", [])):
         where = f"speed_dial.squares[{i}]"
         if not isinstance(sq, dict) or set(sq) != {"position", "location", "colour"}:

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cs_panel.clix.dial import ACES_STATS, SPEED_EFFECT_LOCATIONS, CombatDial, DialError, SpeedDial
+from cs_panel.core.validate import short_repr
 from cs_panel.core.data import Entry, Field, Table, in_range, load_table
 
 SKILL_SCHEMA = {
     "name": Field(str),
-    "kind": Field(str, check=lambda v: None if v in ("skill", "equipment", "talent") else f"unknown kind {v!r}"),
+    "kind": Field(str, check=lambda v: None if v in ("skill", "equipment", "talent") else f"unknown kind {short_repr(v)}"),
     "stat": Field(str),
     "colour": Field(str),
     "optional": Field(bool),

@@ -15,10 +15,12 @@ look at during a game (Air Action, "Crimson Skies Etiquette", point 1): it is a 
 from __future__ import annotations
 
 import html
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from cs_panel.core.limits import LIMITS
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, DialError, SpeedDial
 from cs_panel.core.errors import DataFileError
 
@@ -191,12 +193,16 @@ def number(text: Any) -> Any:
     checks name the field and quote what was typed. Empty text is None."""
     if text is None:
         return None
-    if isinstance(text, (int, float)) and not isinstance(text, bool):
-        return int(text) if float(text).is_integer() else text
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if isinstance(text, float):
+        return int(text) if math.isfinite(text) and text.is_integer() else text
     t = str(text).strip()
     if not t:
         return None
-    return int(t) if _INT.match(t) else t
+    # a number longer than the digits limit is handed on as text, for the data checks to refuse
+    # by name (converting thousands of digits would cost time, and past 4,300 raise ValueError)
+    return int(t) if _INT.match(t) and len(t.lstrip("+-")) <= LIMITS["number_digits"].hi else t
 
 
 def parse_markers(text: str, where: str, path: str, eid: str) -> dict[str, str]:

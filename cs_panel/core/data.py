@@ -23,11 +23,17 @@ from typing import Any, Callable, Iterator, Mapping
 
 from cs_panel.core.errors import CsPanelError, DataFileError
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import safe_json_loads
+from cs_panel.core.validate import safe_json_loads, short_repr
 
 PROVENANCES = ("rules", "recovered", "reconstructed", "sample")
 #: provenances the UI marks with a badge, since they are not the printed rules
 BADGED = ("recovered", "reconstructed", "sample")
+
+
+class MissingFieldError(DataFileError, KeyError):
+    """A field an entry lacks, read by the rules: a named error that is also a ``KeyError``."""
+
+    __str__ = Exception.__str__
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,11 @@ class Entry:
     values: Mapping[str, Any]
 
     def __getitem__(self, key: str) -> Any:
-        return self.values[key]
+        try:
+            return self.values[key]
+        except KeyError:
+            raise MissingFieldError(f"entry {self.id!r}", "has no such field (a user's file may leave out an "
+                                    "optional one the rules need here)", field=key) from None
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -122,7 +132,7 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
             v = values[name]
             bad_bool = isinstance(v, bool) and bool not in (spec.types if isinstance(spec.types, tuple) else (spec.types,))
             if not isinstance(v, spec.types) or bad_bool:
-                raise DataFileError(path, f"expected {_type_name(spec.types)}, got {v!r}", entry=eid, field=name)
+                raise DataFileError(path, f"expected {_type_name(spec.types)}, got {short_repr(v)}", entry=eid, field=name)
             if spec.check is not None:
                 complaint = spec.check(v)
                 if complaint:
@@ -133,6 +143,12 @@ def parse_table(doc: Any, schema: Mapping[str, Field], path: str) -> Table:
 
 def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
     """Load a data file. ``source`` is a path, or ``"package:<relative path>"`` for a packaged file."""
+    return parse_table(load_text(source), schema, str(source))
+
+
+def load_text(source: str | Path) -> Any:
+    """A data file's parsed JSON, read safely: a folder, a missing file, bytes that are not UTF-8,
+    text over the size limit, deep nesting or a huge number are each a ``DataFileError``."""
     text_source = str(source)
     cap = LIMITS["data_file_chars"].hi
     try:
@@ -157,16 +173,19 @@ def load_table(source: str | Path, schema: Mapping[str, Field]) -> Table:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DataFileError(text_source, f"is not UTF-8 text (byte {e.start})") from None
-    return parse_text(text, schema, text_source)
+    return _parse_json(text, text_source)
+
+
+def _parse_json(text: str, path: str) -> Any:
+    try:
+        return safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
+    except CsPanelError as e:
+        raise DataFileError(path, str(e).removeprefix("data file ")) from None
 
 
 def parse_text(text: str, schema: Mapping[str, Field], path: str = "<text>") -> Table:
     """A data file's text checked for size and nesting, parsed and validated against ``schema``."""
-    try:
-        doc = safe_json_loads(text, "data file", size_limit="data_file_chars", not_json="not valid JSON")
-    except CsPanelError as e:
-        raise DataFileError(path, str(e).removeprefix("data file ")) from None
-    return parse_table(doc, schema, path)
+    return parse_table(_parse_json(text, path), schema, path)
 
 
 def in_range(lo: int, hi: int) -> Callable[[Any], str | None]:

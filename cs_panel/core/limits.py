@@ -28,28 +28,22 @@ from typing import Mapping
 
 @dataclass(frozen=True)
 class Limit:
-    """Inclusive bounds ``lo``-``hi`` (``None``: unbounded on that side), the rule id they come
-    from (``None`` for a project limit) and why, in a few words."""
+    """Inclusive bounds ``lo``-``hi``, the rule id they come from (``None`` for a project limit)
+    and why, in a few words."""
 
-    lo: int | None
-    hi: int | None
+    lo: int
+    hi: int
     rule: str | None
     why: str
 
     @property
-    def bounds(self) -> tuple[int | None, int | None]:
+    def bounds(self) -> tuple[int, int]:
         """``(lo, hi)``, as a ``param`` parameter's ``bounds`` wants them."""
         return (self.lo, self.hi)
 
     def describe(self) -> str:
-        """The bounds in words: ``"0-10"``, ``"at least 1"``, ``"at most 6"``."""
-        if self.lo is not None and self.hi is not None:
-            return f"{self.lo}-{self.hi}"
-        if self.lo is not None:
-            return f"at least {self.lo}"
-        if self.hi is not None:
-            return f"at most {self.hi}"
-        return "any whole number"
+        """The bounds in words: ``"0-10"``."""
+        return f"{self.lo}-{self.hi}"
 
     def __str__(self) -> str:
         return f"{self.describe()} ({self.rule or 'project limit: ' + self.why})"
@@ -61,8 +55,8 @@ _LIMITS: dict[str, Limit] = {
     "fasa.skill": _L(0, 10, "F.pilot.skills", "a pilot skill level"),
     "fasa.constitution": _L(3, 10, "F.pilot.skills", "rated Constitution, base 3"),
     "fasa.max_speed": _L(1, 5, "F.plane.stats", "a plane's Max Speed"),
-    "fasa.speed": _L(0, 10, "F.move.redline", "a plotted speed; over Max Speed is a redline push, "
-                     "never more than twice the top Max Speed (our bound)"),
+    "fasa.speed": _L(0, 9, "F.move.redline", "a flown speed; over Max Speed is a redline push "
+                     "(our bound: 9, as the movement rules take it)"),
     "fasa.wing_gs": _L(0, 5, "F.plane.stats", "Max Gs per wing"),
     "fasa.acceleration": _L(1, 3, "F.plane.stats", "Acceleration"),
     "fasa.base_to_hit": _L(1, 10, "F.plane.stats", "a plane's base to-hit number"),
@@ -89,6 +83,8 @@ _LIMITS: dict[str, Limit] = {
     "die_sides": _L(2, 100, None, "sides of one die"),
     "outcome_combinations": _L(1, 1_000_000, None, "face combinations enumerated for exact odds"),
     "nav_markers": _L(1, 30, None, "markers one navigation-card path lays"),
+    "path_hexes": _L(0, 64, None, "hexes in one plane's movement path"),
+    "map_radius": _L(0, 20, None, "hexes drawn around each plane on a map"),
     "hex_coordinate": _L(-10_000, 10_000, None, "a hex coordinate; map sheets are a few dozen hexes"),
     "hex_distance": _L(0, 1_000, None, "hexes walked along one line (sight, fire, flak)"),
     "square_coordinate": _L(-1_000, 1_000, None, "a square coordinate on an Aces map"),

@@ -90,11 +90,15 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
             if args and len(args) != len(data):
                 raise SavedStateError(f"{where}: expected {len(args)} items, got {len(data)}")
             return tuple(from_jsonable(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, data))) if args else tuple(data)
+        if origin in (list, frozenset, set) and not isinstance(data, list):
+            raise SavedStateError(f"{where}: expected a list, got {data!r:.60}")
         if origin in (list,):
             return [from_jsonable(args[0] if args else Any, x, f"{where}[{i}]") for i, x in enumerate(data)]
         if origin in (frozenset, set):
             return origin(from_jsonable(args[0] if args else Any, x, where) for x in data)
         if origin in (dict,):
+            if not isinstance(data, dict):
+                raise SavedStateError(f"{where}: expected an object, got {data!r:.60}")
             kt, vt = args if args else (Any, Any)
             return {from_jsonable(kt, k, where): from_jsonable(vt, v, f"{where}[{k!r}]") for k, v in data.items()}
         if tp in (int, str, bool, float):
@@ -111,8 +115,9 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
             return None
     except SavedStateError:
         raise
-    except (TypeError, ValueError, KeyError) as e:
-        raise SavedStateError(f"{where}: {e}") from e
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as e:
+        # a value type's own check names the field at fault; keep it for the widget
+        raise SavedStateError(f"{where}: {e}", field=getattr(e, "field", None)) from e
     raise SavedStateError(f"{where}: cannot rebuild type {tp!r}")
 
 

@@ -76,10 +76,14 @@ def check_int(value: Any, field: str, lo: int | None = None, hi: int | None = No
     if isinstance(value, bool) or not isinstance(value, int):
         raise (error or InvalidValueError)(f"{_label(field)} must be a whole number, got {short_repr(value)}", field=field)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        shown = Limit(lo, hi, lim.rule if lim else None, lim.why if lim else "")
-        where = f" ({shown.rule})" if shown.rule else (f" (project limit: {shown.why})" if shown.why else "")
-        text = short_repr(value)
-        raise (error or OutOfBoundsError)(f"{_label(field)} {text} must be {shown.describe()}{where}", field=field)
+        if lo is not None and hi is not None:
+            span = f"{lo}-{hi}"
+        else:
+            span = f"at least {lo}" if lo is not None else f"at most {hi}"
+        rule = lim.rule if lim else None
+        why = lim.why if lim else ""
+        where = f" ({rule})" if rule else (f" (project limit: {why})" if why else "")
+        raise (error or OutOfBoundsError)(f"{_label(field)} {short_repr(value)} must be {span}{where}", field=field)
     return value
 
 

@@ -46,6 +46,7 @@ from typing import Any, Callable, Mapping
 
 from cs_panel.core.data import Entry, Field, Table, in_range, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.fasa.movement import Capabilities
 
 #: the rules' ranges (F.plane.stats, FASA p.20-21)
@@ -70,7 +71,7 @@ GUN_KEYS = ("gunpoint", "calibre", "grade", "turret")
 
 def _one_of(choices: tuple[str, ...], what: str) -> Callable[[Any], str | None]:
     def check(v: Any) -> str | None:
-        return None if v in choices else f"{what} must be one of {list(choices)}, got {v!r}"
+        return None if v in choices else f"{what} must be one of {list(choices)}, got {short_repr(v)}"
     return check
 
 

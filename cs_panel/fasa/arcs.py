@@ -41,7 +41,7 @@ def _facing(value) -> Facing:
 
 def _hex(value, field: str) -> Hex:
     if not isinstance(value, Hex):
-        raise ArcInputError(f"{field.replace('_', ' ')} must be a Hex, got {value!r}", field=field)
+        raise ArcInputError(f"{field.replace('_', ' ')} must be a Hex, got {short_repr(value)}", field=field)
     return value
 
 

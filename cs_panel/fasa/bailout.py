@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Sequence
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.fasa.collisions import FlakHits, flak_hits
 from cs_panel.fasa.hexgrid import Facing, Hex, forward_column
@@ -42,7 +43,7 @@ class BailoutInputError(RuleInputError):
 def _whole(value, field: str, lo: int, hi: int | None, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
         bounds = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
-        raise BailoutInputError(f"{field.replace('_', ' ')} must be a whole number {bounds}, got {value!r} ({why})",
+        raise BailoutInputError(f"{field.replace('_', ' ')} must be a whole number {bounds}, got {short_repr(value)} ({why})",
                                 field=field)
     return value
 

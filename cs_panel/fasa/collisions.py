@@ -35,6 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.dice import ChanceEvent, Dice, Roll
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import Facing, Hex
@@ -61,7 +62,7 @@ class CollisionInputError(RuleInputError):
 
 
 def _kind(v: str) -> str | None:
-    return None if v in ("piloted", "object") else f"kind must be 'piloted' or 'object', got {v!r}"
+    return None if v in ("piloted", "object") else f"kind must be 'piloted' or 'object', got {short_repr(v)}"
 
 
 OBJECT_SCHEMA = {
@@ -85,7 +86,7 @@ def objects(source: str = "package:fasa/objects.json") -> Table:
 
 def _base_number(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise CollisionInputError(f"a base target number must be a whole number 1-10, got {value!r} "
+        raise CollisionInputError(f"a base target number must be a whole number 1-10, got {short_repr(value)} "
                                   "(F.collide.object-btn, FASA p.28)", field=field)
     return value
 
@@ -272,7 +273,7 @@ class SharedHex:
 
 def _check_pick(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise CollisionInputError(f"{name} must pick a whole number 1-10, got {value!r} (F.collide.piloted, FASA p.27)",
+        raise CollisionInputError(f"{name} must pick a whole number 1-10, got {short_repr(value)} (F.collide.piloted, FASA p.27)",
                                   field=f"pick_{name}")
     return value
 

@@ -41,6 +41,7 @@ from typing import Any
 from cs_panel.core.data import Entry, Field, Table, load_table
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import DataFileError, RuleInputError, SavedStateError
+from cs_panel.core.validate import check_choice, check_int, short_repr
 from cs_panel.core.explain import TargetNumber
 from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet
@@ -334,7 +335,7 @@ def _section(col: int) -> str:
 def _armour_rows(value: int, table: str) -> int:
     if not _whole(value) or not 0 <= value <= ARMOUR_MAX or value % ARMOUR_ROW:
         raise LayoutError(f"armour of the {table.replace('_', ' ')} must be 0-{ARMOUR_MAX} in whole rows of "
-                          f"{ARMOUR_ROW}, got {value!r}", field="armour")
+                          f"{ARMOUR_ROW}, got {short_repr(value)}", field="armour")
     return value // ARMOUR_ROW
 
 
@@ -513,7 +514,7 @@ class MagnesiumBurn:
         for name in ("boxes_per_turn", "turns"):
             v = getattr(self, name)
             if not _whole(v) or v < 1:
-                raise DamageInputError(f"magnesium burn {name.replace('_', ' ')} must be a whole number 1 or more, got {v!r}",
+                raise DamageInputError(f"magnesium burn {name.replace('_', ' ')} must be a whole number 1 or more, got {short_repr(v)}",
                                        field=name)
 
 
@@ -534,6 +535,14 @@ class Continuing:
     boxes_per_turn: int = 1
     range_hexes: int = 0
     turn: int = 0
+
+    def __post_init__(self):
+        check_choice(self.kind, "kind", ("burn", "drill"), error=DamageInputError)
+        object.__setattr__(self, "table", _table(self.table))
+        check_int(self.column, "column", COLUMNS[0], COLUMNS[1], error=DamageInputError)
+        for name, lim in (("turns_left", "count"), ("boxes_per_turn", "count"), ("range_hexes", "hex_distance"),
+                          ("turn", "count")):
+            check_int(getattr(self, name), name, limit=lim, error=DamageInputError)
 
     def __str__(self) -> str:
         where = f"{self.table.label} column {self.column}"

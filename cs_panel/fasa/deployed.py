@@ -46,6 +46,7 @@ from typing import Any, Iterable, Sequence
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent
 from cs_panel.core.errors import OutOfRangeError, RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.fasa.gunnery import HitLocation, hit_location
 from cs_panel.fasa.hexgrid import Facing, Hex, in_front_arc, mega_hex
@@ -66,7 +67,7 @@ class DeployedError(RuleInputError):
 
 DEPLOYED_SCHEMA = {
     "name": Field(str),
-    "aim": Field(str, check=lambda v: None if v in ("plane", "hex", "object") else f"aim is plane, hex or object, not {v!r}"),
+    "aim": Field(str, check=lambda v: None if v in ("plane", "hex", "object") else f"aim is plane, hex or object, not {short_repr(v)}"),
     "range": Field(int),
     "modifier": Field(int),
     "hardpoints": Field((int, float), check=lambda v: None if v > 0 and (2 * v) == int(2 * v) else "hardpoints come in halves"),
@@ -90,7 +91,7 @@ def _weapon(wid: str) -> Any:
 def _whole(v: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
         span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
-        raise DeployedError(f"{name.replace('_', ' ')} is a whole number {span}, got {v!r}", field=name)
+        raise DeployedError(f"{name.replace('_', ' ')} is a whole number {span}, got {short_repr(v)}", field=name)
     return v
 
 

@@ -33,6 +33,8 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
@@ -50,7 +52,12 @@ def _whole(value: Any) -> bool:
 
 def _count(value: Any, name: str) -> int:
     if not _whole(value) or value < 0:
-        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0 or more, got {value!r}", field=name)
+        raise RuleInputError(f"{name.replace('_', ' ')} must be a whole number 0 or more, got {short_repr(value)}",
+                             field=name)
+    most = LIMITS["count"].hi  # a project limit: a loop over hits stays short
+    if value > most:
+        raise RuleInputError(f"{name.replace('_', ' ')} {short_repr(value)} is over {most} (project limit: "
+                             f"{LIMITS['count'].why})", field=name)
     return value
 
 
@@ -245,7 +252,7 @@ def _check_rolls(bands: Any) -> str | None:
         lo, hi, name = band
         if not (_whole(lo) and _whole(hi)) or lo != expect or hi < lo:
             return f"band {band!r} must start at {expect}: the bands cover 1-10 in order, without gaps"
-        if name not in {t.value for t in DamageTable}:
+        if not isinstance(name, str) or name not in {t.value for t in DamageTable}:
             return f"unknown damage table {name!r}; known: {[t.value for t in DamageTable]}"
         expect = hi + 1
     if expect != COLUMNS[1] + 1:
@@ -404,13 +411,13 @@ class IllegalShiftError(RuleInputError):
 
 def _weapon_class(value: Any) -> str:
     if value not in WEAPON_CLASSES:
-        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {value!r}", field="weapon_class")
+        raise RuleInputError(f"weapon class must be one of {list(WEAPON_CLASSES)}, got {short_repr(value)}", field="weapon_class")
     return value
 
 
 def _column(value: Any, name: str) -> int:
     if not _whole(value) or not COLUMNS[0] <= value <= COLUMNS[1]:
-        raise RuleInputError(f"a damage column is a whole number 1-10, got {value!r}", field=name)
+        raise RuleInputError(f"a damage column is a whole number 1-10, got {short_repr(value)}", field=name)
     return value
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cs_panel.core.errors import RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import Facing
 
 MAX_TEMPLATE_SPEED = 5  # F.plane.stats: speed ratings run 1-5, so the template stops at 5 (p.20)
@@ -96,6 +97,9 @@ class Maneuver:
         """Read the notation players write: ``3L2F``, ``3SA``, ``1SD``, or a stall's facing ``B``."""
         if not isinstance(text, str):
             raise IllegalManeuverError(f"a maneuver is written as text like '3L2F', got {text!r}")
+        if len(text) > 40:  # no notation is longer; a long number is never converted
+            raise IllegalManeuverError(f"a maneuver of {len(text)} characters cannot be read: write it like '3L2F' "
+                                       "(F.move.plot, FASA p.23)")
         m = _NOTATION.match(text)
         if not m:
             raise IllegalManeuverError(
@@ -174,7 +178,7 @@ def _direction(value) -> Direction:
     try:
         return Direction(str(value).strip().upper())
     except ValueError:
-        raise IllegalManeuverError(f"direction must be L, R or S, got {value!r}", field="direction") from None
+        raise IllegalManeuverError(f"direction must be L, R or S, got {short_repr(value)}", field="direction") from None
 
 
 def _facing(value) -> Facing:
@@ -184,7 +188,7 @@ def _facing(value) -> Facing:
         return Facing(value)
     if isinstance(value, str):
         return Facing.parse(value)
-    raise IllegalManeuverError(f"facing must be one of A-F, got {value!r}", field="facing")
+    raise IllegalManeuverError(f"facing must be one of A-F, got {short_repr(value)}", field="facing")
 
 
 def as_maneuver(value: "Maneuver | str") -> Maneuver:

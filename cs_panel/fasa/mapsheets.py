@@ -39,6 +39,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
+from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import Hex
 
 #: experience points a fleeing pilot loses (F.roe.flee, FASA p.14)
@@ -80,7 +81,7 @@ def _sheet_names(v: Any) -> str | None:
 
 
 MAPSHEET_SCHEMA = {
-    "kind": Field(str, check=lambda v: None if v in ("sheet", "layout") else f"kind must be 'sheet' or 'layout', got {v!r}"),
+    "kind": Field(str, check=lambda v: None if v in ("sheet", "layout") else f"kind must be 'sheet' or 'layout', got {short_repr(v)}"),
     "note": Field(str, required=False),
     "width_in": Field(int, required=False, check=in_range(1, 200)),
     "height_in": Field(int, required=False, check=in_range(1, 200)),
@@ -356,7 +357,7 @@ def victory(in_play: Mapping[str, int], draw_agreed: bool = False) -> Outcome:
     """
     for side, n in in_play.items():
         if not isinstance(n, int) or n < 0:
-            raise MapInputError(f"{side} has {n!r} planes; a count is a whole number, 0 or more", field="in_play")
+            raise MapInputError(f"{side} has {short_repr(n)} planes; a count is a whole number, 0 or more", field="in_play")
     if len(in_play) < 2:
         raise MapInputError(f"a fight needs two or more sides, got {list(in_play)}", field="in_play")
     left = [s for s, n in in_play.items() if n > 0]

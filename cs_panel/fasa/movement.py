@@ -44,6 +44,7 @@ from cs_panel.core.dice import D10Check, Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
 from cs_panel.core.rules import rule
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import check_bool, short_repr
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
@@ -65,7 +66,7 @@ RUDDER_STRAIGHT = register_variant(Variant(
 
 def _int(value, name: str, lo: int, hi: int, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleInputError(f"{name} must be a whole number, got {value!r}", field=name)
+        raise RuleInputError(f"{name} must be a whole number, got {short_repr(value)}", field=name)
     if not lo <= value <= hi:
         raise RuleInputError(f"{name} {value} must be {lo}-{hi} ({why})", field=name)
     return value
@@ -133,7 +134,7 @@ class PlaneState:
     smoke_turns: int = 0
 
     def __post_init__(self):
-        _int(self.speed, "speed", 0, 9, "the speed of last turn's maneuver")
+        _int(self.speed, "speed", 0, LIMITS["fasa.speed"].hi, "the speed of last turn's maneuver")
         _int(self.last_gs, "last_gs", 0, 9, "G rating of last turn's maneuver")
         _int(self.smoke_turns, "smoke_turns", 0, 9, "turns of smoke left")
         check_skill(self.natural_touch, "natural_touch")

@@ -41,6 +41,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.dice import ChanceEvent, Dice, Roll
 from cs_panel.core.errors import DataFileError, RuleInputError, SkillOutOfRangeError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber, terms_rows_html, terms_text
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.tohit import SKILL_MAX, SKILL_MIN, check_skill, shock_roll
@@ -96,7 +97,7 @@ def _xp_check(v: Any) -> str | None:
 
 
 TABLE_SCHEMA = {
-    "kind": Field(str, check=lambda v: None if v in ("by-level", "award") else f"kind must be 'by-level' or 'award', got {v!r}"),
+    "kind": Field(str, check=lambda v: None if v in ("by-level", "award") else f"kind must be 'by-level' or 'award', got {short_repr(v)}"),
     "xp": Field((int, list), check=_xp_check),
     "label": Field(str),
 }
@@ -239,7 +240,7 @@ def _check_fraction(quick_draw: int, fraction: int) -> int:
 def _whole(value: Any, field: str, lo: int, hi: int | None, why: str) -> int:
     label = SKILL_NAMES.get(field, field.replace("_", " "))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PilotInputError(f"{label} must be a whole number, got {value!r}", field=field)
+        raise PilotInputError(f"{label} must be a whole number, got {short_repr(value)}", field=field)
     if value < lo or (hi is not None and value > hi):
         bounds = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
         raise PilotInputError(f"{label} {value} must be {bounds} ({why})", field=field)
@@ -540,7 +541,7 @@ class Bailout(Enum):
 
 def _flag(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise PilotInputError(f"{field.replace('_', ' ')} must be true or false, got {value!r}", field=field)
+        raise PilotInputError(f"{field.replace('_', ' ')} must be true or false, got {short_repr(value)}", field=field)
     return value
 
 

@@ -118,7 +118,7 @@ from cs_panel.fasa.movement import Capabilities, MovePlan, MoveResult, PlaneStat
 from cs_panel.fasa.pilots import Shooter, combat_order
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.validate import check_choice, check_int, check_str, parse_int, short_repr
+from cs_panel.core.validate import check_bool, check_choice, check_int, check_str, parse_int, short_repr
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
 
 # -- die faces typed by a player ----------------------------------------------------------------
@@ -262,6 +262,22 @@ class FireOrder:
     rockets: tuple[int, ...] = ()
     target: str = ""
     clear_jams: bool = False
+
+    def __post_init__(self):
+        most = LIMITS["count"].hi
+        if not isinstance(self.guns, (tuple, list)) or not all(
+                isinstance(g, (tuple, list)) and len(g) == 2 and isinstance(g[1], bool) for g in self.guns):
+            raise FireOrderError(f"guns are (gunpoint, doubled down) pairs, got {short_repr(self.guns)}", field="guns")
+        for n, _ in self.guns:
+            check_int(n, "gun", 0, most, error=FireOrderError)
+        if not isinstance(self.rockets, (tuple, list)):
+            raise FireOrderError(f"rockets are hardpoint numbers, got {short_repr(self.rockets)}", field="rockets")
+        for n in self.rockets:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "guns", tuple(tuple(g) for g in self.guns))
+        object.__setattr__(self, "rockets", tuple(self.rockets))
+        check_str(self.target, "target", empty_ok=True, error=FireOrderError)
+        check_bool(self.clear_jams, "clear_jams", error=FireOrderError)
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -690,6 +706,11 @@ class GameState:
             v = getattr(self, name)
             if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
                 raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
+        for who, path in self.paths:
+            if not isinstance(path, (tuple, list)) or not all(isinstance(h, Hex) for h in path):
+                raise RefereeError(f"a path is a list of hexes, got {short_repr(path)}", field="paths")
+            if len(path) > LIMITS["path_hexes"].hi:
+                raise RefereeError(f"a path of {len(path)} hexes; at most {LIMITS['path_hexes'].hi}", field="paths")
         gone = {n for n, _ in self.departed}
         known = flying | set(self.destroyed) | gone
         for name in ("plots", "orders", "losses", "paths"):
@@ -909,9 +930,10 @@ def _move(state: GameState, dice: Dice) -> GameState:
             planes = tuple(x for x in planes if x.name != rp.name)
             departed += ((rp.name, "fled" if gone.fled else "withdrew"),)
             said.append(str(gone))
-    moved = _remove_lost(dataclasses.replace(state, planes=planes), {p.name: p for p in planes}, said)
-    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths),
-                                departed=departed, report=state.report + tuple(said))
+    # the departed are recorded with the planes they leave, so every table in between keeps the
+    # invariants a saved game is checked against
+    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed), {p.name: p for p in planes}, said)
+    moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
         return moved
@@ -937,7 +959,7 @@ def _pick(state: GameState, action: Action) -> GameState:
     if rp.name in dict(state.picks):
         raise RefereeError(f"{rp.name} has already chosen a number", field="plane")
     text = action.maneuver.strip()
-    if not text.isdigit() or not 1 <= int(text) <= 10:
+    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= 10:
         raise RefereeError(f"{rp.name} must choose a whole number 1-10, got {action.maneuver!r} "
                            "(F.collide.piloted, FASA p.27)", field="number")
     return dataclasses.replace(state, picks=state.picks + ((rp.name, int(text)),),
@@ -1844,6 +1866,7 @@ PLANE_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
+    radius = check_int(radius, "radius", limit="map_radius", error=RefereeError)
     layout = HexLayout(size=size)
     region: set[Hex] = set()
     for p in state.planes:

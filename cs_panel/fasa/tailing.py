@@ -99,6 +99,9 @@ class PlottedMove:
         if not isinstance(text, str):
             raise TailingManeuverError(f"a plotted maneuver is written as text like '4L3C', got {text!r}", field=field)
         t = text.strip().upper().replace(" ", "")
+        if len(t) > 12:  # no notation is longer; a long hexrow number is never converted
+            raise TailingManeuverError(f"a plotted maneuver of {len(t)} characters cannot be read: write it like "
+                                       "'4L3C' (F.move.plot, FASA p.23)", field=field)
         if len(t) == 1 and t in "ABCDEF":
             return cls(0, "", None, t)
         m = _NOTATION.match(t)

@@ -29,6 +29,7 @@ from typing import Iterator, Mapping
 
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError
+from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
 
@@ -39,13 +40,13 @@ _LETTERS = "ABCDEF"
 
 def _letter_list(v) -> str | None:
     if not all(isinstance(x, str) and x in _LETTERS for x in v):
-        return f"path steps must be facing letters A-F, got {v!r}"
+        return f"path steps must be facing letters A-F, got {short_repr(v)}"
     return None
 
 
 def _hex_pair(v) -> str | None:
     if len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        return f"hex must be [q, r] with two whole numbers, got {v!r}"
+        return f"hex must be [q, r] with two whole numbers, got {short_repr(v)}"
     return None
 
 
@@ -62,7 +63,7 @@ def _facings(v) -> str | None:
 
 SCHEMA = {
     "speed": Field(int, check=lambda v: None if 0 <= v <= 9 else f"speed {v} is outside 0-9"),
-    "direction": Field(str, check=lambda v: None if v in ("L", "R", "S") else f"direction must be L, R or S, got {v!r}"),
+    "direction": Field(str, check=lambda v: None if v in ("L", "R", "S") else f"direction must be L, R or S, got {short_repr(v)}"),
     "hexrow": Field(int, check=lambda v: None if v >= 0 else f"hexrow {v} is negative"),
     "hex": Field(list, check=_hex_pair),
     "path": Field(list, check=_letter_list),

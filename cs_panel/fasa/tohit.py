@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from cs_panel.core.data import Entry, Field, Table, in_range, load_table
 from cs_panel.core.errors import OutOfRangeError, RuleInputError, SkillOutOfRangeError
+from cs_panel.core.validate import short_repr
 from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.fasa.hexgrid import Facing, Hex, hexsides_toward
 
@@ -95,7 +96,7 @@ def deflection_from(target_hex: Hex, target_facing: Facing, attacker_hex: Hex) -
 
 WEAPON_SCHEMA = {
     "name": Field(str),
-    "class": Field(str, check=lambda v: None if v in ("gun", "rocket", "harpoon") else f"unknown weapon class {v!r}"),
+    "class": Field(str, check=lambda v: None if v in ("gun", "rocket", "harpoon") else f"unknown weapon class {short_repr(v)}"),
     "range": Field(int, check=in_range(0, 20)),
     "modifier": Field(int, check=in_range(-5, 10)),
 }
@@ -127,7 +128,7 @@ def check_skill(value: int, field: str) -> int:
     """
     label = field.replace("_", " ").title()
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SkillOutOfRangeError(f"{label} must be a whole number, got {value!r}", field=field)
+        raise SkillOutOfRangeError(f"{label} must be a whole number, got {short_repr(value)}", field=field)
     if not SKILL_MIN <= value <= SKILL_MAX:
         raise SkillOutOfRangeError(
             f"{label} {value} is outside the skill levels {SKILL_MIN}-{SKILL_MAX} (F.pilot.skills, FASA p.17)",
@@ -142,7 +143,7 @@ LABELS = {"target_base": "target base to-hit number", "range_hexes": "range", "c
 def _check_int(value, field: str, lo: int, hi: int | None, why: str) -> int:
     label = LABELS.get(field, field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleInputError(f"{label} must be a whole number, got {value!r}", field=field)
+        raise RuleInputError(f"{label} must be a whole number, got {short_repr(value)}", field=field)
     if value < lo or (hi is not None and value > hi):
         bounds = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
         raise RuleInputError(f"{label} {value} must be {bounds} ({why})", field=field)

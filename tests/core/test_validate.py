@@ -149,3 +149,16 @@ def test_dice_are_bounded_before_rolling_or_enumerating():
         Dice(seed="abc")
     assert e.value.field == "seed"
     assert SumAtLeast(7).chance > 0 and DicePoolHits(100, 4).outcomes()
+
+
+def test_state_loads_names_a_number_where_a_list_or_object_belongs():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Box:
+        items: tuple[int, ...] = ()
+        notes: dict[str, int] | None = None
+
+    for data in ('{"items": 5}', '{"notes": 5}', '{"items": [1, "x"]}'):
+        with pytest.raises(SavedStateError):
+            loads(Box, '{"type": "Box", "format": 1, "data": ' + data + '}')

@@ -121,3 +121,38 @@ def test_fuzz_fire_orders_parse_or_name(text):
     except CsPanelError:
         return
     assert FireOrder.parse(str(order)) == order
+
+
+def test_counts_that_drive_loops_are_capped_before_the_loop():
+    from cs_panel.core.dice import ScriptedDice
+    from cs_panel.fasa.gunnery import hit_location, locate_hits
+    from cs_panel.fasa.referee import Referee, RefereeError, demo_planes, map_svg
+    from cs_panel.airaction.combat import attack_order
+    from cs_panel.core.errors import RuleInputError
+    with pytest.raises(RuleInputError) as e:
+        locate_hits(hit_location(Facing.A), ScriptedDice([]), rocket_hits=10 ** 9)
+    assert e.value.field == "rocket_hits"
+    with pytest.raises(RuleInputError) as e:
+        attack_order(["Ann", "Bob"], "Ann", {"Ann": 10 ** 9})
+    assert e.value.field == "shots"
+    with pytest.raises(RefereeError) as e:
+        map_svg(Referee.start(1, demo_planes()).state, radius=10 ** 6)
+    assert e.value.field == "radius"
+
+
+@pytest.mark.rule("F.move.plot")
+def test_long_maneuver_notation_is_refused_before_any_number_is_read():
+    from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
+    from cs_panel.fasa.tailing import PlottedMove, TailingManeuverError
+    with pytest.raises(IllegalManeuverError):
+        Maneuver.parse("9" * 5000 + "SA")
+    with pytest.raises(TailingManeuverError):
+        PlottedMove.parse("3L" + "9" * 5000 + "C")
+    assert str(Maneuver.parse("3L2F")) == "3L2F"
+
+
+def test_dial_editor_numbers_hand_long_digits_on_as_text():
+    from cs_panel.clix.view import number
+    assert number("12") == 12 and number(3.0) == 3 and number(10 ** 5000) == 10 ** 5000
+    assert number("9" * 5000) == "9" * 5000
+    assert number(float("inf")) == float("inf")
