@@ -152,8 +152,9 @@ def served() -> bool:
 
 #: the largest upload a component reads (bytes): a figures file or a saved game, checked before decoding
 UPLOAD_BYTES = 4 * 1024 * 1024
-#: bounds of a seed parameter: the core's dice refuse seeds of more digits (``cs_panel.core.dice``)
-SEED_BOUNDS = (-(10 ** 40), 10 ** 40)
+#: bounds of a seed parameter: the whole numbers a browser's number box holds exactly (JavaScript's
+#: safe integers; the core's dice would take up to 40 digits, but a widget could not show them)
+SEED_BOUNDS = (0, 2 ** 53 - 1)
 
 
 def _refusal(parameter: param.Parameter, val) -> CsPanelError:

@@ -161,6 +161,8 @@ def test_every_numeric_input_is_bounded_by_the_limits(name):
         assert isinstance(p, (RuleInteger, RuleNumber)), f"{name}.{pname} is a bare {type(p).__name__}"
         lo, hi = p.bounds
         assert lo is not None and hi is not None, f"{name}.{pname} is unbounded: {p.bounds}"
+        # a browser's number box holds these exactly (bokeh warns, and the page fails, past them)
+        assert -(2 ** 53 - 1) < lo <= hi <= 2 ** 53 - 1, f"{name}.{pname}: {p.bounds} is beyond a browser's whole numbers"
         obj = built(name)
         keep = getattr(obj, pname)
         with pytest.raises(CsPanelError) as e:
