@@ -330,14 +330,46 @@ class FigureTable:
         return [f.id for f in self.figures if game is None or f.game == game]
 
 
-@lru_cache(maxsize=None)
+#: the packaged figures data files, by ``package:`` name (what a served app may offer)
+PACKAGED_FIGURES = ("package:clix/figures.json",)
+#: how many data files ``figures()`` keeps parsed (the packaged ones and a few of your own)
+FIGURES_CACHE_SIZE = 8
+
+
+@lru_cache(maxsize=FIGURES_CACHE_SIZE)
 def figures(source: str = "package:clix/figures.json") -> FigureTable:
-    """The figures of a data file (the packaged samples, or a path to your own)."""
+    """The figures of a data file (the packaged samples, or a path to your own).
+
+    The cache keeps at most ``FIGURES_CACHE_SIZE`` files, so typing many paths costs no memory."""
     table = load_table(source, FIGURE_SCHEMA)
     return FigureTable(str(source), table.title, tuple(_figure(str(source), e) for e in table))
 
 
+def figures_from_text(text: str | bytes, name: str = "<upload>") -> FigureTable:
+    """The figures of a data file's text (an upload or a pasted text), checked for size and nesting
+    first; undecodable bytes are a ``DataFileError`` too. Never cached, never touches the disk."""
+    from cs_panel.core.data import parse_text
+    from cs_panel.core.limits import LIMITS
+
+    if isinstance(text, (bytes, bytearray)):
+        cap = LIMITS["data_file_chars"].hi
+        if len(text) > 4 * cap:
+            raise DataFileError(name, f"is {len(text)} bytes; the limit is {cap} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise DataFileError(name, f"is not UTF-8 text (byte {e.start})") from None
+    if not isinstance(text, str):
+        raise DataFileError(name, f"expected the text of a data file, got a {type(text).__name__}")
+    table = parse_text(text, FIGURE_SCHEMA, name)
+    return FigureTable(name, table.title, tuple(_figure(name, e) for e in table))
+
+
+def figures_text(figs: list[Figure], title: str = "My clix figures") -> str:
+    """Figures as the text of a data file (what a download holds); ``figures_from_text`` reads it back."""
+    return json.dumps({"title": title, "entries": [figure_entry(f) for f in figs]}, indent=1)
+
+
 def save_figures(figs: list[Figure], path: str | Path, title: str = "My clix figures") -> None:
     """Write figures as a data file ``figures()`` can load."""
-    doc = {"title": title, "entries": [figure_entry(f) for f in figs]}
-    Path(path).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    Path(path).write_text(figures_text(figs, title), encoding="utf-8")

@@ -43,7 +43,7 @@ from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -116,7 +116,7 @@ class AcesSkirmish(pn.viewable.Viewer):
     reach = param.Parameter(default=None, constant=True, doc="The active character's Reach (cs_panel.aces.movement).")
     multi_result = param.Parameter(default=None, constant=True,
                                    doc="The explained MultiShot when several targets are listed and allowed, else None.")
-    seed = param.Integer(default=1, doc="The seed of the component's dice (cs_panel.core.dice.Dice): two components "
+    seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the component's dice (cs_panel.core.dice.Dice): two components "
                                        "with the same seed roll the same faces. Changing it (or Reset) starts the dice afresh.")
     roll_log = param.List(default=[], item_type=str, constant=True,
                           doc="One line per rolled attack: faces, hits, clicks per target, knock-outs, rule ids.")

@@ -25,7 +25,7 @@ from cs_panel.airaction.referee import PlanError, TurnPlan, demo_game, play_turn
 from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.common import error_html, html_pane
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane
 
 FIELDS = ("clicks", "card", "orientation")
 
@@ -43,7 +43,7 @@ class AirActionTable(pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
     shows_rules = ('A.initiative', 'A.throttle', 'A.order', 'A.nav.deck', 'A.move.execute', 'A.collide.planes', 'A.combat.shot', 'A.nav.paths', 'A.victory')  # rule ids shown here (rules index)
 
-    seed = param.Integer(default=2024, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
+    seed = RuleInteger(default=2024, bounds=SEED_BOUNDS, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
                                            "again after an undo rolls the same dice.")
     start = param.ClassSelector(class_=GameState, default=None, allow_None=True,
                                 doc="The table before turn 1 (the demo game's four sample planes when None).")

@@ -25,10 +25,12 @@ from cs_panel.airaction.fate import check_fate_above_zero
 from cs_panel.airaction.odds_view import (
     check_clicks_left, check_pool, clicks_applied, die_verdicts, fate_summary, parse_faces,
 )
+from cs_panel.clix.figures import BASE_FIELDS
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes, set_data
+from cs_panel.core.limits import LIMITS
+from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes, set_data, RuleInteger, SEED_BOUNDS
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
 FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
@@ -54,19 +56,19 @@ class AttackOdds(pn.viewable.Viewer):
     """Set up an Air Action shot and see the exact odds of each number of hits (clicks)."""
     shows_rules = ('A.combat.shot', 'A.combat.rear-arc-bonus', 'A.combat.rear-gunner', 'A.shot-down', 'A.fate.offense', 'A.fate.defense')  # rule ids shown here (rules index)
 
-    gunnery = param.Integer(default=3, doc="The firer's gunnery value for the weapon fired, read from the stat slot after any gunnery speed effect; one attack die each (A.combat.shot).")
+    gunnery = RuleInteger(default=3, bounds=LIMITS["clix.attack_dice"].bounds, doc="The firer's gunnery value for the weapon fired, read from the stat slot after any gunnery speed effect; one attack die each (A.combat.shot).")
     weapon = param.Selector(default="front", objects=list(WEAPONS.values()),
                             doc="Front guns, or the rear gunner firing through the firer's rear arc with the rear gunnery value (A.combat.rear-gunner).")
-    silhouette = param.Integer(default=5, doc="The target's silhouette, printed on its base: each die at or above it hits (A.combat.shot).")
+    silhouette = RuleInteger(default=5, bounds=BASE_FIELDS["air-action"]["silhouette"], doc="The target's silhouette, printed on its base: each die at or above it hits (A.combat.shot).")
     point_blank = param.Boolean(default=False, doc="Is the target within one movement marker? Its silhouette counts 1 lower (A.combat.shot).")
     rear_arc_bonus = param.Boolean(default=False, doc="Is the firer's whole marker inside the target's rear arc? One extra attack die (A.combat.rear-arc-bonus).")
     offensive_fate = param.Boolean(default=False, doc="Does the firing Ace spend fate offensively, declared before the shot (A.fate.offense)?")
-    fate_dice = param.Integer(default=3, doc="The firing Ace's fate value: the dice fate adds when spent offensively (A.fate.offense).")
+    fate_dice = RuleInteger(default=3, bounds=LIMITS["clix.dial_value"].bounds, doc="The firing Ace's fate value: the dice fate adds when spent offensively (A.fate.offense).")
     defensive_fate = param.Boolean(default=False, doc="Does the target's Ace spend fate defensively after the roll? Only natural sixes still hit (A.fate.defense).")
-    target_fate = param.Integer(default=1, doc="The target Ace's fate value now, read from the Ace's dial: defensive fate needs it above 0 (A.fate.defense).")
-    clicks_left = param.Integer(default=3, doc="Clicks the target can still take before three bullet holes show; that many hits shoot it down (A.shot-down).")
+    target_fate = RuleInteger(default=1, bounds=LIMITS["clix.dial_value"].bounds, doc="The target Ace's fate value now, read from the Ace's dial: defensive fate needs it above 0 (A.fate.defense).")
+    clicks_left = RuleInteger(default=3, bounds=LIMITS["clix.click"].bounds, doc="Clicks the target can still take before three bullet holes show; that many hits shoot it down (A.shot-down).")
     faces = param.String(default="", doc="The faces of a roll, e.g. '4, 4, 5, 6': typed from the table, or filled by the Roll button.")
-    seed = param.Integer(default=1937, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
+    seed = RuleInteger(default=1937, bounds=SEED_BOUNDS, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
 
     attack = param.ClassSelector(class_=Attack, default=None, allow_None=True, constant=True,
                                  doc="The explained attack for the current inputs, or None while an input is wrong.")

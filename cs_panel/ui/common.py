@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import panel as pn
+import param
 from panel.io import unlocked
 
 from cs_panel.core.data import BADGED
@@ -158,3 +159,70 @@ def set_data(source, data: dict) -> None:
             source.data.update(changed)
             return
     source.data = data
+
+
+def served() -> bool:
+    """Whether the component runs in a served app (``panel serve``, ``pn.serve``, Binder) rather
+    than a local notebook: a served session's document has a session context. A served app never
+    reads or writes the server's files on a user's say; load and save go through the browser."""
+    if pn.state.served:
+        return True
+    doc = pn.state.curdoc
+    return doc is not None and getattr(doc, "session_context", None) is not None
+
+
+#: the largest upload a component reads (bytes): a figures file or a saved game, checked before decoding
+UPLOAD_BYTES = 4 * 1024 * 1024
+#: bounds of a seed parameter: the whole numbers a browser's number box holds exactly (JavaScript's
+#: safe integers; the core's dice would take up to 40 digits, but a widget could not show them)
+SEED_BOUNDS = (0, 2 ** 53 - 1)
+
+
+def _refusal(parameter: param.Parameter, val) -> CsPanelError:
+    """The named error for a value a bounded parameter refuses: the wrong kind, or out of bounds."""
+    from cs_panel.core.limits import Limit
+    from cs_panel.core.validate import InvalidValueError, OutOfBoundsError, short_repr
+
+    label = (parameter.name or "value").replace("_", " ")
+    number = (int, float) if isinstance(parameter, param.Number) and not isinstance(parameter, param.Integer) else (int,)
+    if isinstance(val, bool) or not isinstance(val, number):
+        return InvalidValueError(f"{label} must be a whole number, got {short_repr(val)}", field=parameter.name)
+    lo, hi = parameter.bounds or (None, None)
+    return OutOfBoundsError(f"{label} {short_repr(val)} must be {Limit(lo, hi, None, '').describe()}", field=parameter.name)
+
+
+class RuleInteger(param.Integer):
+    """An integer parameter with bounds from ``cs_panel.core.limits``: a value of the wrong kind or
+    outside them is refused before it is set (so the component keeps its state) with a named error
+    (``InvalidValueError`` or ``OutOfBoundsError``, ``field`` = the parameter's name). Its widget
+    (``IntInput.from_param``) takes the same bounds as its start and end."""
+
+    __slots__: list[str] = []
+
+    def _validate(self, val):
+        try:
+            if isinstance(val, bool):  # True is an int to Python, never a count or a skill
+                raise TypeError("a bool")
+            super()._validate(val)
+        except CsPanelError:
+            raise
+        except (ValueError, TypeError):
+            raise _refusal(self, val) from None
+
+
+class RuleNumber(param.Number):
+    """A real-number parameter with bounds, refusing like ``RuleInteger`` (NaN and infinities too)."""
+
+    __slots__: list[str] = []
+
+    def _validate(self, val):
+        try:
+            if isinstance(val, bool):
+                raise TypeError("a bool")
+            super()._validate(val)
+            if isinstance(val, float) and not math.isfinite(val):
+                raise ValueError("not finite")
+        except CsPanelError:
+            raise
+        except (ValueError, TypeError):
+            raise _refusal(self, val) from None

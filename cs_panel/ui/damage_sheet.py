@@ -28,13 +28,14 @@ from bokeh.plotting import figure
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.damage import (
     MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at
 
 TABLES = {t.label: t.value for t in DamageTable}
 
@@ -69,21 +70,21 @@ class DamageSheet(pn.viewable.Viewer):
     plane = param.Selector(default="devastator", objects=list(plane_choices().values()),
                            doc="The plane whose record sheet is shown: its layout (front or rear engine, turret) and "
                                "its armour per table (F.plane.record-sheet). Changing it starts a fresh sheet.")
-    constitution = param.Integer(default=3, doc="The pilot's Constitution, 1-10: each pilot box lost takes a point, and "
+    constitution = RuleInteger(default=3, bounds=LIMITS["fasa.skill"].bounds, doc="The pilot's Constitution, 1-10: each pilot box lost takes a point, and "
                                                 "shock rolls use what is left (F.dmg.pilot, F.pilot.constitution).")
     table = param.Selector(default=DamageTable.NOSE.value, objects=list(TABLES.values()),
                            doc="The damage table the hit lands on, from the hit-location roll (F.combat.hitloc).")
-    column = param.Integer(default=5, doc="The column of the table, 1-10, from the attacker's d10 (F.dmg.column); "
+    column = RuleInteger(default=5, bounds=LIMITS["fasa.d10"].bounds, doc="The column of the table, 1-10, from the attacker's d10 (F.dmg.column); "
                                           "a click on the diagram sets table and column.")
     template = param.Selector(default="mg-50-AP", objects=list(damage_templates().entries),
                               doc="The weapon and ammunition's damage template (F.dmg.template): reconstructed shapes.")
-    range_hexes = param.Integer(default=2, doc="Range of the attack in hexes: a drill rocket's later rolls need it "
+    range_hexes = RuleInteger(default=2, bounds=LIMITS["hex_distance"].bounds, doc="Range of the attack in hexes: a drill rocket's later rolls need it "
                                                "(F.rocket.drill).")
-    burn_turns = param.Integer(default=MAGNESIUM_BURN.turns, doc="Reconstructed magnesium rule: turns a burn goes "
+    burn_turns = RuleInteger(default=MAGNESIUM_BURN.turns, bounds=(0, LIMITS["turns"].hi), doc="Reconstructed magnesium rule: turns a burn goes "
                                                                  "on (F.weap.magnesium).")
-    burn_rate = param.Integer(default=MAGNESIUM_BURN.boxes_per_turn, doc="Reconstructed magnesium rule: boxes a burn "
+    burn_rate = RuleInteger(default=MAGNESIUM_BURN.boxes_per_turn, bounds=LIMITS["count"].bounds, doc="Reconstructed magnesium rule: boxes a burn "
                                                                          "eats each turn (F.weap.magnesium).")
-    seed = param.Integer(default=1, doc="Seed of the dice that roll columns and drills, so a lesson replays the same way.")
+    seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="Seed of the dice that roll columns and drills, so a lesson replays the same way.")
 
     sheet = param.ClassSelector(class_=RecordSheet, constant=True, doc="The record sheet now: every step of the log applied.")
     log = param.List(default=[], constant=True, doc="The steps taken, in order: ('hit', Hit args), ('widow',), ('turn',).")

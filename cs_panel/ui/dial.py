@@ -19,15 +19,18 @@ import param
 from cs_panel.airaction.campaign import bail_out_from_dial
 from cs_panel.airaction.throttle import ThrottlePlan, plan_throttle
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, SpeedDial
-from cs_panel.clix.figures import Figure, figures
+from cs_panel.clix.figures import PACKAGED_FIGURES, Figure, FigureTable, figures, figures_from_text
 from cs_panel.clix.skills import showing_skills, skills, speed_effects
 from cs_panel.clix.view import css_colour, dial_svg, marker_meanings, speed_ring, strip
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, error_html
+from cs_panel.core.limits import LIMITS
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
 
 PACKAGED = "package:clix/figures.json"
+#: the ``source`` of figures read from the browser's upload
+UPLOAD_PREFIX = "upload:"
 
 DIAL_STYLES = STYLES + """
 .cs-strip { border-collapse: collapse; font-size: 0.85em; }
@@ -46,8 +49,17 @@ DIAL_STYLES = STYLES + """
 
 
 def _load(source: str):
-    """The figures of a data file; a user's file is read afresh each time (it may have been re-saved)."""
-    return figures(source) if source.startswith("package:") else figures.__wrapped__(source)
+    """The figures of a packaged data file, or of a path (a local notebook only, read afresh each
+    time: it may have been re-saved). Other ``package:`` names are refused: the select offers these."""
+    if source.startswith("package:"):
+        if source not in PACKAGED_FIGURES:
+            raise CsPanelError(f"{source!r} is not a packaged figures file; choose one of {list(PACKAGED_FIGURES)}",
+                               field="source")
+        return figures(source)
+    if served():
+        raise CsPanelError("a served app reads no files from the server: upload your figures data file instead",
+                           field="source")
+    return figures.__wrapped__(source)
 
 
 def _square(colour: str) -> str:
@@ -58,22 +70,23 @@ class ClixDial(pn.viewable.Viewer):
     """Turn a clix figure's combat dial and throttle its speed dial, seeing what the rules say."""
     shows_rules = ('A.base.values', 'A.base.skills', 'A.shot-down', 'A.throttle', 'A.campaign.bailout', 'K.base.values', 'A.campaign.levels', 'K.attack')  # rule ids shown here (rules index)
 
-    source = param.String(default=PACKAGED, doc="Where the figures come from: the packaged samples "
-                          "('package:clix/figures.json') or the path of your own figures data file.")
+    source = param.String(default=PACKAGED, doc="Where the figures come from: a packaged file ('package:clix/figures.json'), "
+                          "your uploaded file ('upload:<name>', set by load_upload), or in a local notebook only the "
+                          "path of your own figures data file (refused when the app is served).")
     figure_id = param.Selector(default="sample-fighter", objects=figures(PACKAGED).ids(),
                                doc="Which figure of the data file to show (its id).")
     campaign = param.Boolean(default=False, doc="Campaign play: damage goes on past the first three-bullet-hole "
                              "click up to the structural limit line (A.campaign.bailout).")
     level = param.Selector(default="rookie", objects=["rookie", "veteran", "ace", "double-ace", "legend"],
                            doc="The pilot's campaign level, for the bail-out roll (A.campaign.levels).")
-    throttle_clicks = param.Integer(default=1, doc="Throttle change to plan: clicks up (positive) or down (negative); "
+    throttle_clicks = RuleInteger(default=1, bounds=(-LIMITS["clix.click"].hi, LIMITS["clix.click"].hi), doc="Throttle change to plan: clicks up (positive) or down (negative); "
                                     "one is safe, two need a pilot check (A.throttle).")
     first_turn = param.Boolean(default=False, doc="First turn of the game: the speed dial may be set to any speed (A.throttle).")
     chooser = param.Boolean(default=True, doc="Show the figure chooser (off when another component hands in the figure).")
     cancelled = param.List(default=[], item_type=str, doc="Ids of optional skills or equipment the owner has switched "
                            "off; they stay off until the end of the turn (A.base.skills).")
     show_strip = param.Boolean(default=True, doc="Show the whole combat dial as a strip (a teaching view only).")
-    seed = param.Integer(default=2003, doc="Seed of the dice rolled for a two-click throttle check.")
+    seed = RuleInteger(default=2003, bounds=SEED_BOUNDS, doc="Seed of the dice rolled for a two-click throttle check.")
 
     figure = param.ClassSelector(class_=Figure, default=None, allow_None=True,
                                  doc="The figure shown; set by figure_id, or handed in by show_figure (the dial editor).")
@@ -103,6 +116,8 @@ class ClixDial(pn.viewable.Viewer):
         self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"], stylesheets=[DIAL_STYLES])
         self._table = None
+        self._uploaded: FigureTable | None = None  # the last upload only: one table per component
+        self._upload_errors = FieldErrors(["upload"])
         given = params.get("figure")
         self._load_source()
         if wanted is not None:
@@ -115,10 +130,41 @@ class ClixDial(pn.viewable.Viewer):
 
     # --- choosing a figure -------------------------------------------------------------------
 
+    def load_upload(self, data: bytes | str | None, filename: str | None = "upload.json") -> bool:
+        """Read figures from an uploaded data file (bytes from the browser's file input), capped
+        in size and checked like a packaged file; a refusal is shown beside the upload and the
+        figure shown stays. Nothing touches the server's disk."""
+        name = f"{UPLOAD_PREFIX}{(filename or 'upload.json')[:80]}"
+        try:
+            if data is None or len(data) == 0:
+                raise CsPanelError("the upload is empty: choose a figures data file", field="upload")
+            if len(data) > UPLOAD_BYTES:
+                raise CsPanelError(f"the upload is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="upload")
+            table = figures_from_text(data, name)
+            if not len(table):
+                raise CsPanelError(f"{name}: the file holds no figures", field="upload")
+        except CsPanelError as e:
+            self._upload_errors.show(CsPanelError(str(e), field="upload"))
+            return False
+        self._upload_errors.show(None)
+        self._uploaded = table
+        if self.source == name:
+            self._load_source()
+        else:
+            self.source = name
+        return self.source == name and self.error == ""
+
+    def _read(self, source: str):
+        if source.startswith(UPLOAD_PREFIX):
+            if self._uploaded is None or self._uploaded.path != source:
+                raise CsPanelError(f"{source!r} is not the file uploaded last: upload it again", field="source")
+            return self._uploaded
+        return _load(source)
+
     @param.depends("source", watch=True)
     def _load_source(self):
         try:
-            table = _load(self.source)
+            table = self._read(self.source)
         except CsPanelError as e:
             self._refuse(e, "source")
             return
@@ -386,6 +432,35 @@ class ClixDial(pn.viewable.Viewer):
             text = f"Two clicks need a pilot check: {html.escape(str(p.check))}. Outcomes: {odds}."
         self._plan.object = f"<p>{text}</p>"
 
+    def _source_controls(self):
+        """The data file, a small control below the figure: a packaged file or your upload (and,
+        in a local notebook only, a path box)."""
+        options = list(PACKAGED_FIGURES) + ([self.source] if self.source not in PACKAGED_FIGURES else [])
+        choose = pn.widgets.Select(label="Figures from", options=options, value=self.source, width=200,
+                                   css_classes=["in-source"])
+
+        def chosen(event):
+            if event.new:
+                self.source = event.new
+
+        def source_changed(event):
+            if event.new not in choose.options:
+                choose.options = list(PACKAGED_FIGURES) + [event.new]
+            choose.value = event.new
+        choose.param.watch(chosen, "value")
+        self.param.watch(source_changed, "source")
+        upload = pn.widgets.FileInput(label="Upload figures (JSON)", accept=".json", multiple=False, width=200,
+                                      css_classes=["in-upload"])
+        upload.param.watch(lambda event: event.new is not None and self.load_upload(event.new, upload.filename), "value")
+        parts = [self._errors.beside(choose, "source"), pn.pane.HTML("<small>or upload your own figures data file:</small>",
+                                                                   margin=(0, 5)),
+                 self._upload_errors.beside(upload, "upload")]
+        if not served():
+            parts.append(pn.widgets.TextInput(label="Path (local notebook only)", value="", width=200,
+                                              placeholder="my_figures.json", css_classes=["in-source-path"]))
+            parts[-1].param.watch(lambda event: event.new and setattr(self, "source", event.new), "value")
+        return pn.Column(*parts, margin=0, css_classes=["dial-source"])
+
     def __panel__(self):
         e = self._errors
         fwd = pn.widgets.Button(label="Take a hit (click forward)", css_classes=["dial-forward"])
@@ -400,8 +475,8 @@ class ClixDial(pn.viewable.Viewer):
         go.on_click(lambda event: self.throttle())
         pick = pn.Column(
             "### Figure",
-            e.beside(pn.widgets.TextInput.from_param(self.param.source, label="Figures data file", css_classes=["in-source"]), "source"),
             e.beside(pn.widgets.Select.from_param(self.param.figure_id, label="Figure", css_classes=["in-figure"]), "figure_id"),
+            self._source_controls(),
             margin=0, visible=self.chooser)
         chooser = pn.Column(
             pick,

@@ -12,6 +12,7 @@ at once in a ``ClixDial`` below the editor.
 from __future__ import annotations
 
 import html
+import io
 import re
 from pathlib import Path
 
@@ -19,18 +20,48 @@ import panel as pn
 import param
 
 from cs_panel.clix.dial import stats_for
-from cs_panel.clix.figures import BASE_FIELDS, GAMES, LEVELS, Figure, figure_entry, figure_from_entry, figures, save_figures
+from cs_panel.clix.figures import (
+    BASE_FIELDS,
+    GAMES,
+    LEVELS,
+    Figure,
+    figure_entry,
+    figure_from_entry,
+    figures,
+    figures_from_text,
+    figures_text,
+    save_figures,
+)
 from cs_panel.clix.view import entry_from_form, form_from_entry
 from cs_panel.core.data import PROVENANCES
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.common import FieldErrors, badge_html, error_html
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import TooLargeError
+from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 
 #: form inputs whose text becomes the entry; each has an error slot of the same name
 FORM_FIELDS = ["fig_id", "fig_name", "game", "points", "provenance", "source_note", "pilot", "plane", "squadron_symbol", "level",
                "experience_multiplier", "base_silhouette", "base_front_range", "base_rear_range", "base_range",
                "base_pistols", "start", "structural_limit", "speeds", "red_line", "speed_start", "squares"]
-SLOTS = FORM_FIELDS + ["clicks", "path"]
+SLOTS = FORM_FIELDS + ["clicks", "path", "upload"]
+#: a run of digits longer than this in any input is refused before anything converts it
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (LIMITS["number_digits"].hi + 1))
+
+
+def too_large(field: str, text) -> TooLargeError | None:
+    """A named refusal for a typed text too long to read or holding a number with too many digits
+    (a 5,000-digit number would otherwise be a bare ``ValueError`` out of ``int``), else None."""
+    if not isinstance(text, str):
+        return None
+    cap = LIMITS["line_chars"].hi
+    if len(text) > cap:
+        return TooLargeError(f"{field.replace('_', ' ')} is {len(text)} characters; the limit is {cap}", field=field)
+    if _LONG_NUMBER.search(text):
+        digits = LIMITS["number_digits"].hi
+        return TooLargeError(f"{field.replace('_', ' ')} holds a number longer than {digits} digits "
+                             f"(project limit: {LIMITS['number_digits'].why})", field=field)
+    return None
 
 #: entry field -> editor input, where the names differ
 _RENAMED = {"id": "fig_id", "name": "fig_name", "source": "source_note", "combat_dial.start": "start",
@@ -118,7 +149,8 @@ class DialEditor(pn.viewable.Viewer):
     speed_start = param.String(default="2", doc="Index of the speed the dial is set to.")
     squares = param.String(default="", doc="Speed-effect squares as 'position location colour; ...' "
                            "(location max_speed or gunnery, A.move.speed-effects).")
-    path = param.String(default="my_figures.json", doc="The figures data file to save to or load from.")
+    path = param.String(default="my_figures.json", doc="In a local notebook only: the figures data file 'save' and 'load' "
+                        "use. A served app has no path box and refuses both; it saves by download and loads by upload.")
 
     figure = param.ClassSelector(class_=Figure, default=None, allow_None=True, constant=True,
                                  doc="The figure the inputs describe, or None while the core refuses them.")
@@ -168,13 +200,26 @@ class DialEditor(pn.viewable.Viewer):
         """The data entry the inputs spell out (not yet checked)."""
         return entry_from_form(self.form(), self.rows(), stats_for(self.game))
 
+    def _too_large(self) -> TooLargeError | None:
+        for name in FORM_FIELDS:
+            bad = too_large(name, getattr(self, name))
+            if bad is not None:
+                return bad
+        for i, row in enumerate(self.clicks):
+            for col, text in row.items():
+                bad = too_large(f"combat_dial.clicks[{i}].values.{col}", text)
+                if bad is not None:
+                    return bad
+        return None
+
     @param.depends(*FORM_FIELDS, "clicks", "rules_values", watch=True)
     def _check(self):
-        figure, error = None, None
-        try:
-            figure = figure_from_entry(self.entry(), "dial editor")
-        except CsPanelError as e:
-            error = e
+        figure, error = None, self._too_large()
+        if error is None:
+            try:
+                figure = figure_from_entry(self.entry(), "dial editor")
+            except CsPanelError as e:
+                error = e
         field = getattr(error, "field", None) or ""
         with param.edit_constant(self):
             self.figure = figure
@@ -288,9 +333,55 @@ class DialEditor(pn.viewable.Viewer):
         """Start from one of the packaged sample figures."""
         self.fill(figures(PACKAGED)[figure_id])
 
+    def download_text(self) -> str:
+        """The figure as the text of a figures data file (what the Download button gives the
+        browser); '' while the inputs are not a valid figure."""
+        return figures_text([self.figure]) if self.figure is not None else ""
+
+    def _download(self):
+        if self.figure is None:
+            self._report("Fix the inputs first: the figure is not valid, so there is nothing to download.", error=True)
+            return io.StringIO("")
+        self._report(f"Downloaded {self.figure.id} as {self.figure.id}.json.")
+        return io.StringIO(self.download_text())
+
+    def load_text(self, data: bytes | str | None, figure_id: str | None = None, name: str = "upload") -> bool:
+        """Edit a figure from an uploaded or pasted figures data file (size capped, checked like a
+        packaged file): ``figure_id``, else the one with the id typed above, else the first. A
+        refusal is shown beside the upload and the inputs stay as they were."""
+        label = f"upload:{(name or 'upload')[:80]}"
+        try:
+            if data is None or len(data) == 0:
+                raise CsPanelError("the upload is empty: choose a figures data file", field="upload")
+            if len(data) > UPLOAD_BYTES:
+                raise CsPanelError(f"the upload is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="upload")
+            table = figures_from_text(data, label)
+        except CsPanelError as e:
+            return self._report(str(e), error=True, slot="upload")
+        return self._edit_from(table, figure_id, label, slot="upload")
+
+    def _edit_from(self, table, figure_id: str | None, label: str, slot: str) -> bool:
+        ids = table.ids()
+        if not ids:
+            return self._report(f"{label} holds no figures", error=True, slot=slot)
+        want = figure_id or (self.fig_id if self.fig_id in ids else ids[0])
+        if want not in ids:
+            return self._report(f"{label} has no figure {want!r}; it has {ids}", error=True, slot=slot)
+        self.fill(table[want])
+        return self._report(f"Loaded {want} from {label} (figures in the file: {', '.join(ids)}).", slot=slot)
+
+    def _local_only(self) -> bool:
+        if served():
+            self._report("A served app writes and reads no files on the server: use Download and Upload.", error=True)
+            return False
+        return True
+
     def save(self) -> bool:
-        """Write the figure to ``path``: its entry replaces one with the same id, other figures in
-        the file are kept. Refused while the inputs are not a valid figure."""
+        """Local notebook only: write the figure to ``path``; its entry replaces one with the same
+        id, other figures in the file are kept. Refused while the inputs are not a valid figure,
+        and always when the app is served (download instead)."""
+        if not self._local_only():
+            return False
         if self.figure is None:
             return self._report("Fix the inputs first: the figure is not valid, so nothing was saved.", error=True)
         target = Path(self.path).expanduser()
@@ -307,25 +398,21 @@ class DialEditor(pn.viewable.Viewer):
         return self._report(f"Saved {self.figure.id} to {target} ({len(kept) + 1} figure(s) in the file).")
 
     def load(self, figure_id: str | None = None) -> bool:
-        """Read ``path`` and edit one of its figures: ``figure_id``, else the one with the id typed
-        above, else the first."""
+        """Local notebook only: read ``path`` and edit one of its figures: ``figure_id``, else the
+        one with the id typed above, else the first. Refused when the app is served (upload instead)."""
+        if not self._local_only():
+            return False
         try:
             table = figures.__wrapped__(str(Path(self.path).expanduser()))
         except CsPanelError as e:
             return self._report(str(e), error=True)
-        ids = table.ids()
-        if not ids:
-            return self._report(f"{self.path} holds no figures", error=True)
-        want = figure_id or (self.fig_id if self.fig_id in ids else ids[0])
-        if want not in ids:
-            return self._report(f"{self.path} has no figure {want!r}; it has {ids}", error=True)
-        self.fill(table[want])
-        return self._report(f"Loaded {want} from {self.path} (figures in the file: {', '.join(ids)}).")
+        return self._edit_from(table, figure_id, self.path, slot="path")
 
-    def _report(self, text: str, error: bool = False) -> bool:
+    def _report(self, text: str, error: bool = False, slot: str = "path") -> bool:
         with param.edit_constant(self):
             self.status = text
-        self._errors.slots["path"].object = error_html(text) if error else ""
+        for name in ("path", "upload"):
+            self._errors.slots[name].object = error_html(text) if error and name == slot else ""
         self._status.object = "" if error else f"<p>{html.escape(text)}</p>"
         return not error
 
@@ -360,10 +447,19 @@ class DialEditor(pn.viewable.Viewer):
         samples = pn.widgets.Select(label="Start from a sample figure", options=[""] + figures(PACKAGED).ids(),
                                     css_classes=["in-sample"])
         samples.param.watch(lambda event: event.new and self.edit_packaged(event.new), "value")
-        save = pn.widgets.Button(label="Save to file", css_classes=["save"])
-        save.on_click(lambda event: self.save())
-        load = pn.widgets.Button(label="Load from file", css_classes=["load"])
-        load.on_click(lambda event: self.load())
+        download = pn.widgets.FileDownload(callback=self._download, filename=f"{self.fig_id or 'figure'}.json",
+                                           label="Download the figure (JSON)", css_classes=["download"], width=220)
+        self.param.watch(lambda event: setattr(download, "filename", f"{event.new or 'figure'}.json"), "fig_id")
+        upload = pn.widgets.FileInput(label="Upload a figures file (JSON)", accept=".json", multiple=False, css_classes=["upload"],
+                                      width=220)
+        upload.param.watch(lambda event: event.new is not None and self.load_text(event.new, name=upload.filename), "value")
+        files = [pn.Row(download, e.beside(upload, "upload"))]
+        if not served():  # a local notebook may also use a file on this computer
+            save = pn.widgets.Button(label="Save to file", css_classes=["save"])
+            save.on_click(lambda event: self.save())
+            load = pn.widgets.Button(label="Load from file", css_classes=["load"])
+            load.on_click(lambda event: self.load())
+            files.append(pn.Row(self._text("path", "Figures data file (local notebook only)", 300), save, load))
 
         form = pn.Column(
             "### Figure", samples,
@@ -381,7 +477,7 @@ class DialEditor(pn.viewable.Viewer):
                    self._text("structural_limit", "Structural limit index", 180)),
             self._grid, pn.Row(add, add_down, remove), e.slots["clicks"],
             speed,
-            "#### File", pn.Row(self._text("path", "Figures data file", 300), save, load), self._status,
+            "#### File", *files, self._status,
             e.general, self._summary,
         )
         return pn.Column(form, "### The edited figure", self.dial, stylesheets=[DIAL_STYLES], css_classes=["cs-dial-editor"])

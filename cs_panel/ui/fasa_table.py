@@ -28,14 +28,16 @@ set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from c
 from __future__ import annotations
 
 import html
+import io
 
 import panel as pn
 import param
 
 from cs_panel.core.errors import CsPanelError, SavedStateError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.state import dumps, loads
 from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
-from cs_panel.ui.common import FieldErrors, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, html_pane, point_at
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -63,7 +65,7 @@ class FasaTable(pn.viewable.Viewer):
     shows_rules = ('F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet')  # rule ids shown here (rules index)
 
     # -- the game set up (changing any of these starts a new game)
-    seed = param.Integer(default=DEMO_SEED, doc="The game's seed: every die is rolled from it and the action's place in the log, "
+    seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
                                                 "so the same seed and actions give the same game.")
     planes = param.List(default=demo_planes(), item_type=RefPlane,
                         doc="The planes at the start (RefPlane: pilot, player, position, guns); the demo's Ace (Ann) and "
@@ -71,7 +73,7 @@ class FasaTable(pn.viewable.Viewer):
     map_name = param.String(default=DEMO_MAP, doc="The mapsheet layout the game is played on (F.map.sheets); '' for a sky "
                                                   "without edges.")
     homes = param.Dict(default=dict(DEMO_HOMES), doc="Each player's home side on the map, at opposite ends (F.setup).")
-    max_turns = param.Integer(default=3, bounds=(1, None), doc="How many turns the game lasts (F.seq.phases).")
+    max_turns = RuleInteger(default=3, bounds=LIMITS["turns"].bounds, doc="How many turns the game lasts (F.seq.phases).")
 
     # -- who looks at the screen
     player = param.Selector(default=EVERYONE, objects=[EVERYONE],
@@ -79,15 +81,15 @@ class FasaTable(pn.viewable.Viewer):
                                 "are shown, the others stay secret until movement reveals them, F.move.plot).")
 
     # -- the inputs of the actions
-    plot_plane = param.Selector(default=None, objects=[], doc="The plane whose maneuver 'Plot' writes down.")
+    plot_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose maneuver 'Plot' writes down.")
     maneuver = param.String(default="", doc="The maneuver plotted, in the players' notation: 3SA, 3L2F, 1SD (F.move.plot).")
-    pick_plane = param.Selector(default=None, objects=[], doc="The plane choosing a collision number (F.collide.piloted).")
+    pick_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane choosing a collision number (F.collide.piloted).")
     number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
-    fire_plane = param.Selector(default=None, objects=[], doc="The plane given a fire order before combat (F.combat.choice).")
+    fire_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane given a fire order before combat (F.combat.choice).")
     order = param.String(default="guns", doc='The fire order: "guns", "guns x2 at Ace", "gun 1, gun 2", "rockets", '
                                              '"rocket 1", a flak rocket at a hex ("rocket 4 at hex 0,-1"), "clear jams" '
                                              'or "hold" (F.combat.choice, F.gun.double-down, F.rocket.flak).')
-    sheet_plane = param.Selector(default=None, objects=[], doc="The plane whose record sheet is shown (F.plane.record-sheet).")
+    sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose record sheet is shown (F.plane.record-sheet).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 
     # -- what the referee answers (read-only)
@@ -228,11 +230,34 @@ class FasaTable(pn.viewable.Viewer):
         except CsPanelError as e:
             self._refuse(SavedStateError(f"cannot load this text: {e}", field="saved"))
             return False
-        except (TypeError, KeyError, AttributeError) as e:
-            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {e}", field="saved"))
+        except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as e:
+            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {str(e)[:200]}", field="saved"))
             return False
         self._set_game(game)
         return True
+
+    def load_upload(self, data: bytes | None) -> bool:
+        """Load a saved game from an uploaded file (the browser's file input): at most
+        ``UPLOAD_BYTES``, UTF-8; it goes into ``saved`` and is loaded from there, so a refusal
+        is shown beside the saved text and the game stays."""
+        try:
+            if not data:
+                raise SavedStateError("the upload is empty: choose a saved game file", field="saved")
+            if len(data) > UPLOAD_BYTES:
+                raise SavedStateError(f"the upload is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="saved")
+            try:
+                text = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise SavedStateError(f"the upload is not UTF-8 text (byte {e.start})", field="saved") from None
+        except CsPanelError as e:
+            self._refuse(e)
+            return False
+        self.saved = text
+        return self.load()
+
+    def _download(self):
+        """The saved game for the browser's download (saving first puts it in ``saved`` too)."""
+        return io.StringIO(self.saved if self.save() else "")
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -285,6 +310,15 @@ class FasaTable(pn.viewable.Viewer):
 
     # --- layout ----------------------------------------------------------------------------------
 
+    def _file_controls(self):
+        """Save to and load from the browser: a download of the saved game and an upload."""
+        down = pn.widgets.FileDownload(callback=self._download, filename="fasa_game.json", label="Download the game",
+                                       css_classes=["fasa-download"], width=200)
+        up = pn.widgets.FileInput(label="Upload a saved game", accept=".json", multiple=False,
+                                  css_classes=["fasa-upload"], width=220)
+        up.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
+        return pn.Row(down, up)
+
     def __panel__(self):
         p, e = self.param, self._errors
 
@@ -322,6 +356,7 @@ class FasaTable(pn.viewable.Viewer):
                    button("New game", self.restart, "fasa-restart")),
             e.beside(pn.widgets.TextAreaInput.from_param(p.saved, label="Saved game (JSON)", height=120,
                                                          sizing_mode="stretch_width", css_classes=["in-saved"]), "saved"),
+            self._file_controls(),
         )
         controls = pn.Column(
             pn.widgets.Select.from_param(p.player, label="Who is looking at the screen", width=220,

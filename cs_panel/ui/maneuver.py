@@ -32,6 +32,7 @@ from bokeh.plotting import figure
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, spiral
@@ -40,7 +41,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import BADGE_COLOURS, STYLES, FieldErrors, badge_html, bokeh_writes, plane_arrow
+from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, badge_html, bokeh_writes, plane_arrow
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -92,11 +93,11 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
     """
     shows_rules = ('F.move.plot', 'F.move.capability', 'F.move.accel-decel', 'F.move.restricted', 'F.move.push-target', 'F.move.stall', 'F.shock', 'F.move.illegal')  # rule ids shown here (rules index)
 
-    speed = param.Integer(default=3, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
-    last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")
+    speed = RuleInteger(default=3, bounds=LIMITS["fasa.speed"].bounds, doc="Speed of last turn's maneuver, 0 if the plane stalled (F.move.accel-decel, F.move.stall).")
+    last_gs = RuleInteger(default=0, bounds=LIMITS["fasa.speed"].bounds, doc="G rating of last turn's maneuver; 3 or more makes it restricted (F.move.restricted).")
     last_restricted = param.Boolean(default=False, doc="Was last turn's maneuver restricted (3+ G)? Follows last_gs; may be set by hand (F.move.restricted).")
     shocked = param.Boolean(default=False, doc="Is the pilot shocked? Straight maneuvers only, no Immelmann, +2 on pushes (F.shock).")
-    natural_touch = param.Integer(default=5, doc="The pilot's Natural Touch skill, 0-10, subtracted from every push target (F.move.push-target).")
+    natural_touch = RuleInteger(default=5, bounds=LIMITS["fasa.skill"].bounds, doc="The pilot's Natural Touch skill, 0-10, subtracted from every push target (F.move.push-target).")
 
     template = param.ClassSelector(class_=ManeuverTemplate, default=ManeuverTemplate.default(), instantiate=False,
                                    doc="The maneuver template every arrow is read from: the packaged reconstruction, or "

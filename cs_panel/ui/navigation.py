@@ -25,7 +25,8 @@ from cs_panel.airaction.navigation import NavigationDeck, nav_cards
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data
+from cs_panel.core.limits import LIMITS
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -42,14 +43,14 @@ class NavigationCardExplorer(pn.viewable.Viewer):
     card = param.Selector(default="turn", objects=CARD_IDS, doc="The navigation card flown, by id (A.nav.deck).")
     orientation = param.Selector(default="right", objects=ORIENTATIONS,
                                  doc="How the card is laid against the plane, which picks its flight path (A.nav.paths).")
-    speed = param.Integer(default=4, doc="The plane's current speed, 0-10: it stops on the marker with this number (A.move.execute).")
+    speed = RuleInteger(default=4, bounds=(0, LIMITS["nav_markers"].hi), doc="The plane's current speed, 0-10: it stops on the marker with this number (A.move.execute).")
     show_all = param.Boolean(default=False, doc="List every card, the ones this speed bars marked and explained; otherwise only the playable ones.")
-    x = param.Number(default=18.0, doc="The plane's marker centre, inches from the table's left edge (0-36).")
-    y = param.Number(default=4.0, doc="The plane's marker centre, inches from the table's bottom edge (0-36).")
-    heading = param.Number(default=0.0, doc="The plane's heading in degrees, clockwise from straight up the table.")
-    piloting = param.Integer(default=8, doc="The plane's piloting value, for the pilot check after hitting an obstacle (A.obstacles).")
+    x = RuleNumber(default=18.0, bounds=LIMITS["square_coordinate"].bounds, doc="The plane's marker centre, inches from the table's left edge (0-36).")
+    y = RuleNumber(default=4.0, bounds=LIMITS["square_coordinate"].bounds, doc="The plane's marker centre, inches from the table's bottom edge (0-36).")
+    heading = RuleNumber(default=0.0, bounds=(-3600.0, 3600.0), doc="The plane's heading in degrees, clockwise from straight up the table.")
+    piloting = RuleInteger(default=8, bounds=LIMITS["clix.dial_value"].bounds, doc="The plane's piloting value, for the pilot check after hitting an obstacle (A.obstacles).")
     obstacles = param.List(default=[], item_type=Obstacle, doc="Obstacles on the table (optional rule, A.obstacles).")
-    obstacle_size = param.Number(default=3.0, bounds=(0.5, 12), doc="Side in inches of the square obstacle a click drops.")
+    obstacle_size = RuleNumber(default=3.0, bounds=(0.5, 12), doc="Side in inches of the square obstacle a click drops.")
     click = param.Selector(default="plane", objects=["plane", "obstacle"], doc="What a click on the table does: move the plane or drop an obstacle.")
 
     maneuver = param.ClassSelector(class_=Maneuver, default=None, allow_None=True, constant=True,

@@ -22,6 +22,7 @@ import panel as pn
 import param
 
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.fasa.pilots import (
@@ -29,7 +30,7 @@ from cs_panel.fasa.pilots import (
     advance as advance_pilot, advance_cost, award as award_points, create_pilot, gunner_of, mission_xp,
     put_toward_quick_draw as put_toward, skill_cost,
 )
-from cs_panel.ui.common import STYLES, FieldErrors, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, html_pane, point_at
 
 ROLES = {f"hero ({BUDGETS['hero']} points)": "hero", f"wingman ({BUDGETS['wingman']} points)": "wingman"}
 BAILOUTS = {"no bailout": "none", "combat bailout": "combat", "non-combat bailout": "non-combat"}
@@ -59,14 +60,14 @@ class PilotSheet(pn.viewable.Viewer):
     pilot_name = param.String(default="Ivy Iverian", doc="The pilot's name; every character needs one (F.pilot.skills).")
     role = param.Selector(default="hero", objects=list(ROLES.values()),
                           doc="A new hero has 450 experience points to spend, a wingman 350 (F.pilot.create).")
-    constitution = param.Integer(default=3, doc="Constitution, 3-10: everyone starts at 3; each level above is bought at "
+    constitution = RuleInteger(default=3, bounds=LIMITS["fasa.constitution"].bounds, doc="Constitution, 3-10: everyone starts at 3; each level above is bought at "
                                                 "the improvement price (F.pilot.constitution, F.pilot.create).")
-    quick_draw = param.Integer(default=4, doc="Quick Draw, 0-10: who fires first (F.pilot.skills, F.combat.order).")
-    dead_eye = param.Integer(default=5, doc="Dead Eye, 0-10: taken off every to-hit number (F.pilot.skills, F.hit.number).")
-    steady_hand = param.Integer(default=5, doc="Steady Hand, 0-10: clearing jams and grouping hits (F.pilot.skills).")
-    natural_touch = param.Integer(default=4, doc="Natural Touch, 0-10: pushing the plane past its ratings (F.pilot.skills).")
-    sixth_sense = param.Integer(default=4, doc="Sixth Sense, 0-10: tailing and bailing out (F.pilot.skills, F.tail.number).")
-    quick_draw_fraction = param.Integer(default=0, doc="Points bought toward the next Quick Draw level at creation; needs "
+    quick_draw = RuleInteger(default=4, bounds=LIMITS["fasa.skill"].bounds, doc="Quick Draw, 0-10: who fires first (F.pilot.skills, F.combat.order).")
+    dead_eye = RuleInteger(default=5, bounds=LIMITS["fasa.skill"].bounds, doc="Dead Eye, 0-10: taken off every to-hit number (F.pilot.skills, F.hit.number).")
+    steady_hand = RuleInteger(default=5, bounds=LIMITS["fasa.skill"].bounds, doc="Steady Hand, 0-10: clearing jams and grouping hits (F.pilot.skills).")
+    natural_touch = RuleInteger(default=4, bounds=LIMITS["fasa.skill"].bounds, doc="Natural Touch, 0-10: pushing the plane past its ratings (F.pilot.skills).")
+    sixth_sense = RuleInteger(default=4, bounds=LIMITS["fasa.skill"].bounds, doc="Sixth Sense, 0-10: tailing and bailing out (F.pilot.skills, F.tail.number).")
+    quick_draw_fraction = RuleInteger(default=0, bounds=LIMITS["count"].bounds, doc="Points bought toward the next Quick Draw level at creation; needs "
                                                        "the optional rule (F.pilot.qd-fraction).")
     quick_draw_fractions = param.Boolean(default=False, doc="Play the optional rule fasa.quick-draw-fractions: points may go "
                                                             "toward the next Quick Draw level and break ties (F.pilot.qd-fraction).")
@@ -74,8 +75,8 @@ class PilotSheet(pn.viewable.Viewer):
     # -- a mission's results (F.pilot.xp-awards)
     survived = param.Boolean(default=True, doc="Did the pilot live through the engagement (F.pilot.xp-awards)?")
     damaged_enemy = param.Boolean(default=True, doc="Did the pilot damage an enemy? Surviving earns points only then (F.pilot.xp-awards).")
-    kills = param.Integer(default=2, doc="Planes the pilot shot down this mission (F.pilot.xp-awards).")
-    half_kills = param.Integer(default=0, doc="Fleeing planes the pilot hit last: each counts as half a kill, after the whole ones (F.roe.flee).")
+    kills = RuleInteger(default=2, bounds=LIMITS["count"].bounds, doc="Planes the pilot shot down this mission (F.pilot.xp-awards).")
+    half_kills = RuleInteger(default=0, bounds=LIMITS["count"].bounds, doc="Fleeing planes the pilot hit last: each counts as half a kill, after the whole ones (F.roe.flee).")
     landed = param.Boolean(default=True, doc="Did the pilot land safely or get back aboard the zeppelin (F.pilot.xp-awards)?")
     bailout = param.Selector(default="none", objects=list(BAILOUTS.values()),
                              doc="How the pilot left the plane, if he did: a combat bailout, or a planned one that costs points "
@@ -87,7 +88,7 @@ class PilotSheet(pn.viewable.Viewer):
     # -- spending (F.pilot.advance, F.pilot.qd-fraction)
     advance_skill = param.Selector(default="steady_hand", objects=list(ADVANCES.values()),
                                    doc="The skill (or Constitution) the Advance button raises one level (F.pilot.advance).")
-    qd_points = param.Integer(default=0, doc="Unspent points to put toward the next Quick Draw level, under the optional "
+    qd_points = RuleInteger(default=0, bounds=LIMITS["count"].bounds, doc="Unspent points to put toward the next Quick Draw level, under the optional "
                                              "rule (F.pilot.qd-fraction).")
 
     # -- what the core answers (read-only)

@@ -12,10 +12,11 @@ import html
 import panel as pn
 import param
 
+from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.movement import Capabilities
-from cs_panel.ui.common import badge_html, html_pane
+from cs_panel.ui.common import RuleInteger, badge_html, html_pane
 
 RATINGS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration"]
 CUSTOM = "custom"
@@ -31,11 +32,11 @@ class PlaneRatings(param.Parameterized):
     plane = param.Selector(default=CUSTOM, objects=list(plane_options().values()),
                            doc="A plane whose ratings fill the inputs below (they stay editable), or 'custom' to type "
                                "them (F.plane.stats).")
-    max_speed = param.Integer(default=4, doc="The plane's Max Speed rating, 1-5 (F.plane.stats); faster is a redline push.")
-    port_gs = param.Integer(default=3, doc="G rating of the port (left) wing, 0-5: limits left turns (F.move.capability).")
-    starboard_gs = param.Integer(default=2, doc="G rating of the starboard (right) wing, 0-5: limits right turns (F.move.capability).")
-    acceleration = param.Integer(default=2, doc="Acceleration rating, 1-3: speed gained per turn without a push (F.move.accel-decel).")
-    deceleration = param.Integer(default=2, doc="Deceleration rating, 2 (1 with damaged flaps): speed shed per turn without a push (F.move.accel-decel).")
+    max_speed = RuleInteger(default=4, bounds=LIMITS["fasa.max_speed"].bounds, doc="The plane's Max Speed rating, 1-5 (F.plane.stats); faster is a redline push.")
+    port_gs = RuleInteger(default=3, bounds=LIMITS["fasa.wing_gs"].bounds, doc="G rating of the port (left) wing, 0-5: limits left turns (F.move.capability).")
+    starboard_gs = RuleInteger(default=2, bounds=LIMITS["fasa.wing_gs"].bounds, doc="G rating of the starboard (right) wing, 0-5: limits right turns (F.move.capability).")
+    acceleration = RuleInteger(default=2, bounds=LIMITS["fasa.acceleration"].bounds, doc="Acceleration rating, 1-3: speed gained per turn without a push (F.move.accel-decel).")
+    deceleration = RuleInteger(default=2, bounds=LIMITS["fasa.acceleration"].bounds, doc="Deceleration rating, 2 (1 with damaged flaps): speed shed per turn without a push (F.move.accel-decel).")
 
     def __init__(self, **params):
         given = [k for k in RATINGS if k in params]

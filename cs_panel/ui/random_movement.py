@@ -27,6 +27,7 @@ from bokeh.plotting import figure
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
+from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
@@ -34,7 +35,7 @@ from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow, set_data
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger, SEED_BOUNDS
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -75,9 +76,9 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     """Attempt a pushed maneuver with seeded or typed dice and step through what the plane does."""
     shows_rules = ('F.move.push-target', 'F.move.push-gs', 'F.move.redline', 'F.move.flareout', 'F.move.stall-push', 'F.move.random', 'F.move.illegal', 'F.move.restricted', 'F.shock', 'F.move.plot')  # rule ids shown here (rules index)
 
-    speed = param.Integer(default=3, doc="Speed of last turn's maneuver (0 if the plane stalled).")
-    last_gs = param.Integer(default=0, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")
-    natural_touch = param.Integer(default=3, doc="The pilot's Natural Touch skill, 0-10: taken off every push target (F.move.push-target).")
+    speed = RuleInteger(default=3, bounds=LIMITS["fasa.speed"].bounds, doc="Speed of last turn's maneuver (0 if the plane stalled).")
+    last_gs = RuleInteger(default=0, bounds=LIMITS["fasa.speed"].bounds, doc="G rating of last turn's maneuver; 3 or more was restricted (F.move.restricted).")
+    natural_touch = RuleInteger(default=3, bounds=LIMITS["fasa.skill"].bounds, doc="The pilot's Natural Touch skill, 0-10: taken off every push target (F.move.push-target).")
     shocked = param.Boolean(default=False, doc="Is the pilot shocked? +2 to every push, straight maneuvers only (F.shock).")
     template = param.ClassSelector(class_=ManeuverTemplate, default=ManeuverTemplate.default(), instantiate=False,
                                    doc="The maneuver template the attempt is read from: the packaged reconstruction, or "
@@ -86,10 +87,10 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
 
     dice = param.Selector(default="seeded", objects=list(DICE_MODES.values()),
                           doc="Roll seeded dice, or use the faces typed in the two boxes.")
-    seed = param.Integer(default=1937, doc="Seed of the dice the Attempt button rolls, so a lesson can be replayed.")
+    seed = RuleInteger(default=1937, bounds=SEED_BOUNDS, doc="Seed of the dice the Attempt button rolls, so a lesson can be replayed.")
     push_faces = param.String(default="", doc="Typed faces of the push rolls in the order rolled (redline, stall, Gs), e.g. '3'.")
     move_faces = param.String(default="10 9 8", doc="Typed faces of the random movement: one per hex (a straight maneuver rolls its even/odd side die first).")
-    step = param.Integer(default=0, bounds=(0, None), doc="The step of the move shown on the map: 0 is the start, then one per hex entered.")
+    step = RuleInteger(default=0, bounds=(0, LIMITS["hex_distance"].hi), doc="The step of the move shown on the map: 0 is the start, then one per hex entered.")
 
     plan = param.ClassSelector(class_=MovePlan, default=None, allow_None=True, constant=True,
                                doc="The checked maneuver for the current plane, or None while an input is wrong.")

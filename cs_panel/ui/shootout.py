@@ -30,8 +30,9 @@ from cs_panel.core.dice import Dice
 from cs_panel.barrooms.movement import Gait
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.variants import OFFICIAL, RuleSet
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
 
 NO_WEAPON = "none"
 NO_COVER = "none"
@@ -61,14 +62,14 @@ class ShootoutCalculator(pn.viewable.Viewer):
     target = param.Selector(default="person", objects=list(targets().entries),
                             doc="What is shot at: its base number from the text's rough list; a person's base is ours "
                                 "(reconstructed) (B.fire.target).")
-    target_speed = param.Integer(default=0, doc="A car's or aircraft's last speed, added to its base; ignored for the "
+    target_speed = RuleInteger(default=0, bounds=LIMITS["count"].bounds, doc="A car's or aircraft's last speed, added to its base; ignored for the "
                                                 "rest (B.fire.target).")
-    range_hexes = param.Integer(default=4, doc="Hexes to the target, about five yards each (B.fire.target).")
-    deadeye = param.Integer(default=5, doc="The shooter's Deadeye, 0-10, taken off the number (B.chargen, B.fire.target).")
+    range_hexes = RuleInteger(default=4, bounds=LIMITS["hex_distance"].bounds, doc="Hexes to the target, about five yards each (B.fire.target).")
+    deadeye = RuleInteger(default=5, bounds=LIMITS["barrooms.stat"].bounds, doc="The shooter's Deadeye, 0-10, taken off the number (B.chargen, B.fire.target).")
     weapon = param.Selector(default="colt-1911", objects=[NO_WEAPON, *weapons().entries],
                             doc="The weapon fired, or 'none' for a plain shot: its shots a turn, range bands and "
                                 "penetration (B.weapons).")
-    shots = param.Integer(default=3, doc="Shots (bursts, for a submachine gun) this gun fires this turn; each after the "
+    shots = RuleInteger(default=3, bounds=LIMITS["dice_count"].bounds, doc="Shots (bursts, for a submachine gun) this gun fires this turn; each after the "
                                          "first adds 1 (B.fire.rate).")
     full_auto = param.Boolean(default=False, doc="Fired on full automatic: the range counts half past 10 hexes; only a "
                                                  "weapon that fires bursts can (B.fire.rate).")
@@ -81,18 +82,18 @@ class ShootoutCalculator(pn.viewable.Viewer):
     cover = param.Selector(default=NO_COVER, objects=list(COVERS.values()),
                            doc="The target's cover: 'none', 'hiding' (in cover, not firing, +3) or 'firing' "
                                "(firing from cover, +1) (B.cover).")
-    cover_value = param.Integer(default=5, doc="How much of the target the cover hides, 0-10: a hit must roll above it "
+    cover_value = RuleInteger(default=5, bounds=LIMITS["barrooms.stat"].bounds, doc="How much of the target the cover hides, 0-10: a hit must roll above it "
                                                "on a d10 (B.cover). The text's table is 5, its stove 3.")
-    armour = param.Integer(default=2, doc="How tough the cover is: a weapon whose penetration is above it goes "
+    armour = RuleInteger(default=2, bounds=LIMITS["count"].bounds, doc="How tough the cover is: a weapon whose penetration is above it goes "
                                           "straight through (B.cover). The text's wooden table is 2, its iron stove 4.")
-    shooter_shock = param.Integer(default=0, doc="Points of shock on the shooter, each +1 (B.shock).")
+    shooter_shock = RuleInteger(default=0, bounds=LIMITS["count"].bounds, doc="Points of shock on the shooter, each +1 (B.shock).")
     punched = param.Boolean(default=False, doc="Was the shooter punched from the next hex before firing? +2 (B.melee).")
-    melee_skill = param.Integer(default=3, doc="The archer's Melee: a bow is aimed with Melee instead of Deadeye "
+    melee_skill = RuleInteger(default=3, bounds=LIMITS["barrooms.stat"].bounds, doc="The archer's Melee: a bow is aimed with Melee instead of Deadeye "
                                                "(B.knife).")
     shotgun_rules = param.Boolean(default=False,
                                   doc=f"Play the variant {SHOTGUN_RULES.name!r}: {SHOTGUN_RULES.description} (B.weapons)")
-    steady_mind = param.Integer(default=4, doc="The Steady Mind of the character hit, for his shock check (B.shock).")
-    constitution = param.Integer(default=4, doc="The Constitution of the character hit: on our reconstructed damage "
+    steady_mind = RuleInteger(default=4, bounds=LIMITS["barrooms.stat"].bounds, doc="The Steady Mind of the character hit, for his shock check (B.shock).")
+    constitution = RuleInteger(default=4, bounds=LIMITS["barrooms.stat"].bounds, doc="The Constitution of the character hit: on our reconstructed damage "
                                                 "card he is out of action once his wounds outnumber it (B.hitloc).")
 
     result = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
@@ -115,7 +116,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
                                doc="The hit character's damage card now, with every hit marked so far (reconstructed "
                                    "card); a new Constitution starts a fresh one.")
     card_hits = param.List(default=[], constant=True, doc="What each hit marked on the card did, in words, oldest first.")
-    seed = param.Integer(default=1, doc="Seed of the dice that roll a hit's place on the card, so a lesson replays.")
+    seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="Seed of the dice that roll a hit's place on the card, so a lesson replays.")
 
     def __init__(self, **params):
         super().__init__(**params)

@@ -19,11 +19,12 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
-from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data
+from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -46,19 +47,19 @@ class TailingReveal(pn.viewable.Viewer):
     shows_rules = ('F.tail.position', 'F.tail.number', 'F.tail.reveal', 'F.map.hexes', 'F.move.plot')  # rule ids shown here (rules index)
 
     follower_name = param.String(default="Iverian", doc="Name of the plane that may be tailing.")
-    follower_q = param.Integer(default=0, doc="Follower's hex column q (axial coordinates, F.map.hexes).")
-    follower_r = param.Integer(default=2, doc="Follower's hex row r (axial coordinates, F.map.hexes).")
+    follower_q = RuleInteger(default=0, bounds=LIMITS["hex_coordinate"].bounds, doc="Follower's hex column q (axial coordinates, F.map.hexes).")
+    follower_r = RuleInteger(default=2, bounds=LIMITS["hex_coordinate"].bounds, doc="Follower's hex row r (axial coordinates, F.map.hexes).")
     follower_facing = param.Selector(default="A", objects=FACINGS, doc="Follower's facing, A-F clockwise from up the map.")
-    follower_speed = param.Integer(default=3, doc="Follower's speed this turn; decides who is behind in a shared hex (F.tail.position).")
-    follower_sixth_sense = param.Integer(default=5, doc="Follower's Sixth Sense skill, 0-10 (F.tail.number).")
+    follower_speed = RuleInteger(default=3, bounds=LIMITS["fasa.speed"].bounds, doc="Follower's speed this turn; decides who is behind in a shared hex (F.tail.position).")
+    follower_sixth_sense = RuleInteger(default=5, bounds=LIMITS["fasa.skill"].bounds, doc="Follower's Sixth Sense skill, 0-10 (F.tail.number).")
     follower_shocked = param.Boolean(default=False, doc="Is the follower shocked? A shocked pilot cannot tail (F.tail.position).")
 
     leader_name = param.String(default="Dukes", doc="Name of the plane that may be tailed.")
-    leader_q = param.Integer(default=0, doc="Leader's hex column q (axial coordinates).")
-    leader_r = param.Integer(default=0, doc="Leader's hex row r (axial coordinates).")
+    leader_q = RuleInteger(default=0, bounds=LIMITS["hex_coordinate"].bounds, doc="Leader's hex column q (axial coordinates).")
+    leader_r = RuleInteger(default=0, bounds=LIMITS["hex_coordinate"].bounds, doc="Leader's hex row r (axial coordinates).")
     leader_facing = param.Selector(default="A", objects=FACINGS, doc="Leader's facing, A-F clockwise from up the map.")
-    leader_speed = param.Integer(default=4, doc="Leader's speed this turn (F.tail.position, shared hex).")
-    leader_sixth_sense = param.Integer(default=6, doc="Leader's Sixth Sense skill, 0-10 (F.tail.number).")
+    leader_speed = RuleInteger(default=4, bounds=LIMITS["fasa.speed"].bounds, doc="Leader's speed this turn (F.tail.position, shared hex).")
+    leader_sixth_sense = RuleInteger(default=6, bounds=LIMITS["fasa.skill"].bounds, doc="Leader's Sixth Sense skill, 0-10 (F.tail.number).")
     leader_smoking = param.Boolean(default=False, doc="Is the leader's plane smoking? +2 to the tailing number (F.tail.number).")
     leader_shocked = param.Boolean(default=False, doc="Is the leader shocked? +2 to the tailing number (F.tail.number).")
     maneuver = param.String(default="4L3C", doc="The leader's secretly plotted maneuver, e.g. 4L3C, 3SA, 1SD, or a lone facing letter for a stall (F.move.plot).")

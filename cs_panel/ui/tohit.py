@@ -18,10 +18,11 @@ from bokeh.plotting import figure
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
 CUSTOM = "custom"
@@ -42,15 +43,15 @@ class ToHitCalculator(pn.viewable.Viewer):
     target_plane = param.Selector(default=CUSTOM, objects=list(_plane_options().values()),
                                   doc="A plane whose base to-hit number fills the target's (still editable), or 'custom' "
                                       "to type it (F.plane.stats).")
-    target_base = param.Integer(default=4, doc="The target's base to-hit number, 1-10, from its record sheet (F.plane.stats).")
+    target_base = RuleInteger(default=4, bounds=LIMITS["fasa.base_to_hit"].bounds, doc="The target's base to-hit number, 1-10, from its record sheet (F.plane.stats).")
     deflection = param.Selector(default="NOSE_TO_NOSE", objects=list(DEFLECTIONS.values()),
                                 doc="Angle of attack seen from the target (F.hit.deflection).")
-    range_hexes = param.Integer(default=2, doc="Hexes to the target, counting its hex but not yours; 0 = same hex (F.hit.range).")
-    dead_eye = param.Integer(default=6, doc="The firer's Dead Eye skill, 0-10 (F.pilot.skills).")
+    range_hexes = RuleInteger(default=2, bounds=LIMITS["hex_distance"].bounds, doc="Hexes to the target, counting its hex but not yours; 0 = same hex (F.hit.range).")
+    dead_eye = RuleInteger(default=6, bounds=LIMITS["fasa.skill"].bounds, doc="The firer's Dead Eye skill, 0-10 (F.pilot.skills).")
     weapon = param.Selector(default="mg-50", objects=list(_weapon_options().values()),
                             doc="The weapon fired: guns +0, rockets +1, harpoon +2 (F.hit.weapon-mod).")
     shocked = param.Boolean(default=False, doc="Is the firer shocked? +2 to every roll (F.shock).")
-    seed = param.Integer(default=1937, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
+    seed = RuleInteger(default=1937, bounds=SEED_BOUNDS, doc="Seed of the dice used by the Roll button, so a lesson can be replayed.")
 
     result = param.ClassSelector(class_=TargetNumber, default=None, allow_None=True, constant=True,
                                  doc="The explained to-hit number for the current inputs, or None while an input is wrong.")

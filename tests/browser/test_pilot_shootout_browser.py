@@ -24,7 +24,7 @@ def shootout_app():
 
 
 @pytest.mark.rule("F.pilot.skills", "F.pilot.xp-awards")
-def test_a_wrong_skill_level_is_named_and_kept_and_a_mission_is_awarded(serve, page):
+def test_a_skill_past_the_rules_limit_stops_at_it_and_a_mission_is_awarded(serve, page):
     page.goto(serve(pilot_app))
     page.wait_for_function(READY, timeout=60_000)
     career = page.locator(".pilot-career")
@@ -32,14 +32,14 @@ def test_a_wrong_skill_level_is_named_and_kept_and_a_mission_is_awarded(serve, p
     box = page.locator(".in-dead-eye input")
     box.fill("11")
     box.press("Enter")
-    expect(page.locator(".cs-error-dead_eye .cs-error")).to_contain_text("Dead Eye 11 is outside the skill levels 0-10",
-                                                                         timeout=20_000)
-    expect(box).to_have_value("11")
-    expect(page.locator(".pilot-record")).to_contain_text("No pilot until the build is fixed")
-    # back to a legal level: the complaint goes, and the default mission (two kills, landed) is awarded
+    # the box's bounds are the skill levels (F.pilot.skills 0-10): 11 never reaches the sheet
+    page.wait_for_timeout(500)
+    expect(page.locator(".cs-error-dead_eye")).not_to_contain_text("outside")
+    expect(page.locator(".pilot-record")).not_to_contain_text("No pilot until the build is fixed")
+    # a legal level, and the default mission (two kills, landed) is awarded
     box.fill("5")
     box.press("Enter")
-    expect(page.locator(".cs-error-dead_eye")).not_to_contain_text("outside", timeout=20_000)
+    expect(box).to_have_value("5", timeout=20_000)
     page.locator(".pilot-award button").click()
     earned = mission_xp(survived=True, damaged_enemy=True, kills=2, landed=True)
     expect(career).to_contain_text(f"mission: {earned}", timeout=20_000)

@@ -31,13 +31,16 @@ def test_changing_range_updates_breakdown_and_chance(serve, page):
 
 
 @pytest.mark.rule("F.pilot.skills")
-def test_bad_skill_is_shown_beside_the_input_and_kept(serve, page):
+def test_a_skill_past_the_rules_limit_stops_at_it(serve, page):
     page.goto(serve(calculator_app))
     box = page.locator(".in-dead-eye input")
     box.fill("11")
     box.press("Enter")
-    expect(page.locator(".cs-error-dead_eye .cs-error")).to_contain_text("Dead Eye 11 is outside the skill levels 0-10")
-    expect(box).to_have_value("11")
+    # the box's bounds are the rules' limits (F.pilot.skills 0-10): 11 never reaches the calculator,
+    # which keeps the last legal level
+    page.wait_for_timeout(500)
+    expect(page.locator(".summary .explained")).to_contain_text("Dead Eye 6")
+    expect(page.locator(".cs-error-dead_eye .cs-error")).to_have_count(0)
     box.fill("4")
     box.press("Enter")
     expect(page.locator(".cs-error-dead_eye .cs-error")).to_have_count(0)

@@ -7,6 +7,7 @@ import pytest
 from cs_panel.fasa.damage import RecordSheet
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui import DamageSheet
+from cs_panel.core.validate import OutOfBoundsError
 
 
 def _colour_at(sheet: DamageSheet, cell):
@@ -40,10 +41,10 @@ def test_fire_marks_what_the_core_marks_and_outlines_it():
 @pytest.mark.rule("F.dmg.column")
 def test_a_bad_column_is_named_beside_its_input_and_nothing_is_marked():
     ui = DamageSheet()
-    ui.column = 11
-    assert not ui.fire()
-    assert ui.column == 11 and "1-10" in ui._errors.message("column")
-    assert ui.sheet.marks == () and ui.log == []
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.column = 11
+    assert refused.value.field == "column" and ui.column == 5
+    assert "1-10" in str(refused.value) and ui.sheet.marks == () and ui.log == []
     ui.column = 10
     assert ui.fire() and ui._errors.message("column") == ""
 
@@ -129,8 +130,9 @@ def test_another_plane_or_constitution_starts_a_fresh_sheet():
     ui.fire()
     ui.plane = next(p for p in ui.param.plane.objects if p != "devastator")
     assert ui.sheet.marks == () and ui.log == [] and ui.sheet == RecordSheet.for_plane(ui.plane)
-    ui.constitution = 11
-    assert "Constitution" in ui._errors.message("constitution") and ui.constitution == 11
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.constitution = 11
+    assert refused.value.field == "constitution" and ui.constitution == 3
     ui.constitution = 5
     assert ui.sheet.constitution == 5 and ui._errors.message("constitution") == ""
 
@@ -158,8 +160,10 @@ def test_the_preview_shows_where_the_template_would_fall_before_fire():
     would = RecordSheet.for_plane("devastator").hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed
     assert sorted(zip(ui._preview.data["x"], ui._preview.data["y"])) == sorted((c, -r) for c, r in would)
     assert ui.sheet.marks == ()  # a preview marks nothing
-    ui.column = 11
-    assert ui._preview.data["x"] == []  # a wrong input: no preview, the input keeps its value
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.column = 11
+    assert refused.value.field == "column" and ui.column == 4
+    assert ui._preview.data["x"] != []  # refused before it is set: the preview stays
     ui.column = 4
     ui.fire()
     deeper = ui.sheet.hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed

@@ -142,8 +142,11 @@ def test_layout_has_every_input_and_its_buttons_turn_the_dial():
     assert isinstance(layout, pn.Row)
     widgets = layout.select(pn.widgets.Widget)
     values = {w.name: w.value for w in widgets if not isinstance(w, pn.widgets.Button)}
+    # the figure comes first; where the figures come from is a small control below it
+    assert list(values)[:2] == ["Figure", "Figures from"]
     assert values == {
-        "Figures data file": "package:clix/figures.json", "Figure": "sample-fighter", "Campaign play": False,
+        "Figure": "sample-fighter", "Figures from": "package:clix/figures.json", "Upload figures (JSON)": None,
+        "Path (local notebook only)": "", "Campaign play": False,
         "Pilot level (bail-out roll)": "rookie", "Show the whole dial (teaching view)": True, "Cancelled": [],
         "Throttle clicks (+ up, - down)": 1, "First turn (any speed)": False,
     }

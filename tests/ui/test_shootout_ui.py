@@ -6,6 +6,7 @@ import panel as pn
 import pytest
 
 from cs_panel.ui import ShootoutCalculator
+from cs_panel.core.validate import OutOfBoundsError
 
 
 @pytest.mark.rule("B.fire.target", "B.fire.rate")
@@ -38,8 +39,10 @@ def test_cover_adds_to_the_number_and_a_cover_roll_multiplies_the_odds():
     assert calc.cover_roll.cover == 5 and calc.cover_roll.armour == 2
     assert calc.hit_chance == calc.result.chance * calc.cover_roll.chance
     assert "past the cover" in calc._cover_pane.object
-    calc.cover_value = 11
-    assert calc.result is None and "cover" in calc._errors.message("cover_value") and calc.cover_value == 11
+    before = calc.cover_value
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        calc.cover_value = 11
+    assert refused.value.field == "cover_value" and calc.cover_value == before
     calc.cover_value = 3
     assert calc.cover_roll.cover == 3
 
@@ -78,8 +81,10 @@ def test_the_chart_marks_ranges_beyond_the_weapons_reach():
 def test_shock_check_follows_steady_mind_and_names_a_bad_one():
     calc = ShootoutCalculator(steady_mind=4)
     assert calc.shock is not None and calc.shock_error == ""
-    calc.steady_mind = 12
-    assert calc.shock is None and "12" in calc._shock_errors.message("steady_mind") and calc.steady_mind == 12
+    before = calc.steady_mind
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        calc.steady_mind = 12
+    assert refused.value.field == "steady_mind" and calc.steady_mind == before
 
 
 @pytest.mark.rule("B.hitloc")
@@ -122,9 +127,10 @@ def test_the_odds_that_one_hit_drops_a_man_follow_constitution_and_name_a_bad_on
     assert "less lasting shock" in calc._location_pane.object
     calc.constitution = 0  # one wound is already more than his Constitution
     assert calc.card_odds.get("fighting", 0) == 0 and calc.card_odds["down"] > fresh_down
-    calc.constitution = 11
-    assert calc.card_odds is None and "constitution" in calc._card_errors.message("constitution")
-    assert calc.constitution == 11 and calc.card_error != ""
+    before = calc.constitution
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        calc.constitution = 11
+    assert refused.value.field == "constitution" and calc.constitution == before
     assert "Constitution" in {w.name for w in calc.__panel__().select(pn.widgets.Widget)}
 
 

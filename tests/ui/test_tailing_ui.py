@@ -8,6 +8,7 @@ import pytest
 from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout
 from cs_panel.fasa.tailing import Reveal, TailFailure
 from cs_panel.ui.tailing import COLOURS, TailingReveal
+from cs_panel.core.validate import OutOfBoundsError
 
 
 @pytest.mark.rule("F.tail.position", "F.tail.number", "F.tail.reveal")
@@ -61,14 +62,16 @@ def test_shocked_follower_cannot_tail():
 @pytest.mark.rule("F.tail.position", "F.pilot.skills")
 def test_bad_inputs_show_beside_their_widget_and_keep_the_value():
     ui = TailingReveal()
-    ui.leader_sixth_sense = 12
-    assert ui.tailing is None and ui.leader_sixth_sense == 12
-    assert "Sixth Sense 12" in ui._errors.message("leader_sixth_sense")
-    assert ui._errors.message("follower_sixth_sense") == ""
+    before = ui.leader_sixth_sense
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.leader_sixth_sense = 12
+    assert refused.value.field == "leader_sixth_sense" and ui.leader_sixth_sense == before
     ui.leader_sixth_sense = 6
     assert ui.tailing is not None and ui._errors.message("leader_sixth_sense") == ""
-    ui.follower_speed = -3
-    assert "speed" in ui._errors.message("follower_speed") and ui.error
+    before = ui.follower_speed
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        ui.follower_speed = -3
+    assert refused.value.field == "follower_speed" and ui.follower_speed == before
     ui.follower_speed = 3
     ui.maneuver = "4Q3C"
     assert ui.tailing is None and "4Q3C" in ui._errors.message("maneuver") and ui.maneuver == "4Q3C"

