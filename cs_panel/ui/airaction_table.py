@@ -198,6 +198,10 @@ class AirActionTable(pn.viewable.Viewer):
                 placed = placed or here
         self._general.object = error_html(str(error)) if error is not None and not placed else ""
 
+    def show_error(self, error: CsPanelError | None) -> None:
+        """Show a refused input value (``common.show_refusal``), or clear it (None)."""
+        self._show(error)
+
     def message(self, pid: str | None = None, field: str | None = None) -> str:
         """The error text shown beside a plane's input (or in the general slot), for tests."""
         pane = self._slots[pid][field] if pid and field else self._general

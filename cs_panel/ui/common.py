@@ -191,11 +191,78 @@ def _refusal(parameter: param.Parameter, val) -> CsPanelError:
     return OutOfBoundsError(f"{label} {short_repr(val)} must be {Limit(lo, hi, None, '').describe()}", field=parameter.name)
 
 
-class RuleInteger(param.Integer):
+def show_refusal(obj, error: CsPanelError) -> None:
+    """Show a refused parameter value beside its input: through the component's own
+    ``show_error(error)`` if it has one, else in whichever of its ``FieldErrors`` has a slot for
+    the parameter, else in its first one's general slot. A number
+    typed past a rule's limit in the browser never reaches the component (Panel puts the last
+    legal value back in the box), so the message, which quotes what was typed, is all that tells
+    the player why."""
+    if obj is None or not isinstance(obj, param.Parameterized):
+        return
+    if error.field:
+        obj.__dict__.setdefault("_cs_refused", {})[error.field] = str(error)
+    own = getattr(obj, "show_error", None)  # a component with message slots of its own
+    if callable(own):
+        own(error)
+        return
+    boards = [v for v in vars(obj).values() if isinstance(v, FieldErrors)]
+    for board in boards:
+        if error.field in board.slots:
+            board.show(error)
+            return
+    if boards:
+        boards[0].show(error)
+
+
+def clear_refusal(obj, field: str) -> None:
+    """Take a refusal shown by ``show_refusal`` away once its input holds a legal value again,
+    leaving any other message (a rules error the new value caused) where it is."""
+    shown = getattr(obj, "__dict__", {}).get("_cs_refused", {}).pop(field, None)
+    if not shown:
+        return
+    own = getattr(obj, "show_error", None)
+    if callable(own):
+        if shown in obj.message():
+            own(None)
+        return
+    for board in (v for v in vars(obj).values() if isinstance(v, FieldErrors)):
+        for pane in [*board.slots.values(), board.general]:
+            if shown in html.unescape(pane.object):
+                pane.object = ""
+
+
+class _RefusesBeside:
+    """Mixin for ``RuleInteger``/``RuleNumber``: a refused value is shown beside its widget.
+
+    The widgets Panel makes from these parameters get no start and end: a browser number box with
+    bounds silently puts back the old value when a player types past them, so the player never
+    learns why. Unbounded, the typed value reaches the component, which refuses it by name beside
+    the box (``show_refusal``) while Panel restores the last legal value."""
+
+    __slots__: list[str] = []
+
+    def get_soft_bounds(self):
+        return (None, None)
+
+    def __set__(self, obj, val):
+        old = getattr(obj, self.name, None) if isinstance(obj, param.Parameterized) else None  # type: ignore[attr-defined]
+        try:
+            super().__set__(obj, val)  # type: ignore[misc]
+        except CsPanelError as e:
+            show_refusal(obj, e)
+            raise
+        # Panel writes the last legal value back after a refusal: that is no new input, so the
+        # refusal stays until the player enters a legal value of his own
+        if val != old:
+            clear_refusal(obj, self.name)  # type: ignore[attr-defined]
+
+
+class RuleInteger(_RefusesBeside, param.Integer):
     """An integer parameter with bounds from ``cs_panel.core.limits``: a value of the wrong kind or
     outside them is refused before it is set (so the component keeps its state) with a named error
-    (``InvalidValueError`` or ``OutOfBoundsError``, ``field`` = the parameter's name). Its widget
-    (``IntInput.from_param``) takes the same bounds as its start and end."""
+    (``InvalidValueError`` or ``OutOfBoundsError``, ``field`` = the parameter's name), shown beside
+    the widget (``show_refusal``)."""
 
     __slots__: list[str] = []
 
@@ -210,7 +277,7 @@ class RuleInteger(param.Integer):
             raise _refusal(self, val) from None
 
 
-class RuleNumber(param.Number):
+class RuleNumber(_RefusesBeside, param.Number):
     """A real-number parameter with bounds, refusing like ``RuleInteger`` (NaN and infinities too)."""
 
     __slots__: list[str] = []

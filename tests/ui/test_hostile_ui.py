@@ -188,8 +188,46 @@ def test_bounds_come_from_the_rules_limits():
     with pytest.raises(CsPanelError) as e:
         ui.silhouette = 99
     assert e.value.field == "silhouette" and ui.silhouette == 5 and ui.attack is not None
-    widget = pn.widgets.IntInput.from_param(AttackOdds.param.silhouette)
-    assert (widget.start, widget.end) == AttackOdds.param.silhouette.bounds
+    # the refusal shows beside the silhouette box, naming the value typed and the limits
+    assert "silhouette 99 must be" in ui._errors.message("silhouette")
+    # the box itself has no bounds: a bounded browser box would put the old value back silently
+    widget = pn.widgets.IntInput.from_param(ui.param.silhouette)
+    assert (widget.start, widget.end) == (None, None)
+    with pytest.raises(CsPanelError):  # typed in the box: refused by name beside it, the box back at the legal value
+        widget.value = 98
+    assert widget.value == 5 and "silhouette 98 must be" in ui._errors.message("silhouette")
+    widget.value = 4
+    assert ui.silhouette == 4 and ui._errors.message("silhouette") == ""
+
+
+def test_every_component_shows_a_refused_number_beside_its_input():
+    """Each numeric input of each component: a value past its limit is refused and the message,
+    naming the value, appears in one of the component's message slots (the browser box keeps no
+    bounds of its own, so this message is how a player learns the limit)."""
+    from cs_panel.ui import __all__ as names
+    import cs_panel.ui as ui_mod
+    from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber
+
+    checked = 0
+    for name in names:
+        cls = getattr(ui_mod, name)
+        if not isinstance(cls, type) or not issubclass(cls, pn.viewable.Viewer):
+            continue
+        comp = cls()
+        for pname, p in cls.param.objects("existing").items():
+            if not isinstance(p, (RuleInteger, RuleNumber)) or p.constant or p.readonly or p.bounds[1] is None:
+                continue
+            bad = p.bounds[1] + 1
+            with pytest.raises(CsPanelError):
+                setattr(comp, pname, bad)
+            shown = [b.message(f) for b in vars(comp).values() if isinstance(b, FieldErrors)
+                     for f in [*b.slots, None]]
+            if hasattr(comp, "show_error"):  # a component with message slots of its own
+                shown.append(comp.message())
+            label = pname.replace("_", " ")
+            assert any(m.startswith(label) and "must be" in m for m in shown), (name, pname, shown)
+            checked += 1
+    assert checked >= 30
 
 
 # --- numbers typed as text ------------------------------------------------------------------------

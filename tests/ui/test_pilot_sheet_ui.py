@@ -41,8 +41,11 @@ def test_a_skill_of_11_is_named_beside_its_input_and_kept():
     with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
         sheet.dead_eye = 11
     assert refused.value.field == "dead_eye" and sheet.dead_eye == before
+    assert "dead eye 11 must be 0-10" in sheet._errors.message("dead_eye")  # named beside the box
+    sheet.dead_eye = 4  # a new legal value clears it (the box already shows the kept one)
+    assert sheet._errors.message("dead_eye") == ""
     sheet.dead_eye = 5
-    assert sheet.cost.total == 430 and sheet._errors.message("dead_eye") == ""
+    assert sheet.cost.total == 430
 
 
 @pytest.mark.rule("F.pilot.skills")

@@ -66,7 +66,8 @@ def test_bad_inputs_show_beside_their_widget_and_keep_the_value():
     with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
         ui.leader_sixth_sense = 12
     assert refused.value.field == "leader_sixth_sense" and ui.leader_sixth_sense == before
-    ui.leader_sixth_sense = 6
+    assert "12 must be 0-10" in ui._errors.message("leader_sixth_sense")  # named beside the box
+    ui.leader_sixth_sense = 7 if before == 6 else 6
     assert ui.tailing is not None and ui._errors.message("leader_sixth_sense") == ""
     before = ui.follower_speed
     with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
