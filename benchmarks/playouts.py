@@ -24,6 +24,7 @@ import json
 import random
 import time
 
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.game import Game
 from cs_panel.games import available, new_game
 
@@ -49,7 +50,7 @@ def long_game(system: str, length: int, tries: int = 5) -> Game:
     of ``tries`` seeds all end sooner, the longest of them."""
     setup = new_game(system).setup
     if "max_turns" in setup:
-        setup["max_turns"] = 1000
+        setup["max_turns"] = LIMITS["turns"].bounds[1]  # the longest game the project allows
     best = None
     for seed in range(1, tries + 1):
         game = new_game(system, seed=seed, setup=setup)
