@@ -108,6 +108,8 @@ class FasaTable(pn.viewable.Viewer):
         self._commentary_pane = html_pane("", css_classes=["fasa-commentary"], **pane)
         self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
         self._new_game()
+        self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
+                                               "order", "saved"])
 
     # --- the game ------------------------------------------------------------------------------
 
@@ -234,6 +236,13 @@ class FasaTable(pn.viewable.Viewer):
         self._set_game(game)
         return True
 
+    def _input_changed(self, *events) -> None:
+        """A changed input no longer holds what was refused: its message (and a general one) goes."""
+        self._errors.clear(*(e.name for e in events))
+        if self.error:
+            with param.edit_constant(self):
+                self.error = ""
+
     # --- drawing ---------------------------------------------------------------------------------
 
     @param.depends("player", "sheet_plane", watch=True)
@@ -293,27 +302,25 @@ class FasaTable(pn.viewable.Viewer):
             b.on_click(lambda event: action())
             return b
 
-        plot_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
-                     "plot_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
-                                                     css_classes=["in-maneuver"]), "maneuver"),
+        # each row's messages go under the whole row: a long one never pushes the row's button away
+        plot_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
+            pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
+                                            css_classes=["in-maneuver"]),
             button("Plot", self.plot, "fasa-plot", color="primary", align="end"),
-        )
-        pick_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
-                     "pick_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=140,
-                                                     css_classes=["in-number"]), "number"),
+        ), "plot_plane", "maneuver")
+        pick_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
+            pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=140,
+                                            css_classes=["in-number"]),
             button("Pick", self.pick, "fasa-pick", align="end"),
-        )
-        fire_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
-                     "fire_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
-                                                     css_classes=["in-order"]), "order"),
+        ), "pick_plane", "number")
+        fire_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
+            pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
+                                            css_classes=["in-order"]),
             button("Order fire", self.fire, "fasa-fire", align="end"),
-        )
+        ), "fire_plane", "order")
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
                         button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
                         button("Undo", self.undo, "fasa-undo"))

@@ -1,0 +1,113 @@
+"""Layout checks run in the page, through Panel's shadow roots: what sticks out past the
+viewport's right edge or its clipping container, and which visible controls another element covers.
+Shared by the layout test and the components' browser tests."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+# every element of the page, shadow roots included (Panel draws each pane in its own)
+_WALK = """
+function csAll(root, out) {
+  for (const el of root.querySelectorAll('*')) {
+    out.push(el);
+    if (el.shadowRoot) csAll(el.shadowRoot, out);
+  }
+  return out;
+}
+function csParent(el) { return el.parentElement || (el.getRootNode() && el.getRootNode().host) || null; }
+function csShown(el) {
+  const r = el.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) return false;
+  if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+  return true;
+}
+function csName(el) {
+  const cls = (el.getAttribute('class') || '').split(/\\s+/).filter(Boolean).slice(0, 3).join('.');
+  let host = el.getRootNode().host; let where = '';
+  for (let h = host, n = 0; h && n < 3; h = h.getRootNode().host, n++) {
+    const c = (h.getAttribute('class') || '').split(/\\s+/).filter(c => c.startsWith('cs-') || c.startsWith('in-') || c.includes('-')).slice(0, 2).join('.');
+    if (c) { where = c; break; }
+  }
+  const text = (el.innerText || el.getAttribute('aria-label') || el.value || '').toString().trim().slice(0, 40);
+  return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''}${where ? ' in ' + where : ''}${text ? ' "' + text + '"' : ''}`;
+}
+"""
+
+OVERFLOW_JS = "() => {" + _WALK + """
+  const vw = document.documentElement.clientWidth, bad = [];
+  for (const el of csAll(document, [])) {
+    if (!(el instanceof HTMLElement) && el.tagName.toLowerCase() !== 'svg') continue;
+    if (el.closest && el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+    if (!csShown(el)) continue;
+    const r = el.getBoundingClientRect();
+    // inside a box that scrolls sideways the element is reachable; inside a clipping box it must fit
+    let clip = null, scrolls = false;
+    for (let p = csParent(el); p && p !== document.documentElement; p = csParent(p)) {
+      if (!(p instanceof Element)) continue;
+      const ox = getComputedStyle(p).overflowX;
+      if (ox === 'auto' || ox === 'scroll') { scrolls = true; break; }
+      if (ox === 'hidden' || ox === 'clip') { clip = p; break; }
+    }
+    if (scrolls) continue;
+    if (r.right > vw + 1) { bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past the viewport (${vw})`); continue; }
+    if (clip) {
+      const c = clip.getBoundingClientRect();
+      if (c.width >= 1 && r.right > c.right + 1 && r.left < c.right)
+        bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past its clipping box ${csName(clip)} (x=${Math.round(c.right)})`);
+    }
+  }
+  return [...new Set(bad)];
+}
+"""
+
+COVERED_JS = "async () => {" + _WALK + """
+  const bad = [];
+  const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el));
+  for (const el of controls) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    await new Promise(r => requestAnimationFrame(r));
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+      bad.push(`${csName(el)} cannot be scrolled into view`); continue;
+    }
+    let top = document.elementFromPoint(x, y);
+    while (top && top.shadowRoot) {
+      const inner = top.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === top) break;
+      top = inner;
+    }
+    if (!top || top === el || el.contains(top)) continue;
+    if (top.tagName === 'LABEL' && (top.control === el || top.contains(el))) continue;
+    bad.push(`${csName(el)} is covered by ${csName(top)}`);
+  }
+  window.scrollTo(0, 0);
+  return [...new Set(bad)];
+}
+"""
+
+
+def overflowing(page) -> list[str]:
+    """Shown elements past the viewport's right edge or their clipping container's."""
+    return page.evaluate(OVERFLOW_JS)
+
+
+def covered(page) -> list[str]:
+    """Shown buttons, inputs and selects whose centre another element covers (each scrolled into view)."""
+    return page.evaluate(COVERED_JS)
+
+
+def watch(page) -> dict[str, list[str]]:
+    """Collect requests that leave the machine, and console errors."""
+    seen: dict[str, list[str]] = {"outside": [], "errors": []}
+
+    def on_request(req):
+        host = urlparse(req.url).hostname
+        if req.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in ("127.0.0.1", "localhost"):
+            seen["outside"].append(req.url)
+
+    page.on("request", on_request)
+    page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
+    return seen
