@@ -40,21 +40,26 @@ OVERFLOW_JS = "() => {" + _WALK + """
     if (!(el instanceof HTMLElement) && el.tagName.toLowerCase() !== 'svg') continue;
     if (el.closest && el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
     if (!csShown(el)) continue;
+    if (el.closest && el.closest('.bk-Canvas, .bk-CartesianFrame')) continue;  // bokeh's own canvas layers
+    const host = el.getRootNode().host;
+    if (host && host.matches && host.matches('.bk-Canvas, .bk-CartesianFrame')) continue;
     const r = el.getBoundingClientRect();
-    // inside a box that scrolls sideways the element is reachable; inside a clipping box it must fit
-    let clip = null, scrolls = false;
-    for (let p = csParent(el); p && p !== document.documentElement; p = csParent(p)) {
+    // the nearest box that clips or scrolls: the element must fit inside it sideways (a box meant
+    // to scroll sideways says so with the class cs-hscroll)
+    let clip = null;
+    for (let p = csParent(el); p && p !== document.documentElement && p !== document.body; p = csParent(p)) {
       if (!(p instanceof Element)) continue;
+      if (p.classList.contains('cs-hscroll')) { clip = 'scrolls'; break; }
       const ox = getComputedStyle(p).overflowX;
-      if (ox === 'auto' || ox === 'scroll') { scrolls = true; break; }
-      if (ox === 'hidden' || ox === 'clip') { clip = p; break; }
+      if (ox !== 'visible') { clip = p; break; }
     }
-    if (scrolls) continue;
+    if (clip === 'scrolls') continue;
     if (r.right > vw + 1) { bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past the viewport (${vw})`); continue; }
     if (clip) {
       const c = clip.getBoundingClientRect();
-      if (c.width >= 1 && r.right > c.right + 1 && r.left < c.right)
-        bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past its clipping box ${csName(clip)} (x=${Math.round(c.right)})`);
+      const inner = c.left + clip.clientLeft + (clip.clientWidth || c.width);
+      if (c.width >= 1 && r.right > inner + 1 && r.left < inner)
+        bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past its clipping box ${csName(clip)} (x=${Math.round(inner)})`);
     }
   }
   return [...new Set(bad)];
