@@ -145,7 +145,8 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
         self._targets_choice = pn.widgets.MultiChoice.from_param(
-            self.param.targets, name="Or several targets, one die each (K.ranged.multi)", options=[], width=220,
+            self.param.targets, name="Or several targets", options=[], width=220,
+            description="One die at each target listed, when the attack allows it (K.ranged.multi).",
             css_classes=["in-targets"])
         self._log_pane = html_pane("", css_classes=["aces-log"], sizing_mode="stretch_width")
         self._roll_button = pn.widgets.Button(label="Roll the attack", color="primary", width=220,

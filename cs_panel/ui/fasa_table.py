@@ -311,7 +311,7 @@ class FasaTable(pn.viewable.Viewer):
         ), "plot_plane", "maneuver")
         pick_row = e.under(pn.Row(
             pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
-            pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=140,
+            pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=165,
                                             css_classes=["in-number"]),
             button("Pick", self.pick, "fasa-pick", align="end"),
         ), "pick_plane", "number")

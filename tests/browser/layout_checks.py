@@ -54,6 +54,16 @@ OVERFLOW_JS = "() => {" + _WALK + """
       if (ox !== 'visible') { clip = p; break; }
     }
     if (clip === 'scrolls') continue;
+    // text that spills out of its own widget past its margin (10 px) runs under its neighbours
+    const hasText = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const owner = el.getRootNode().host;
+    if (hasText && owner && owner.getBoundingClientRect().width >= 1 && r.right > owner.getBoundingClientRect().right + 10)
+      bad.push(`${csName(el)} spills out of its widget ${csName(owner)} (x=${Math.round(r.right)} > ${Math.round(owner.getBoundingClientRect().right)})`);
+    // a label or text that does not fit its own clipping box is cut off
+    const own = getComputedStyle(el);
+    if (own.overflowX !== 'visible' && own.overflowX !== 'auto' && own.overflowX !== 'scroll' && el.scrollWidth > el.clientWidth + 1
+        && el.clientWidth > 0 && [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+      bad.push(`${csName(el)} is cut off: its text needs ${el.scrollWidth}px, it has ${el.clientWidth}px`);
     if (r.right > vw + 1) { bad.push(`${csName(el)} ends at x=${Math.round(r.right)} past the viewport (${vw})`); continue; }
     if (clip) {
       const c = clip.getBoundingClientRect();
