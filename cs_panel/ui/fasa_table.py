@@ -350,6 +350,7 @@ class FasaTable(pn.viewable.Viewer):
                                                                             css_classes=["in-sheet-plane"]),
                                                self._sheet_pane)),
                     dynamic=False),
-            sizing_mode="stretch_width",
+            sizing_mode="stretch_width", min_width=450, styles={"flex": "1 1 450px"},
         )
-        return pn.Row(controls, board, sizing_mode="stretch_width")
+        # side by side when there is room; in a narrow notebook column the board wraps under the controls
+        return pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
