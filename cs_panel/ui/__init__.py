@@ -35,7 +35,37 @@ def notebook(**kwargs):
 
     pn.config.inline = True
     _inline_theme_stylesheets()
-    return pn.extension(inline=True, **kwargs)
+    pn.extension(inline=True, **kwargs)
+    _enter_commits_inputs()
+
+
+#: JupyterLab: the browser's own "change" on Enter never reaches bokeh's text and number inputs in
+#: a notebook output (only Tab or a click elsewhere applied a typed value). One listener on the
+#: page sends the input its "change" on Enter, as a served page gets it.
+ENTER_COMMITS = """
+if (!window._csEnterCommits) {
+  window._csEnterCommits = true;
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.composedPath()[0];
+    if (!(target instanceof HTMLInputElement) || !['text', 'number', 'search', ''].includes(target.type)) return;
+    if (!target.closest('.bk-input-group')) return;  // a bokeh/Panel widget, not JupyterLab's own boxes
+    target.dispatchEvent(new Event('change', {bubbles: true}));
+  }, true);
+}
+"""
+
+
+def _enter_commits_inputs() -> None:
+    """Make Enter apply a typed value in the notebook's number and text boxes (see ENTER_COMMITS)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Javascript, display
+    except ImportError:
+        return
+    if get_ipython() is None:
+        return
+    display(Javascript(ENTER_COMMITS))
 
 
 def _inline_theme_stylesheets() -> None:
