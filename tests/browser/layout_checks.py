@@ -16,6 +16,11 @@ function csAll(root, out) {
   return out;
 }
 function csParent(el) { return el.parentElement || (el.getRootNode() && el.getRootNode().host) || null; }
+function csIn(el, scope) {
+  if (!scope) return true;
+  for (let p = el; p; p = csParent(p)) if (p instanceof Element && p.matches(scope)) return true;
+  return false;
+}
 function csShown(el) {
   const r = el.getBoundingClientRect();
   if (r.width < 1 || r.height < 1) return false;
@@ -34,12 +39,12 @@ function csName(el) {
 }
 """
 
-OVERFLOW_JS = "() => {" + _WALK + """
+OVERFLOW_JS = "(scope) => {" + _WALK + """
   const vw = document.documentElement.clientWidth, bad = [];
   for (const el of csAll(document, [])) {
     if (!(el instanceof HTMLElement) && el.tagName.toLowerCase() !== 'svg') continue;
     if (el.closest && el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
-    if (!csShown(el)) continue;
+    if (!csShown(el) || !csIn(el, scope)) continue;
     if (el.closest && el.closest('.bk-Canvas, .bk-CartesianFrame')) continue;  // bokeh's own canvas layers
     const host = el.getRootNode().host;
     if (host && host.matches && host.matches('.bk-Canvas, .bk-CartesianFrame')) continue;
@@ -76,9 +81,9 @@ OVERFLOW_JS = "() => {" + _WALK + """
 }
 """
 
-COVERED_JS = "async () => {" + _WALK + """
+COVERED_JS = "async (scope) => {" + _WALK + """
   const bad = [];
-  const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el));
+  const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el) && csIn(el, scope));
   for (const el of controls) {
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     await new Promise(r => requestAnimationFrame(r));
@@ -103,14 +108,16 @@ COVERED_JS = "async () => {" + _WALK + """
 """
 
 
-def overflowing(page) -> list[str]:
-    """Shown elements past the viewport's right edge or their clipping container's."""
-    return page.evaluate(OVERFLOW_JS)
+def overflowing(page, scope: str | None = None) -> list[str]:
+    """Shown elements (inside ``scope``, a CSS selector, if given) past the viewport's right edge
+    or their clipping container's."""
+    return page.evaluate(OVERFLOW_JS, scope)
 
 
-def covered(page) -> list[str]:
-    """Shown buttons, inputs and selects whose centre another element covers (each scrolled into view)."""
-    return page.evaluate(COVERED_JS)
+def covered(page, scope: str | None = None) -> list[str]:
+    """Shown buttons, inputs and selects (inside ``scope``) whose centre another element covers
+    (each scrolled into view)."""
+    return page.evaluate(COVERED_JS, scope)
 
 
 def watch(page) -> dict[str, list[str]]:
