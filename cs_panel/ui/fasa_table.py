@@ -52,6 +52,19 @@ TABLE_STYLES = """
 .fasa-plots td { padding: 2px 8px; }
 """
 
+#: the referee names its next step as the call that takes it (``move()``); the table says it in words
+STEP_WORDS = {"move()": "the movement phase: press Move", "collide()": "the collision check: press Collide",
+              "combat()": "the combat phase: press Combat", "tailing()": "the tailing phase: press Tailing"}
+
+
+def next_in_words(step: str) -> str:
+    """The referee's next step as the screen says it: "tailing()" becomes "the tailing phase: press Tailing"."""
+    for call, words in STEP_WORDS.items():
+        if step.startswith(call):
+            return words + step[len(call):]
+    return step
+
+
 def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
     """The same message, pointed at the widget of this component it belongs beside: a refusal of
     the whole action (``field="action"``) goes to the general slot."""
@@ -253,7 +266,7 @@ class FasaTable(pn.viewable.Viewer):
         state = game.state
         self._map_pane.object = map_svg(state, radius=3, size=22)
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
-        self._next_pane.object = f"<p><b>Next:</b> {html.escape(game.next_step)}</p>"
+        self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(game.next_step))}</p>"
         self._plots_pane.object = self._plots_html()
         self._transcript_pane.object = self._list_html(game.transcript(), "No action yet.")
         said = [*state.history, *(f"turn {state.turn}: {x}" for x in state.report)]
@@ -290,7 +303,10 @@ class FasaTable(pn.viewable.Viewer):
             return f"<p>{html.escape(name)} is no longer in the game: {html.escape(how)}.</p>"
         p = state.plane(name)
         return (f"<p><b>{html.escape(p.label)}</b>: {html.escape(p.weapons_summary())}; "
-                f"{html.escape(p.damage_summary())}</p>{p.record._repr_svg_()}")
+                f"{html.escape(p.damage_summary())}</p>"
+                f"<p class='fasa-sheet-caption'><b>Record sheet of {html.escape(p.label)}</b>: one square per "
+                f"box of armour and of each component; a crossed square is a box lost (F.plane.record-sheet, "
+                f"FASA p.8-10).</p>{p.record._repr_svg_()}")
 
     # --- layout ----------------------------------------------------------------------------------
 
