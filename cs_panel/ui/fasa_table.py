@@ -305,8 +305,8 @@ class FasaTable(pn.viewable.Viewer):
         return (f"<p><b>{html.escape(p.label)}</b>: {html.escape(p.weapons_summary())}; "
                 f"{html.escape(p.damage_summary())}</p>"
                 f"<p class='fasa-sheet-caption'><b>Record sheet of {html.escape(p.label)}</b>: one square per "
-                f"box of armour and of each component; a crossed square is a box lost (F.plane.record-sheet, "
-                f"FASA p.8-10).</p>{p.record._repr_svg_()}")
+                f"box: grey for armour, yellow for a component, white for the airframe; a box lost is filled "
+                f"dark (F.plane.record-sheet, FASA p.8-10).</p>{p.record._repr_svg_()}")
 
     # --- layout ----------------------------------------------------------------------------------
 
