@@ -43,7 +43,7 @@ from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, short_labels
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -434,13 +434,14 @@ class AcesSkirmish(pn.viewable.Viewer):
         players = sorted({c.player for c in cast.values()})
         people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
         here = self.on_map(cast)  # a knocked-out character is off the map (K.attack)
+        labels = short_labels(list(cast))  # two characters never share a token label (Louis, Loyle)
         for c in here.values():
             people["x"].append(c.square[0])
             people["y"].append(-c.square[1])
             people["colour"].append(PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)])
             people["name"].append(c.name)
             people["size"].append(14 if c.is_token else 20)
-            people["label"].append(c.name[:2])
+            people["label"].append(labels[c.name])
         set_data(self._people, people)
         me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])

@@ -181,3 +181,22 @@ def set_data(source, data: dict) -> None:
             source.data.update(changed)
             return
     source.data = data
+
+
+def short_labels(names: list[str], width: int = 2) -> dict[str, str]:
+    """A short, distinct label for each name, for tokens too small for the whole name: the first
+    ``width`` letters, or, where two names share them (Louis, Loyle), the first letter and the
+    first letter where they differ (Lu, Ly); a number as a last resort."""
+    first = {n: n[:width] for n in names}
+    out: dict[str, str] = {}
+    for n in names:
+        clash = [m for m in names if m != n and first[m] == first[n]]
+        if not clash:
+            out[n] = first[n]
+            continue
+        pick = next((n[0] + ch for i, ch in enumerate(n[1:], 1)
+                     if all(i >= len(m) or m[i] != ch for m in clash)), None)
+        out[n] = pick if pick else n[0] + str(names.index(n) + 1)
+    if len(set(out.values())) < len(set(names)):  # still the same twice: number them all
+        out = {n: n[0] + str(i + 1) for i, n in enumerate(names)}
+    return out
