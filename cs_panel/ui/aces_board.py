@@ -538,7 +538,7 @@ class AcesSkirmish(pn.viewable.Viewer):
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
         results = pn.Column(pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
-                            self._log_pane)
+                            self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
         # side by side when there is room; in a narrow notebook column the map wraps under the inputs
         return pn.FlexBox(inputs, results, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",
                           stylesheets=[STYLES], css_classes=["cs-aces"])
