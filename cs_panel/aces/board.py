@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from cs_panel.core.data import load_text
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.validate import short_repr
+from cs_panel.core.svg import returns_svg
 
 Square = tuple[int, int]
 #: the eight steps to the adjacent squares, orthogonal ones first
@@ -251,6 +252,7 @@ class Board:
         return frozenset(s for s in cells if s not in self.blocking)
 
     # -- drawing ---------------------------------------------------------------------------------
+    @returns_svg
     def to_svg(self, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
                marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
         """The map as SVG: crates dark, hindering squares hatched green, walls thick; ``pieces``

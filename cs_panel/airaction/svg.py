@@ -15,6 +15,7 @@ import html
 from typing import Iterable, Sequence
 
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+from cs_panel.core.svg import returns_svg
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
@@ -36,6 +37,7 @@ def _marker(pose: Pose, scale: float, size: float, colour: str, label: str | Non
     return out
 
 
+@returns_svg
 def table_svg(
     planes: Sequence[tuple[str, Pose]] = (),
     paths: Sequence[tuple[str, Sequence[Pose]]] = (),
@@ -61,6 +63,7 @@ def table_svg(
             f"<desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
 
 
+@returns_svg
 def maneuver_svg(maneuver, obstacles: Iterable[Obstacle] = (), others: Sequence[tuple[str, Pose]] = ()) -> str:
     """A laid maneuver on the table: the start, the numbered markers, obstacles."""
     m = maneuver
@@ -71,6 +74,7 @@ def maneuver_svg(maneuver, obstacles: Iterable[Obstacle] = (), others: Sequence[
     return table_svg([("start", m.start)] + list(others), [(m.card_id, m.markers)], obstacles, description=text)
 
 
+@returns_svg
 def card_svg(nav_card, pixels: int = 240) -> str:
     """A navigation card: every path from a plane at the bottom centre, markers numbered."""
     span = max(max(abs(p.x), abs(p.y)) for path in nav_card.paths for p in path.markers) + MARKER_WIDTH

@@ -23,6 +23,7 @@ from typing import Any
 from cs_panel.core.limits import LIMITS
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, DialError, SpeedDial
 from cs_panel.core.errors import DataFileError
+from cs_panel.core.svg import returns_svg
 
 #: short labels printed in the drawn stat slot
 STAT_SHORT = {
@@ -122,6 +123,7 @@ def speed_ring(speed: SpeedDial) -> tuple[RingCell, ...]:
     )
 
 
+@returns_svg
 def dial_svg(dial: CombatDial, size: int = 260) -> str:
     """The base seen from above: the ring of clicks (green start triangle, red shot-down clicks,
     the black structural limit line) and the L-shaped stat slot with the current values on their

@@ -41,6 +41,7 @@ from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import Hex
+from cs_panel.core.svg import returns_svg
 
 #: experience points a fleeing pilot loses (F.roe.flee, FASA p.14)
 FLEE_XP = -20
@@ -206,6 +207,7 @@ class MapLayout:
                                 f"columns 0-{self.columns - 1} and rows 0-{self.rows - 1})", field=field)
         return h
 
+    @returns_svg
     def to_svg(self, size: float = 7.0, marks: Mapping[Hex, str] | None = None, labels: Mapping[Hex, str] | None = None) -> str:
         """The whole field as SVG: sheets shaded in turn, home sides drawn thick, and any
         ``marks`` (hex to colour) and ``labels`` (hex to text) on top."""

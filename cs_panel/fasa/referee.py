@@ -120,6 +120,7 @@ from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import check_bool, check_choice, check_int, check_str, parse_int, short_repr
 from cs_panel.fasa.tohit import Deflection, attack_hexside, check_skill, deflection_from, to_hit_number, weapons
+from cs_panel.core.svg import returns_svg
 
 # -- die faces typed by a player ----------------------------------------------------------------
 
@@ -1865,6 +1866,7 @@ class Referee:
 PLANE_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 
+@returns_svg
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
     radius = check_int(radius, "radius", limit="map_radius", error=RefereeError)

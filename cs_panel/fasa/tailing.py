@@ -44,6 +44,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.fasa.tohit import check_skill
+from cs_panel.core.svg import returns_svg
 
 #: the farthest apart two planes may be for one to tail the other (F.tail.position, p.28)
 TAIL_RANGE = 3
@@ -493,6 +494,7 @@ SVG_FILL = {"front": "#c6f6d5", "rear": "#feebc8", "both": "#9ae6b4", "plain": "
 SVG_PLANE = {"follower": "#2b6cb0", "leader": "#c53030"}
 
 
+@returns_svg
 def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
     """An SVG of a tailing position, drawn in a bare notebook without any widget library.
 

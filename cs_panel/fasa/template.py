@@ -32,6 +32,7 @@ from cs_panel.core.errors import DataFileError
 from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
+from cs_panel.core.svg import returns_svg
 
 PACKAGED = "package:fasa/maneuver_template.json"
 MAX_BARS = 6  # the rules' own example of the most bars behind an arrowhead (FASA p.10)
@@ -317,6 +318,7 @@ def _facing_vector(layout: HexLayout, f: Facing) -> tuple[float, float]:
     return (x1 - x0) / n, (y1 - y0) / n
 
 
+@returns_svg
 def template_svg(template: ManeuverTemplate, size: float = 30.0, highlight: Maneuver | str | None = None) -> str:
     """Draw ``template`` as an SVG string (no plotting library needed).
 

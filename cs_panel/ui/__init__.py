@@ -26,6 +26,96 @@ _COMPONENTS = {
 }
 
 
+def notebook(**kwargs):
+    """Load Panel in a notebook with everything it needs inside the notebook: its JavaScript and
+    its stylesheets inlined (``pn.extension(inline=True)``), so no request leaves the machine and
+    the widgets draw offline. Lessons and demo notebooks call this in their first cell; extra
+    keyword arguments go to ``pn.extension``."""
+    import panel as pn
+
+    pn.config.inline = True
+    _inline_theme_stylesheets()
+    pn.extension(inline=True, **kwargs)
+    _enter_commits_inputs()
+
+
+#: JupyterLab: the browser's own "change" on Enter never reaches bokeh's text and number inputs in
+#: a notebook output (only Tab or a click elsewhere applied a typed value). One listener on the
+#: page sends the input its "change" on Enter, as a served page gets it.
+ENTER_COMMITS = """
+if (!window._csEnterCommits) {
+  window._csEnterCommits = true;
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.composedPath()[0];
+    if (!(target instanceof HTMLInputElement) || !['text', 'number', 'search', ''].includes(target.type)) return;
+    if (!target.closest('.bk-input-group')) return;  // a bokeh/Panel widget, not JupyterLab's own boxes
+    target.dispatchEvent(new Event('change', {bubbles: true}));
+  }, true);
+}
+"""
+
+
+def _enter_commits_inputs() -> None:
+    """Make Enter apply a typed value in the notebook's number and text boxes (see ENTER_COMMITS)."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import Javascript, display
+    except ImportError:
+        return
+    if get_ipython() is None:
+        return
+    display(Javascript(ENTER_COMMITS))
+
+
+def _inline_theme_stylesheets() -> None:
+    """Panel 1.x inlines its JavaScript with ``inline=True`` but still links its theme and loading
+    stylesheets (``default.css``, ``native.css``, ``loading.css``) from its CDN: its design adds
+    them after Panel's own inlining step, and again when a pane's properties change. At each
+    place they enter (a render, a pane's properties, a model update, a design applied) swap every link to Panel's CDN for
+    the same file's text read from the installed package (Panel's own ``replace_inline_css``)."""
+    from bokeh.models import ImportedStyleSheet, UIElement
+    from panel.io.notebook import patch_inline_stylesheets, replace_inline_css
+    from panel.reactive import Reactive
+    from panel.theme.base import Design
+    from panel.viewable import Viewable
+
+    if getattr(Viewable._preprocess, "_cs_inline", False):
+        return
+    preprocess, update_model, apply_params = Viewable._preprocess, Reactive._update_model, Design._apply_params.__func__
+    get_properties = Reactive._get_properties
+
+    def inlined(stylesheets):
+        return [replace_inline_css(s) if isinstance(s, ImportedStyleSheet) else s for s in stylesheets]
+
+    def _preprocess(self, root, changed=None, old_models=None):
+        preprocess(self, root, changed, old_models)
+        for model in root.select({"type": UIElement}):
+            patch_inline_stylesheets(model)
+
+    def _update_model(self, events, msg, root, model, doc, comm):
+        if "stylesheets" in msg:
+            msg["stylesheets"] = inlined(msg["stylesheets"])
+        update_model(self, events, msg, root, model, doc, comm)
+
+    def _get_properties(self, doc):
+        props = get_properties(self, doc)
+        if "stylesheets" in props:
+            props["stylesheets"] = inlined(props["stylesheets"])
+        return props
+
+    def _apply_params(cls, viewable, mref, modifiers, document=None):
+        apply_params(cls, viewable, mref, modifiers, document)
+        if mref in viewable._models:
+            patch_inline_stylesheets(viewable._models[mref][0])
+
+    _preprocess._cs_inline = True
+    Viewable._preprocess = _preprocess
+    Reactive._update_model = _update_model
+    Reactive._get_properties = _get_properties
+    Design._apply_params = classmethod(_apply_params)
+
+
 def __getattr__(name: str):
     module = _COMPONENTS.get(name)
     if module is None:
@@ -33,4 +123,4 @@ def __getattr__(name: str):
     return getattr(importlib.import_module(module), name)
 
 
-__all__ = sorted(_COMPONENTS)
+__all__ = sorted([*_COMPONENTS, "notebook"])

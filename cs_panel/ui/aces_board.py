@@ -43,7 +43,7 @@ from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS, short_labels
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -145,7 +145,8 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
         self._targets_choice = pn.widgets.MultiChoice.from_param(
-            self.param.targets, name="Or several targets, one die each (K.ranged.multi)", options=[], width=220,
+            self.param.targets, name="Or several targets", options=[], width=220,
+            description="One die at each target listed, when the attack allows it (K.ranged.multi).",
             css_classes=["in-targets"])
         self._log_pane = html_pane("", css_classes=["aces-log"], sizing_mode="stretch_width")
         self._roll_button = pn.widgets.Button(label="Roll the attack", color="primary", width=220,
@@ -433,13 +434,14 @@ class AcesSkirmish(pn.viewable.Viewer):
         players = sorted({c.player for c in cast.values()})
         people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
         here = self.on_map(cast)  # a knocked-out character is off the map (K.attack)
+        labels = short_labels(list(cast))  # two characters never share a token label (Louis, Loyle)
         for c in here.values():
             people["x"].append(c.square[0])
             people["y"].append(-c.square[1])
             people["colour"].append(PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)])
             people["name"].append(c.name)
             people["size"].append(14 if c.is_token else 20)
-            people["label"].append(c.name[:2])
+            people["label"].append(labels[c.name])
         set_data(self._people, people)
         me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])
@@ -536,8 +538,10 @@ class AcesSkirmish(pn.viewable.Viewer):
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
         results = pn.Column(pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
-                            self._log_pane)
-        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-aces"])
+                            self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
+        # side by side when there is room; in a narrow notebook column the map wraps under the inputs
+        return pn.FlexBox(inputs, results, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",
+                          stylesheets=[STYLES], css_classes=["cs-aces"])
 
 
 __all__ = ["AcesSkirmish"]

@@ -36,7 +36,7 @@ STYLES = """
 .explained { font-family: monospace; background: #f7fafc; padding: 4px 8px; border-left: 3px solid #2c5282; }
 .cs-badge { display: inline-block; padding: 0 6px; margin-left: 4px; border-radius: 8px;
             color: white; font-size: 0.75em; vertical-align: middle; }
-.cs-error { color: #c53030; font-size: 0.85em; }
+.cs-error { color: #c53030; font-size: 0.85em; overflow-wrap: anywhere; white-space: normal; }
 """
 
 
@@ -103,8 +103,31 @@ class FieldErrors:
         pane = self.slots[field] if field else self.general
         return html.unescape(pane.object).replace("\u26a0 ", "").replace("<span class='cs-error'>", "").replace("</span>", "")
 
+    def clear(self, *fields: str) -> None:
+        """Empty the slots of ``fields`` (the input they named was changed: the message no longer
+        describes what is there), and the general slot."""
+        for f in fields:
+            self.slots[f].object = ""
+        self.general.object = ""
+
     def beside(self, widget, field: str) -> pn.Column:
-        return pn.Column(widget, self.slots[field], margin=0)
+        """The widget with its message slot under it. The slot is as wide as the widget and the
+        message wraps there, so a long message grows downwards and never widens the row it is in
+        (which would push the row's other controls aside, out of reach)."""
+        slot = self.slots[field]
+        width = getattr(widget, "width", None)
+        if width and "width" not in str(getattr(widget, "sizing_mode", None) or ""):
+            slot.width = width
+            return pn.Column(widget, slot, margin=0, width=width + 20)
+        slot.sizing_mode = "stretch_width"
+        return pn.Column(widget, slot, margin=0, sizing_mode=widget.sizing_mode)
+
+    def under(self, row, *fields: str) -> pn.Column:
+        """A row of inputs and buttons with the message slots of ``fields`` under the whole row, as
+        wide as the row's container: a message never moves the row's buttons."""
+        for f in fields:
+            self.slots[f].sizing_mode = "stretch_width"
+        return pn.Column(row, *(self.slots[f] for f in fields), margin=0, sizing_mode="stretch_width")
 
 
 @contextmanager
@@ -293,3 +316,22 @@ class RuleNumber(_RefusesBeside, param.Number):
             raise
         except (ValueError, TypeError):
             raise _refusal(self, val) from None
+
+
+def short_labels(names: list[str], width: int = 2) -> dict[str, str]:
+    """A short, distinct label for each name, for tokens too small for the whole name: the first
+    ``width`` letters, or, where two names share them (Louis, Loyle), the first letter and the
+    first letter where they differ (Lu, Ly); a number as a last resort."""
+    first = {n: n[:width] for n in names}
+    out: dict[str, str] = {}
+    for n in names:
+        clash = [m for m in names if m != n and first[m] == first[n]]
+        if not clash:
+            out[n] = first[n]
+            continue
+        pick = next((n[0] + ch for i, ch in enumerate(n[1:], 1)
+                     if all(i >= len(m) or m[i] != ch for m in clash)), None)
+        out[n] = pick if pick else n[0] + str(names.index(n) + 1)
+    if len(set(out.values())) < len(set(names)):  # still the same twice: number them all
+        out = {n: n[0] + str(i + 1) for i, n in enumerate(names)}
+    return out

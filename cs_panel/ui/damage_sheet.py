@@ -384,11 +384,15 @@ class DamageSheet(pn.viewable.Viewer):
                                   "fuel_tank", "elevator", "flaps", "spar"))
         drawing = pn.Column(pn.pane.Bokeh(self._figure),
                             html_pane(f"<p><small>{kinds}</small></p><p><small>{legend} <span style='border:1px dashed "
-                                      f"{LAST};padding:0 6px'>where the template would fall</span></small></p>"),
-                            self._status)
+                                      f"{LAST};padding:0 6px'>where the template would fall</span></small></p>",
+                                      sizing_mode="stretch_width"),
+                            self._status, width=580)
+        # the side column takes what is left, at least 300 px: with less room it wraps under the
+        # drawing instead of being squeezed (a notebook column, a narrow window)
         results = pn.Column("### What the damage does", self._limits, "### Log (newest first)", self._effects,
-                            sizing_mode="stretch_width")
-        return pn.Row(inputs, drawing, results, stylesheets=[STYLES], css_classes=["cs-damage-sheet"])
+                            sizing_mode="stretch_width", min_width=300, styles={"flex": "1 1 300px"})
+        return pn.FlexBox(inputs, drawing, results, flex_wrap="wrap", align_items="flex-start",
+                          sizing_mode="stretch_width", stylesheets=[STYLES], css_classes=["cs-damage-sheet"])
 
 
 __all__ = ["DamageSheet"]

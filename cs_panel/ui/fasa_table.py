@@ -54,6 +54,19 @@ TABLE_STYLES = """
 .fasa-plots td { padding: 2px 8px; }
 """
 
+#: the referee names its next step as the call that takes it (``move()``); the table says it in words
+STEP_WORDS = {"move()": "the movement phase: press Move", "collide()": "the collision check: press Collide",
+              "combat()": "the combat phase: press Combat", "tailing()": "the tailing phase: press Tailing"}
+
+
+def next_in_words(step: str) -> str:
+    """The referee's next step as the screen says it: "tailing()" becomes "the tailing phase: press Tailing"."""
+    for call, words in STEP_WORDS.items():
+        if step.startswith(call):
+            return words + step[len(call):]
+    return step
+
+
 def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
     """The same message, pointed at the widget of this component it belongs beside: a refusal of
     the whole action (``field="action"``) goes to the general slot."""
@@ -110,6 +123,8 @@ class FasaTable(pn.viewable.Viewer):
         self._commentary_pane = html_pane("", css_classes=["fasa-commentary"], **pane)
         self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
         self._new_game()
+        self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
+                                               "order", "saved"])
 
     # --- the game ------------------------------------------------------------------------------
 
@@ -259,6 +274,13 @@ class FasaTable(pn.viewable.Viewer):
         """The saved game for the browser's download (saving first puts it in ``saved`` too)."""
         return io.StringIO(self.saved if self.save() else "")
 
+    def _input_changed(self, *events) -> None:
+        """A changed input no longer holds what was refused: its message (and a general one) goes."""
+        self._errors.clear(*(e.name for e in events))
+        if self.error:
+            with param.edit_constant(self):
+                self.error = ""
+
     # --- drawing ---------------------------------------------------------------------------------
 
     @param.depends("player", "sheet_plane", watch=True)
@@ -269,7 +291,7 @@ class FasaTable(pn.viewable.Viewer):
         state = game.state
         self._map_pane.object = map_svg(state, radius=3, size=22)
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
-        self._next_pane.object = f"<p><b>Next:</b> {html.escape(game.next_step)}</p>"
+        self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(game.next_step))}</p>"
         self._plots_pane.object = self._plots_html()
         self._transcript_pane.object = self._list_html(game.transcript(), "No action yet.")
         said = [*state.history, *(f"turn {state.turn}: {x}" for x in state.report)]
@@ -306,7 +328,10 @@ class FasaTable(pn.viewable.Viewer):
             return f"<p>{html.escape(name)} is no longer in the game: {html.escape(how)}.</p>"
         p = state.plane(name)
         return (f"<p><b>{html.escape(p.label)}</b>: {html.escape(p.weapons_summary())}; "
-                f"{html.escape(p.damage_summary())}</p>{p.record._repr_svg_()}")
+                f"{html.escape(p.damage_summary())}</p>"
+                f"<p class='fasa-sheet-caption'><b>Record sheet of {html.escape(p.label)}</b>: one square per "
+                f"box: grey for armour, yellow for a component, white for the airframe; a box lost is filled "
+                f"dark (F.plane.record-sheet, FASA p.8-10).</p>{p.record._repr_svg_()}")
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -327,27 +352,25 @@ class FasaTable(pn.viewable.Viewer):
             b.on_click(lambda event: action())
             return b
 
-        plot_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
-                     "plot_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
-                                                     css_classes=["in-maneuver"]), "maneuver"),
+        # each row's messages go under the whole row: a long one never pushes the row's button away
+        plot_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
+            pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
+                                            css_classes=["in-maneuver"]),
             button("Plot", self.plot, "fasa-plot", color="primary", align="end"),
-        )
-        pick_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
-                     "pick_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=140,
-                                                     css_classes=["in-number"]), "number"),
+        ), "plot_plane", "maneuver")
+        pick_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
+            pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=165,
+                                            css_classes=["in-number"]),
             button("Pick", self.pick, "fasa-pick", align="end"),
-        )
-        fire_row = pn.Row(
-            e.beside(pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
-                     "fire_plane"),
-            e.beside(pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
-                                                     css_classes=["in-order"]), "order"),
+        ), "pick_plane", "number")
+        fire_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
+            pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
+                                            css_classes=["in-order"]),
             button("Order fire", self.fire, "fasa-fire", align="end"),
-        )
+        ), "fire_plane", "order")
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
                         button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
                         button("Undo", self.undo, "fasa-undo"))
@@ -378,6 +401,7 @@ class FasaTable(pn.viewable.Viewer):
                                                                             css_classes=["in-sheet-plane"]),
                                                self._sheet_pane)),
                     dynamic=False),
-            sizing_mode="stretch_width",
+            sizing_mode="stretch_width", min_width=450, styles={"flex": "1 1 450px"},
         )
-        return pn.Row(controls, board, sizing_mode="stretch_width")
+        # side by side when there is room; in a narrow notebook column the board wraps under the controls
+        return pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")

@@ -388,7 +388,7 @@ class PilotSheet(pn.viewable.Viewer):
             c.beside(pn.widgets.Select.from_param(p.advance_skill, options=ADVANCES, label="Raise one level", width=200,
                                                   css_classes=["in-advance-skill"]), "advance_skill"),
             self._next_pane, pn.Row(raise_, undo),
-            c.beside(pn.widgets.IntInput.from_param(p.qd_points, label="Points toward Quick Draw (optional rule)", width=200,
+            c.beside(pn.widgets.IntInput.from_param(p.qd_points, label="Points toward Quick Draw (optional rule)", width=270,
                                                     css_classes=["in-qd-points"]), "qd_points"),
             put, c.general,
             sizing_mode="stretch_width",

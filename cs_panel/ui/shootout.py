@@ -128,12 +128,12 @@ class ShootoutCalculator(pn.viewable.Viewer):
         self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
         self._summary = html_pane("", css_classes=["summary"])
         self._cover_pane = html_pane("", css_classes=["cover-roll"])
-        self._location_pane = html_pane(self._locations_html(), css_classes=["hit-location"])
+        self._location_pane = html_pane(self._locations_html(), css_classes=["hit-location"], sizing_mode="stretch_width")
         self._shock_pane = html_pane("", css_classes=["shock"])
         self._card_errors = FieldErrors(["constitution"])
         self._dice = Dice(self.seed)
         self._cards: list[DamageCard] = []  # the card before each hit, for undo
-        self._card_pane = html_pane("", css_classes=["card-odds"])
+        self._card_pane = html_pane("", css_classes=["card-odds"], sizing_mode="stretch_width")
         self._update()
         self._update_shock()
         self._update_card()
@@ -355,11 +355,11 @@ class ShootoutCalculator(pn.viewable.Viewer):
 
     def __panel__(self):
         e, s = self._errors, self._shock_errors
-        roll = pn.widgets.Button(label="Hit him", css_classes=["card-hit"], width=90)
+        roll = pn.widgets.Button(label="Hit him", css_classes=["card-hit"], width=85)
         roll.on_click(lambda event: self.hit_card())
-        undo = pn.widgets.Button(label="Undo hit", css_classes=["card-undo"], width=90)
+        undo = pn.widgets.Button(label="Undo hit", css_classes=["card-undo"], width=85)
         undo.on_click(lambda event: self.undo_hit())
-        fresh = pn.widgets.Button(label="Fresh card", css_classes=["card-fresh"], width=90)
+        fresh = pn.widgets.Button(label="Fresh card", css_classes=["card-fresh"], width=85)
         fresh.on_click(lambda event: self._update_card())
 
         def beside(widget, field):
@@ -411,7 +411,13 @@ class ShootoutCalculator(pn.viewable.Viewer):
             pn.Row(roll, undo, fresh),
             width=320,
         )
+        # the results take the width left of the inputs; the shock check sits beside the hit table
+        # when there is room and wraps under it when there is not (never past the right edge)
         results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,
                             pn.pane.Bokeh(self._figure),
-                            pn.Row(pn.Column(self._location_pane, self._card_pane), pn.Column("#### Shock", self._shock_pane)))
-        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-shootout"])
+                            pn.FlexBox(pn.Column(self._location_pane, self._card_pane, sizing_mode="stretch_width",
+                                                 min_width=300, styles={"flex": "1 1 420px"}),
+                                       pn.Column("#### Shock", self._shock_pane, width=300),
+                                       flex_wrap="wrap", sizing_mode="stretch_width"),
+                            sizing_mode="stretch_width", min_width=320)
+        return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-shootout"], sizing_mode="stretch_width")

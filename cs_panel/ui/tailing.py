@@ -134,7 +134,8 @@ class TailingReveal(pn.viewable.Viewer):
             planes["ys"].append(ys)
             planes["colour"].append(COLOURS[role])
             planes["name"].append(name)
-            planes["label_y"].append(y - 0.9)
+            # in one hex the names would run into each other: the leader's goes above, the follower's below
+            planes["label_y"].append(y + 0.9 if same and role == "leader" else y - 0.9)
         set_data(self._planes, planes)
 
     def place_at(self, x: float, y: float) -> Hex:

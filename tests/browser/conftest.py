@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# the shared in-page checks (layout_checks.py) import by name from the browser tests (importlib mode)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -105,7 +107,7 @@ def panel_serve_cli():
 
 @pytest.fixture(scope="session")
 def jupyterlab(tmp_path_factory):
-    """A JupyterLab server on a copy of lessons/, with Panel's resources inlined (offline)."""
+    """A JupyterLab server on a copy of lessons/ (the lessons inline Panel themselves: offline)."""
     root = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "lessons", root, dirs_exist_ok=True)
     cfg = root.parent / (root.name + "-jcfg")
@@ -113,7 +115,8 @@ def jupyterlab(tmp_path_factory):
     (cfg / "labconfig" / "page_config.json").write_text(
         '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
     port = free_port()
-    env = {**os.environ, "PANEL_INLINE": "true", "JUPYTER_CONFIG_DIR": str(cfg),
+    # no PANEL_INLINE: the lessons' first cell (cs_panel.ui.notebook()) must make them offline alone
+    env = {**{k: v for k, v in os.environ.items() if k != "PANEL_INLINE"}, "JUPYTER_CONFIG_DIR": str(cfg),
            "JUPYTERLAB_WORKSPACES_DIR": str(cfg / "ws")}
     log = open(cfg / "lab.log", "w")
     proc = subprocess.Popen(

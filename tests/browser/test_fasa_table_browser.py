@@ -30,3 +30,31 @@ def test_typing_a_plot_and_pressing_plot_moves_the_game_on(serve, page):
     expect(page.locator(".cs-error-maneuver .cs-error")).to_contain_text("no jinking", timeout=10_000)
     expect(box).to_have_value("3L0A")
     expect(step).to_contain_text("plots from Raider")
+
+
+@pytest.mark.rule("F.move.plot")
+def test_a_typo_never_hides_plot_and_its_message_goes_once_fixed(serve, page):
+    """A bad maneuver (3XQ) or an empty box: the message shows under the row, the Plot button stays
+    where it was and clickable, and the message goes once the text is changed."""
+    from layout_checks import covered, overflowing
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(serve(table_app))
+    step = page.locator(".fasa-next")
+    expect(step).to_contain_text("plots from Ace, Raider")
+    box, plot = page.locator(".in-maneuver input"), page.locator(".fasa-plot button")
+    before = plot.bounding_box()
+    message = page.locator(".cs-error-maneuver .cs-error")
+    for typo in ("3XQ", ""):
+        box.fill(typo)
+        plot.click()
+        expect(message).to_be_visible(timeout=10_000)
+        assert plot.bounding_box() == before, "the message moved the Plot button"
+        assert covered(page) == []
+        assert overflowing(page) == []
+    expect(message).to_contain_text("maneuver")
+    box.fill("3SA")
+    box.press("Tab")  # the text changed: the old message no longer applies
+    expect(message).to_have_count(0, timeout=10_000)
+    plot.click()
+    expect(step).to_contain_text("plots from Raider", timeout=10_000)

@@ -1,4 +1,5 @@
-"""Lessons open, run and render their widgets in a real JupyterLab, offline (PANEL_INLINE)."""
+"""Lessons open, run and render their widgets in a real JupyterLab, offline (the lessons' first cell,
+``cs_panel.ui.notebook()``, inlines Panel; the server is started without PANEL_INLINE)."""
 
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     explained = notebook.locator(".summary .explained").first
     box = notebook.locator(".in-range input").first
     box.fill("3")
-    box.dispatch_event("change")  # JupyterLab's keyboard shortcuts take Enter; a change event commits the value
+    box.press("Enter")  # Enter applies the value in JupyterLab too (cs_panel.ui.notebook() sees to it)
     expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=20_000)
 
 

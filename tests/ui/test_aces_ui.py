@@ -318,3 +318,13 @@ def test_a_refused_roll_is_named_beside_its_input_and_changes_nothing():
     solo = AcesSkirmish(target="Charlie")  # no target chosen but itself
     assert solo.roll() is None and "may not attack itself" in solo._errors.message("target")
     assert solo.target == "Charlie" and solo.roll_log == []
+
+
+def test_token_labels_are_distinct():
+    from cs_panel.ui.common import short_labels
+
+    assert short_labels(["Louis", "Loyle", "Charlie"]) == {"Louis": "Lu", "Loyle": "Ly", "Charlie": "Ch"}
+    assert len(set(short_labels(["Ann", "Ann2", "An"]).values())) == 3
+    board = AcesSkirmish()
+    labels = list(board._people.data["label"])
+    assert len(labels) == len(set(labels)), labels

@@ -146,7 +146,7 @@ def test_the_template_picture_is_badged_reconstructed():
 @pytest.mark.rule("F.dmg.template", "F.dmg.widow", "F.weap.magnesium")
 def test_layout_has_the_inputs_and_buttons():
     layout = DamageSheet().__panel__()
-    assert isinstance(layout, pn.Row)
+    assert isinstance(layout, pn.FlexBox)  # wraps the side column under the drawing when narrow
     labels = {w.name for w in layout.select(pn.widgets.Widget)}
     for label in ("Plane", "Damage table", "Column (1-10)", "Template", "Burn turns"):
         assert label in labels

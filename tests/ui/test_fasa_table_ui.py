@@ -209,3 +209,14 @@ def test_every_parameter_is_documented_and_every_phase_has_its_button():
     layout.get_root()
     labels = {b.label for b in layout.select(pn.widgets.Button)}
     assert {"Plot", "Move", "Pick", "Collide", "Order fire", "Combat", "Tailing", "Undo", "Save", "Load"} <= labels
+
+
+def test_the_next_step_is_said_in_words_not_as_code():
+    from cs_panel.ui.fasa_table import next_in_words
+
+    assert next_in_words("tailing()") == "the tailing phase: press Tailing"
+    assert next_in_words("combat() (or first fire orders)") == "the combat phase: press Combat (or first fire orders)"
+    assert next_in_words("plots from Ace, Raider") == "plots from Ace, Raider"
+    table = FasaTable()
+    assert plot(table, "Ace", "3SA") and plot(table, "Raider", "3SA") and table.next_step == "move()"
+    assert "press Move" in table._next_pane.object and "move()" not in table._next_pane.object

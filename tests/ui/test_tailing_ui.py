@@ -143,3 +143,11 @@ def test_a_plot_that_is_not_on_the_template_shows_beside_the_maneuver():
     assert "hex 3R2 has arrows A, B, C, E, F, not D" in ui._errors.message("maneuver")
     ui.maneuver = "3R2B"
     assert ui._errors.message("maneuver") == "" and ui.revealed.direction == "right"
+
+
+def test_names_of_two_planes_in_one_hex_do_not_overlap():
+    from cs_panel.ui.tailing import TailingReveal
+
+    board = TailingReveal(follower_q=0, follower_r=0, leader_q=0, leader_r=0, follower_speed=2, leader_speed=4)
+    ys = list(board._planes.data["label_y"])
+    assert len(ys) == 2 and abs(ys[0] - ys[1]) > 1.0, ys  # one above, one below: never on one line
