@@ -337,7 +337,7 @@ def main() -> None:
     rounds, sessions, blocks, limit_ms = (1, 1, 1, 20_000) if args.quick else (args.rounds, args.sessions, 2, 3000)
     logging.getLogger("bokeh.server.views.ws").setLevel(logging.ERROR)  # a page left mid-message: harmless
 
-    from cs_panel.ui import __all__ as every
+    from cs_panel.ui import _COMPONENTS as every  # the components, not helpers such as notebook()
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(COMPONENTS)
     unmeasured = sorted(set(every) - set(COMPONENTS))
     if unmeasured:

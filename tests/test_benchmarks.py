@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def ui_components() -> list[str]:
-    from cs_panel.ui import __all__ as names
-    return list(names)
+    from cs_panel.ui import _COMPONENTS  # the components, not the package's helpers (notebook())
+    return list(_COMPONENTS)
 
 
 @pytest.mark.parametrize("script,args,expect", [
