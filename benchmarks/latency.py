@@ -288,7 +288,8 @@ def spec_kind(name: str) -> str:
 
 
 def memory(sessions: int) -> None:
-    """Serve examples/app.py in its own process; its resident memory per extra session."""
+    """Serve examples/app.py in its own process; its resident memory per extra session, each
+    session opening one of the component pages in turn."""
     import panel  # noqa: F401  (the client side of a session must know Panel's models)
     import psutil
     from bokeh.client import pull_session
@@ -307,8 +308,12 @@ def memory(sessions: int) -> None:
         time.sleep(1)
         before = server.memory_info().rss
         t0 = time.perf_counter()
-        for _ in range(sessions):
-            held.append(pull_session(url=url))
+        # each session opens a component's page in turn (the app builds only the page it opens),
+        # so the figure is what a player's session costs, not the home page's
+        from cs_panel.ui.app import PAGES
+        slugs = [p.slug for p in PAGES if p.component]
+        for i in range(sessions):
+            held.append(pull_session(url=url, arguments={"page": slugs[i % len(slugs)]}))
         took = time.perf_counter() - t0
         time.sleep(1)
         after = server.memory_info().rss
