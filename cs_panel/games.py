@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from cs_panel.core.game import Game, register, registered, rules_for
+from cs_panel.core.game import Game, UnknownSystemError, register, registered, rules_for
 
 #: the rule systems played through the protocol
 SYSTEMS = ("fasa", "airaction", "aces", "barrooms")
@@ -39,6 +39,9 @@ def available() -> tuple[str, ...]:
 
 def new_game(system: str, seed: int = 0, setup: dict | None = None) -> Game:
     """A new game of ``system`` with ``seed`` for its dice and ``setup`` (its default demo setup if None)."""
+    if system in SYSTEMS and system not in registered():
+        raise UnknownSystemError(f"{system!r} is not yet played through the game protocol; the systems on it "
+                                 f"are {list(available())}", field="system")
     return Game.new(system, seed, setup)
 
 

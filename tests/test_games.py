@@ -22,7 +22,7 @@ import pytest
 
 from cs_panel.core.errors import SavedStateError
 from cs_panel.core.game import (
-    FORMAT_VERSION, Game, GameError, IllegalActionError, UndoRefusedError, rules_for,
+    FORMAT_VERSION, Game, GameError, IllegalActionError, UndoRefusedError, UnknownSystemError, rules_for,
 )
 from cs_panel.games import SYSTEMS, available, new_game
 
@@ -76,8 +76,17 @@ def playout(system: str, seed: int, *, round_trip: bool = False, max_turns: int 
     return game
 
 
-def test_all_four_systems_are_on_the_protocol():
-    assert HERE == SYSTEMS, f"missing from the protocol: {sorted(set(SYSTEMS) - set(HERE))}"
+#: the systems played through the protocol today. Air Action and Bar-rooms are not on it yet
+#: (README, "One way to play"; issue 9): add each here as its cs_panel/<system>/play.py lands.
+ON_PROTOCOL = ("fasa", "aces")
+
+
+def test_the_systems_on_the_protocol_are_the_ones_the_readme_names():
+    assert set(HERE) <= set(SYSTEMS)
+    assert HERE == ON_PROTOCOL, f"on the protocol: {HERE}; update ON_PROTOCOL and the README"
+    for missing in sorted(set(SYSTEMS) - set(HERE)):
+        with pytest.raises(UnknownSystemError, match="not yet played through the game protocol"):
+            new_game(missing)
 
 
 @pytest.mark.parametrize("system", HERE)
