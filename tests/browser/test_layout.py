@@ -33,7 +33,7 @@ def settle(page) -> None:
     page.wait_for_timeout(400)
 
 
-@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])  # one size a test
 def test_every_app_page_holds(serve, page, width, height):
     seen = watch(page)
     base = serve(create_app)
