@@ -19,8 +19,10 @@ What happens, in order:
    player's deck is whole again and each active plane, the aggressor's first, takes its card
    (A.nav.deck); then speed effects and redlining are checked (A.move.speed-effects,
    A.move.redline) and the plane flies its card (A.move.execute). Planes whose final markers
-   overlap an opponent's collide (A.collide.planes). Then the active planes shoot, the
-   aggressor's first, each weapon once (A.combat.order, A.combat.shot).
+   overlap an opponent's collide (A.collide.planes). Then the active planes shoot, one shot at
+   a time: the aggressor's first, then clockwise, each player's turn one plane firing one
+   weapon; a plane with front and rear guns fires the second when its player's turn comes
+   round again (A.combat.order, A.combat.shot).
 
 >>> from cs_panel.clix.figures import figures
 >>> from cs_panel.airaction.squadron import Slot, Squadron
@@ -47,7 +49,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from cs_panel.airaction.collisions import damage_distribution
-from cs_panel.airaction.combat import Attack
+from cs_panel.airaction.combat import Attack, attack_order, weapons_of
 from cs_panel.airaction.game import GameState
 from cs_panel.airaction.movement import execute_maneuver
 from cs_panel.airaction.navigation import NavigationCard, NavigationDeck
@@ -206,6 +208,29 @@ def best_target(state: GameState, pid: str, weapon: str) -> tuple[str, Attack] |
     return best
 
 
+def _weapons(state: GameState, pid: str) -> tuple[str, ...]:
+    """The weapons a plane has now (A.combat.rear-gunner); a plane out of the game has none."""
+    p = state.plane(pid)
+    if not p.flying:
+        return ()
+    return weapons_of(p.combat.value("front_gunnery"), p.combat.value("rear_gunnery"))
+
+
+def _aim(state: GameState, pid: str, weapon: str, plan: TurnPlan, log: list[str]) -> tuple[str, Attack] | None:
+    """The target and attack of ``pid``'s shot with ``weapon`` now: the plan's chosen target, or
+    the best one; None (the shot is passed) if the plane is down or no shot is allowed."""
+    if not state.plane(pid).flying:
+        return None
+    chosen = plan.targets.get(weapon)
+    if chosen is None:
+        return best_target(state, pid, weapon)
+    try:
+        return chosen, state.plan_shot(pid, chosen, weapon)
+    except CsPanelError as e:
+        log.append(f"[A.combat.shot] {state.plane(pid).name} holds its {weapon} guns: {e}")
+        return None
+
+
 def _speed_step(state: GameState, speed: int, plans: Mapping[str, TurnPlan], dice: Dice, log: list[str]) -> GameState:
     active = state.active(speed)  # by player, the aggressor first
     log.append(f"[A.order] speed {speed}: " + ", ".join(state.plane(pid).name for ids in active.values() for pid in ids))
@@ -247,32 +272,27 @@ def _speed_step(state: GameState, speed: int, plans: Mapping[str, TurnPlan], dic
         log.append(f"[A.collide.planes] {names} collide (clicks in that order, odds {_odds(dist)}): "
                    f"checks rolled {checks.faces}: {checks.outcome}")
         state, _ = state.collide(group, checks.outcome)
-    for pl, ids in active.items():  # A.combat.order: the aggressor first, one plane at a time
-        for pid in ids:
-            if not state.plane(pid).flying:
+    # A.combat.order: the aggressor's first shot, then clockwise one shot at a time. A turn at the
+    # guns is one plane firing one weapon, so a plane with front and rear guns fires its second
+    # weapon when its player's turn comes round again (combat.attack_order deals the turns).
+    queues = {pl: [(pid, w) for pid in ids for w in WEAPONS if w in _weapons(state, pid)] for pl, ids in active.items()}
+    turns = attack_order(list(queues), next(iter(queues)), {pl: len(q) for pl, q in queues.items()}) if queues else []
+    for pl in turns:
+        while queues[pl]:  # a shot that cannot be taken now is passed, and the player's next is tried
+            pid, weapon = queues[pl].pop(0)
+            aim = _aim(state, pid, weapon, plans[pid], log)
+            if aim is None:
                 continue
-            for weapon in WEAPONS:
-                chosen = plans[pid].targets.get(weapon)
-                if chosen is None:
-                    best = best_target(state, pid, weapon)
-                    if best is None:
-                        continue
-                    target, a = best
-                else:
-                    target = chosen
-                    try:
-                        a = state.plan_shot(pid, target, weapon)
-                    except CsPanelError as e:
-                        log.append(f"[A.combat.shot] {state.plane(pid).name} holds its {weapon} guns: {e}")
-                        continue
-                before = state.plane(target).combat
-                odds = percent(a.chance_to_shoot_down(before))
-                state, report = state.shoot(pid, target, a.resolve(dice).faces, weapon)
-                after = state.plane(target).combat
-                log.append(f"[A.combat.shot] {state.plane(pid).name} fires its {weapon} guns at {state.plane(target).name}. "
-                           f"Odds before the roll: {odds} to shoot it down. {report.result}; {report.clicks} click(s), "
-                           f"click {before.position} -> {after.position}"
-                           + (": SHOT DOWN (A.shot-down)" if report.shot_down else ""))
+            target, a = aim
+            before = state.plane(target).combat
+            odds = percent(a.chance_to_shoot_down(before))
+            state, report = state.shoot(pid, target, a.resolve(dice).faces, weapon)
+            after = state.plane(target).combat
+            log.append(f"[A.combat.shot] {state.plane(pid).name} fires its {weapon} guns at {state.plane(target).name}. "
+                       f"Odds before the roll: {odds} to shoot it down. {report.result}; {report.clicks} click(s), "
+                       f"click {before.position} -> {after.position}"
+                       + (": SHOT DOWN (A.shot-down)" if report.shot_down else ""))
+            break
     return state
 
 

@@ -85,11 +85,15 @@ def old_speed_step(g, speed, plan, dice):
     for group in g.collisions(moved):
         checks = g.collision_checks(group).resolve(dice)
         g, _ = g.collide(group, checks.outcome)
-    for pl, ids in active.items():
-        for pid in ids:
-            if not g.plane(pid).flying:
-                continue
-            for weapon in ("front", "rear"):
+    # A.combat.order by hand: the aggressor's first shot, then the players take turns, one plane
+    # firing one weapon a turn; a plane's rear guns wait for its player's next turn
+    queues = {pl: [(pid, w) for pid in ids for w in ("front", "rear")] for pl, ids in active.items()}
+    while any(queues.values()):
+        for pl in list(queues):
+            while queues[pl]:
+                pid, weapon = queues[pl].pop(0)
+                if not g.plane(pid).flying:
+                    continue
                 best = None
                 for q in g.flying():
                     if q.player == pl:
@@ -104,6 +108,7 @@ def old_speed_step(g, speed, plan, dice):
                     continue
                 target, a = best
                 g, _ = g.shoot(pid, target, a.resolve(dice).faces, weapon)
+                break
     return g
 
 
@@ -293,3 +298,45 @@ def test_a_chosen_target_out_of_range_is_not_shot_and_the_log_says_why():
     assert fighter_shots(g, log) == []
     assert any("holds its front guns" in line and "range" in line for line in log)
     assert after.plane(CRAWFORD).combat.position == 0
+
+
+# -- the order of shots ------------------------------------------------------------------------
+
+def crossfire():
+    """Bob's two-seater between Ann's two planes at speed 1: Ann's fighter on its tail (in reach of
+    its rear gunner), Steele head-on in front of it; every plane has a shot after a Cruise."""
+    ann = Squadron("Ann", (Slot(F["sample-fighter"]), Slot(F["charlie-steele-plane"])))
+    bob = Squadron("Bob", (Slot(F["sample-two-seater"]),))
+    g = GameState.start([ann, bob], {FIGHTER: Pose(18, 5, 0), STEELE: Pose(18, 16, 180), TWO_SEATER: Pose(18, 9, 0)})
+    for pid in (FIGHTER, STEELE, TWO_SEATER):
+        g = g.set_speed(pid, g.plane(pid).speed.set_speed(1))
+    return g, {pid: TurnPlan(0, "cruise") for pid in (FIGHTER, STEELE, TWO_SEATER)}
+
+
+def shots_of(g, log):
+    """(player, plane id, weapon) of each shot in the log, in order."""
+    names = {p.name: p for p in g.planes}
+    out = []
+    for line in log:
+        if line.startswith("[A.combat.shot]") and " fires its " in line:
+            name, rest = line[len("[A.combat.shot] "):].split(" fires its ", 1)
+            out.append((names[name].player, names[name].id, rest.split(" guns", 1)[0]))
+    return out
+
+
+@pytest.mark.rule("A.combat.order")
+@pytest.mark.rule("A.combat.rear-gunner")
+@pytest.mark.parametrize("seed, aggressor", [(0, "Ann"), (2, "Bob")])
+def test_players_take_turns_one_shot_each_and_the_rear_gunner_waits_for_his_players_next_turn(seed, aggressor):
+    # A.combat.order (Air Action, combat): after the aggressor's shot the players alternate, one
+    # plane and one weapon a turn; the two-seater's rear guns fire on Bob's next turn, not straight
+    # after its front guns (the old referee fired Ann's two planes, then both of Bob's weapons)
+    g, plans = crossfire()
+    after, log = play_turn(g, plans, Dice(seed))
+    assert after.aggressor == aggressor
+    shots = shots_of(g, log)
+    assert len(shots) == 4
+    other = "Bob" if aggressor == "Ann" else "Ann"
+    assert [pl for pl, _, _ in shots] == [aggressor, other, aggressor, other]
+    assert [(pid, w) for _, pid, w in shots if pid == TWO_SEATER] == [(TWO_SEATER, "front"), (TWO_SEATER, "rear")]
+
