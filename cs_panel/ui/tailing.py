@@ -28,6 +28,7 @@ from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, pla
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
+HEX_ROWS = 2 * (1 + 3 * MAP_RADIUS * (MAP_RADIUS + 1))  # two planes' regions, at most
 
 COLOURS = {
     "plain": "#f7fafc",
@@ -119,6 +120,12 @@ class TailingReveal(pn.viewable.Viewer):
             data["q"].append(h.q)
             data["r"].append(h.r)
             data["zone"].append(words[zone])
+        # the drawing keeps one row count whatever the planes' places: hexes past the region are
+        # empty patches. Resizing the source while the browser paints gave bokeh's "Out of bounds:
+        # 0 <= 61 < 61" in lesson 6, when both planes moved into one hex and the region shrank.
+        for _ in range(HEX_ROWS - len(region)):
+            for key, blank in (("xs", []), ("ys", []), ("fill", COLOURS["plain"]), ("q", None), ("r", None), ("zone", "")):
+                data[key].append(blank)
         set_data(self._hexes, data)
         planes = dict(x=[], y=[], xs=[], ys=[], colour=[], name=[], label_y=[])
         same = follower == leader

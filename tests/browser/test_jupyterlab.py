@@ -6,6 +6,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from layout_checks import watch  # by name: tests/browser/conftest.py puts its folder on sys.path
+
+
+def _lab_noise(text: str) -> bool:
+    """JupyterLab's own console messages that are not ours (none known yet)."""
+    return False
+
 
 
 @pytest.mark.rule("F.hit.number", "F.dice.d10")
@@ -34,7 +41,9 @@ LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons
 
 @pytest.mark.parametrize("lesson", [name for name in LESSONS if not name.startswith("01_")])
 def test_every_lesson_runs_and_renders_in_jupyterlab(run_lesson, page, lesson):
-    """Each lesson runs top to bottom in JupyterLab with no error output and its Panel views drawn."""
+    """Each lesson runs top to bottom in JupyterLab with no error output, no console error, nothing
+    fetched from another host, and its Panel views drawn."""
+    seen = watch(page)
     run_lesson(lesson)
     notebook = page.locator(".jp-Notebook")
     expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
@@ -43,3 +52,6 @@ def test_every_lesson_runs_and_renders_in_jupyterlab(run_lesson, page, lesson):
     # every lesson shows at least one live component: Panel's root views render in the outputs
     # (a pn.Row draws as bokeh's Row, a pn.Column as Panel's own Column model)
     expect(notebook.locator(".bk-Column, .bk-Row, .bk-panel-models-layout-Column").first).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(500)  # let the last views finish rendering before reading the console
+    assert not seen["outside"], f"{lesson} fetched from another host: {seen['outside'][:5]}"
+    assert not [e for e in seen["errors"] if not _lab_noise(e)], f"{lesson}: console errors {seen['errors'][:5]}"
