@@ -408,8 +408,14 @@ class Game:
             raise GameError(f"{player!r} does not play in this game; the players are {list(self.players)}",
                             field="player")
         rules = self.rules
-        log = [str(e.action) if not e.action.secret or rules.owner(self.state, e.action) == player
-               else e.action.masked() for e in self.log]
+        # a secret action stays masked until a later step of the table reveals (the movement phase
+        # shows every plot, the collision check every number); a reveal by a player's own action
+        # (a tailed plot shown to its tailer) shows that action only, not the secrets before it
+        shown_upto = max((i for i, e in enumerate(self.log)
+                          if e.revealed and rules.owner(self.state, e.action) == ""), default=-1)
+        log = [str(e.action) if not e.action.secret or i < shown_upto
+               or rules.owner(self.state, e.action) == player else e.action.masked()
+               for i, e in enumerate(self.log)]
         view = self.rules.observation(self.state, player)
         return json.loads(json.dumps({"system": self.system, "player": player, "turn": self.turn,
                                       "waiting_for": list(self.waiting_for), "is_over": self.is_over,

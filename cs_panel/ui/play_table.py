@@ -1,0 +1,292 @@
+"""``PlayTable``: play any game on the protocol at one screen, each player seated as a human or the
+computer.
+
+The component holds one ``Game`` (``cs_panel.core.game``) and nothing else of the game's: the
+choices it offers are the rules' legal actions for the human at the screen, an action goes
+through ``Game.apply``, undo through the fair undo (``cs_panel.core.seats.undo_own``), and the
+computers and the table's own steps through ``cs_panel.core.seats.advance``. A computer's choice
+comes from ``cs_panel.bots.choose`` (or the ``chooser`` given), which sees only that player's
+observation; its one-line explanation goes into the log beside its action.
+
+Hot seat: ``viewer`` is the human looking at the screen. The log shows the game as
+``Game.observation(viewer)`` gives it, so another player's secret plot reads ``plot Raider
+(secret)`` until the rules reveal it. When the viewer has nothing to do and another human has,
+the screen says to pass it on and switches to that player.
+
+A refused action (notation typed by hand, or an undo across a die roll) is shown under the
+buttons; the game and the inputs stay as they were.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.game import Game
+from cs_panel.core.seats import COMPUTER, HUMAN, SEATS, advance, check_seats, own_actions, to_act, undo_own
+from cs_panel.ui.common import FieldErrors, html_pane
+
+FIELDS = ["action", "seats"]
+
+TABLE_STYLES = """
+.play-log { max-height: 340px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+.play-log ol { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 2.2em; }
+.play-log .why { color: #2c5282; font-family: sans-serif; }
+.play-log .roll { color: #555; }
+.play-status { font-size: 1.1em; }
+"""
+
+
+def bot_chooser(level: str):
+    """A chooser for ``cs_panel.core.seats.advance``: the computer opponent at ``level``."""
+    from cs_panel.bots import choose  # imported when a computer first plays
+
+    def pick(game: Game, player: str):
+        choice = choose(game, player, level)
+        return choice.action, choice.why
+    return pick
+
+
+class PlayTable(pn.viewable.Viewer):
+    """Play a game against the computer or a friend: choose an action, apply it, undo it."""
+
+    game = param.ClassSelector(class_=Game, default=None, allow_None=True,
+                               doc="The game being played (any system on the protocol: cs_panel.games.new_game).")
+    seats = param.Dict(default={}, doc="Each player's seat, 'human' or 'computer' (a player not named is human).")
+    level = param.Selector(default="tactical", objects=["tactical", "random"],
+                           doc="How the computer plays: 'tactical' (our exact odds) or 'random' (any legal action).")
+    viewer = param.String(default="", doc="The human at the screen (hot seat): the log shows what this player may see.")
+    action = param.String(default="", doc="The action to take, in the game's notation (one of the choices offered).")
+    auto_table = param.Boolean(default=True, doc="Take the table's steps (movement, combat, ...) as soon as nobody "
+                               "has anything left to do; off, a button takes each one.")
+    chooser = param.Callable(default=None, allow_None=True,
+                             doc="(game, player) -> (action, why) for the computer; None: cs_panel.bots at `level`.")
+    notes = param.Dict(default={}, constant=True, doc="The computer's explanation of each of its actions, by log index.")
+    error = param.String(default="", constant=True, doc="The last refusal ('' when the last request was taken).")
+
+    def __init__(self, **params):
+        if params.get("game") is None:
+            from cs_panel.games import new_game
+            params["game"] = new_game("fasa", seed=1)
+        self._busy = False
+        super().__init__(**params)
+        self._errors = FieldErrors(FIELDS)
+        self._status = html_pane("", css_classes=["play-status"], sizing_mode="stretch_width")
+        self._picture = html_pane("", css_classes=["play-picture"], sizing_mode="stretch_width",
+                                  stylesheets=[TABLE_STYLES])
+        self._log = html_pane("", css_classes=["play-log-pane"], sizing_mode="stretch_width",
+                              stylesheets=[TABLE_STYLES])
+        self._choices = pn.widgets.Select(label="Your action", options=[], width=300, css_classes=["in-action"])
+        self._choices.param.watch(lambda e: self.param.update(action=e.new or ""), "value")
+        self._seat_box = pn.Column(margin=0)
+        self._settle()
+
+    # --- what the table does -------------------------------------------------------------------
+
+    def _pick(self):
+        return self.chooser or bot_chooser(self.level)
+
+    def _set(self, **values) -> None:
+        self._busy = True
+        try:
+            with param.edit_constant(self):
+                self.param.update(**values)
+        finally:
+            self._busy = False
+
+    @param.depends("game", watch=True)
+    def _game_changed(self):
+        if not self._busy:  # a game set from outside (a new game, a loaded one): its notes start afresh
+            self._set(notes={})
+            self._settle()
+
+    def _settle(self, game: Game | None = None) -> None:
+        """Let the computers and the table act until a human must, then show the result."""
+        game = self.game if game is None else game
+        try:
+            seats = check_seats(game, self.seats)
+            game, moves = advance(game, seats, self._pick(), auto_table=self.auto_table)
+        except CsPanelError as e:
+            self._refuse(e, "seats")
+            return
+        notes = dict(self.notes)
+        notes.update({m.index: m.why for m in moves if m.why})
+        humans = [p for p in game.players if seats[p] == HUMAN]
+        viewer = self.viewer if self.viewer in humans else (humans[0] if humans else "")
+        acting = to_act(game, seats)
+        if acting and viewer not in acting:
+            viewer = acting[0]  # hot seat: the screen goes to the human who has something to do
+        self._set(game=game, notes=notes, viewer=viewer, error="")
+        self._errors.show(None)
+        self._refresh()
+
+    def _refuse(self, error: CsPanelError, field: str) -> None:
+        self._set(error=str(error))
+        self._errors.show(error if error.field in FIELDS else _at(error, field))
+
+    def apply(self, text: str | None = None) -> bool:
+        """Take ``text`` (or the chosen ``action``) for the human at the screen; False if refused."""
+        text = self.action if text is None else text
+        if not text:
+            self._refuse(CsPanelError("choose an action first", field="action"), "action")
+            return False
+        try:
+            action = self.game.parse(text)
+            owner = self.game.rules.owner(self.game.state, action)
+            if owner and check_seats(self.game, self.seats)[owner] != HUMAN:
+                raise CsPanelError(f"{text} is the computer's to take ({owner} plays on the computer)", field="action")
+            game = self.game.apply(action)
+        except CsPanelError as e:
+            self._refuse(e, "action")
+            return False
+        self._settle(game)
+        return True
+
+    def step_table(self) -> bool:
+        """Take the table's next step by hand (when ``auto_table`` is off)."""
+        from cs_panel.core.seats import table_actions
+        steps = table_actions(self.game)
+        if not steps:
+            self._refuse(CsPanelError("the table has no step to take now: a player has something to do",
+                                      field="action"), "action")
+            return False
+        return self.apply(str(steps[0]))
+
+    def undo(self) -> bool:
+        """Take back the viewer's last action (and the computers' after it), by the fair undo."""
+        try:
+            game = undo_own(self.game, self.viewer)
+        except CsPanelError as e:
+            self._refuse(e, "action")
+            return False
+        notes = {i: w for i, w in self.notes.items() if i < len(game.log)}
+        self._set(notes=notes)
+        # the computers' undone actions are not played again at once: the human acts first
+        self._set(game=game, error="")
+        self._errors.show(None)
+        self._refresh()
+        return True
+
+    @param.depends("seats", "level", "auto_table", watch=True)
+    def _seating_changed(self):
+        self._settle()
+
+    @param.depends("viewer", watch=True)
+    def _viewer_changed(self):
+        self._refresh()
+
+    # --- what the screen shows ---------------------------------------------------------------
+
+    def choices(self) -> list[str]:
+        """The actions offered to the human at the screen, in notation."""
+        if not self.viewer:
+            return []
+        return [str(a) for a in own_actions(self.game, self.viewer)]
+
+    def log_lines(self) -> list[str]:
+        """The log as the viewer may see it, each computer action with its explanation."""
+        if not self.viewer:
+            return [str(e.action) for e in self.game.log]
+        seen = self.game.observation(self.viewer)["log"]
+        out = []
+        for i, text in enumerate(seen):
+            why = self.notes.get(i)
+            out.append(text + (f"  ({why})" if why else ""))
+        return out
+
+    def _refresh(self) -> None:
+        g = self.game
+        seats = check_seats(g, self.seats)
+        if g.is_over:
+            status = f"<b>The game is over.</b> {html.escape(g.result.text)}"
+        else:
+            acting = to_act(g, seats)
+            who = ", ".join(f"{p} ({seats[p]})" for p in g.players)
+            if acting:
+                status = f"Turn {g.turn}. <b>{html.escape(self.viewer)}</b> to act."
+                others = [p for p in acting if p != self.viewer]
+                if others:
+                    status += f" Then pass the screen to {html.escape(', '.join(others))}."
+            elif not self.auto_table:
+                status = f"Turn {g.turn}. The table's next step: press Table step."
+            else:
+                status = f"Turn {g.turn}."
+            status += f" <small>Players: {html.escape(who)}</small>"
+        self._status.object = status
+        options = self.choices()
+        self._choices.options = options
+        if options:
+            keep = self.action if self.action in options else options[0]
+            self._choices.value = keep
+            self.action = keep
+        picture = None
+        drawer = getattr(g.rules, "picture", None)
+        if drawer is not None:
+            try:
+                picture = drawer(g.state)
+            except CsPanelError:
+                picture = None
+        self._picture.object = picture or ""
+        self._log.object = self._log_html()
+
+    def _log_html(self) -> str:
+        seen = self.game.observation(self.viewer)["log"] if self.viewer else [str(e.action) for e in self.game.log]
+        items = []
+        for i, (text, entry) in enumerate(zip(seen, self.game.log)):
+            why = self.notes.get(i)
+            body = f"<code>{html.escape(text)}</code>"
+            if why:
+                body += f" <span class='why'>{html.escape(why)}</span>"
+            hidden = text != str(entry.action)
+            if entry.lines and not hidden:
+                body += "<ul>" + "".join(f"<li class='roll'>{html.escape(x)}</li>" for x in entry.lines) + "</ul>"
+            items.append(f"<li>{body}</li>")
+        if not items:
+            return "<p>No action yet.</p>"
+        return f"<div class='play-log'><div><ol>{''.join(items)}</ol></div></div>"
+
+    def _seat_widgets(self) -> pn.Column:
+        seats = check_seats(self.game, self.seats)
+        rows = []
+        for p in self.game.players:
+            w = pn.widgets.RadioButtonGroup(label=p, options=list(SEATS), value=seats[p], width=180,
+                                            css_classes=[f"seat-{p}"])
+            w.param.watch(lambda e, p=p: self.param.update(seats={**self.seats, p: e.new}), "value")
+            rows.append(pn.Row(pn.pane.Markdown(f"**{p}**", width=90, margin=(8, 5)), w, margin=0))
+        return pn.Column(*rows, margin=0)
+
+    def __panel__(self):
+        e = self._errors
+
+        def button(label, act, css, **kw):
+            b = pn.widgets.Button(label=label, css_classes=[css], **kw)
+            b.on_click(lambda event: act())
+            return b
+
+        controls = pn.Column(
+            "### Players", self._seat_widgets(),
+            pn.widgets.Select.from_param(self.param.level, label="The computer plays", width=180,
+                                         css_classes=["in-level"]),
+            pn.widgets.Checkbox.from_param(self.param.auto_table, label="Take the table's steps by itself"),
+            self._status,
+            e.under(pn.Row(self._choices,
+                           button("Apply", self.apply, "play-apply", color="primary", align="end"),
+                           button("Undo", self.undo, "play-undo", align="end"),
+                           button("Table step", self.step_table, "play-table-step", align="end")), "action"),
+            e.slots["seats"], e.general,
+            "### Log", self._log,
+            width=520,
+        )
+        board = pn.Column(self._picture, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
+        return pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+
+def _at(error: CsPanelError, field: str) -> CsPanelError:
+    from cs_panel.ui.common import point_at
+    return point_at(error, field)
+
+
+__all__ = ["COMPUTER", "HUMAN", "PlayTable", "bot_chooser"]

@@ -1,0 +1,83 @@
+"""PlayTable: any game at one screen, human and computer seats, tested without a browser by setting
+its parameters and pressing its buttons through its methods."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cs_panel.core.seats import own_actions
+from cs_panel.games import new_game
+from cs_panel.ui.play_table import PlayTable
+
+
+def seeded(game, player):
+    return random.Random(len(game.log)).choice(own_actions(game, player)), "a seeded random choice"
+
+
+@pytest.mark.rule("F.move.plot", "F.seq.phases")
+def test_against_the_computer_the_human_sees_only_his_own_choices_and_a_masked_plot():
+    t = PlayTable(game=new_game("fasa", seed=2), seats={"Bob": "computer"}, chooser=seeded)
+    assert t.viewer == "Ann"
+    assert t.choices() == [str(a) for a in own_actions(t.game, "Ann")]
+    assert all(c.startswith("plot Ace ") for c in t.choices())
+    assert t.log_lines() == ["plot Raider (secret)  (a seeded random choice)"]
+    assert "3SA" not in t._log.object or "plot Raider 3SA" not in t._log.object
+    assert t.apply("plot Ace 3SA")
+    # the table flew both plots, the computer gave its fire order; Ann is asked again
+    texts = [str(e.action) for e in t.game.log]
+    assert texts[:3] == [texts[0], "plot Ace 3SA", "move"] and texts[0].startswith("plot Raider ")
+    assert t.viewer == "Ann" and t.choices()
+    assert t.log_lines()[0] == texts[0] + "  (a seeded random choice)"  # revealed by the move
+
+
+@pytest.mark.rule("F.move.plot")
+def test_a_refused_action_is_shown_and_nothing_changes():
+    t = PlayTable(game=new_game("fasa", seed=2), seats={"Bob": "computer"}, chooser=seeded)
+    before = t.game
+    assert not t.apply("plot Ace 3XQ")
+    assert t.game is before and "3XQ" in t.error
+    assert "3XQ" in t._errors.message("action")
+    assert not t.apply("plot Raider 3SA")  # the computer's plane
+    assert "computer" in t.error and t.game is before
+    assert t.apply(t.choices()[0]) and t.error == "" and t._errors.message("action") == ""
+
+
+@pytest.mark.rule("F.seq.phases")
+def test_undo_is_fair_and_its_refusal_is_shown():
+    t = PlayTable(game=new_game("fasa", seed=2), chooser=seeded)  # hot seat: two humans
+    start = t.game
+    assert t.apply("plot Ace 3SA")
+    assert t.viewer == "Bob"  # the screen passes to the other human, who has a plot to make
+    assert "Ann" not in t._status.object or "to act" in t._status.object
+    assert t.undo() is False  # Bob has nothing to undo
+    t.viewer = "Ann"
+    assert t.undo() and t.game == start
+    t.apply("plot Ace 3SA")
+    t.apply("plot Raider 3SA")  # the table flies them: a reveal
+    log = t.game.log
+    assert not t.undo() and "cannot undo" in t.error and t.game.log == log
+
+
+def test_two_computers_finish_an_aces_game_and_the_result_shows():
+    t = PlayTable(game=new_game("aces", seed=3), seats={"Tim": "computer", "Kim": "computer"}, chooser=seeded)
+    assert t.game.is_over
+    assert "game is over" in t._status.object and t.game.result.text.split(";")[0] in t._status.object
+    assert t.choices() == []
+    assert len(t.notes) == sum(1 for e in t.game.log if str(e.action) != "end")
+
+
+def test_changing_a_seat_lets_the_computer_take_over():
+    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    assert t.viewer == "Tim" and t.game.log == ()
+    t.seats = {"Tim": "computer"}
+    assert t.game.log and t.viewer == "Kim"
+    assert not t.apply("pass Tim")  # not Kim's to take
+    assert t.error
+
+
+def test_a_bad_seat_is_refused_beside_the_seats():
+    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    t.seats = {"Nobody": "computer"}
+    assert "Nobody" in t._errors.message("seats")
