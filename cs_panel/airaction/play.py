@@ -161,11 +161,13 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True)
 class AirActionState:
-    """The referee's table, the plans given this turn (plane id, plan), the turns played, the
-    agreed time limit, and the score once the game has ended."""
+    """The referee's table, the plans given this turn (plane id, plan), the plans of the turn
+    last resolved (shown to all), the turns played, the agreed time limit, and the score once
+    the game has ended."""
 
     game: GameState
     plans: tuple[tuple[str, Plan], ...] = ()
+    shown: tuple[tuple[str, Plan], ...] = ()
     played: int = 0
     max_turns: int = 0  # 0: no time limit
     owners: tuple[tuple[str, str], ...] = ()
@@ -417,8 +419,8 @@ class AirActionRules(Rules):
             raise AirActionPlayError(f"{who} has planned a plane this turn: disengaging is announced before the "
                                      "plans (undo them first)", rule_id="A.disengage", field="player")
         after = dataclasses.replace(state, game=g.disengage(who))
-        return after, StepInfo((f"[A.disengage] {who} disengages: Cruise or Glide only, no shots, no points for "
-                                "planes left on the table",))
+        line = f"[A.disengage] {who} disengages: Cruise or Glide only, no shots, no points for planes left on the table"
+        return after, StepInfo((line,))
 
     def _resolve(self, state: AirActionState, dice: Dice) -> tuple[AirActionState, StepInfo]:
         waiting = self.waiting_for(state)
@@ -427,7 +429,7 @@ class AirActionRules(Rules):
         plans = {pid: a.turn_plan() for pid, a in state.plans}
         g, lines = play_turn(state.game, plans, dice)
         played = state.played + 1
-        after = dataclasses.replace(state, game=g, plans=(), played=played)
+        after = dataclasses.replace(state, game=g, plans=(), shown=state.plans, played=played)
         why = g.end_reason(time_up=bool(state.max_turns) and played >= state.max_turns)
         if why is not None:
             result, told = _score(g, why, dice)
@@ -447,7 +449,7 @@ class AirActionRules(Rules):
         for kind, rule in kinds:
             if isinstance(error, kind):
                 return rule
-        return {Disengage: "A.disengage"}.get(type(action), "A.order")
+        return "A.disengage" if isinstance(action, Disengage) else "A.order"
 
     # -- the end --------------------------------------------------------------------------------
 
@@ -475,7 +477,7 @@ class AirActionRules(Rules):
         owners = dict(state.owners)
         plans = {pid: (str(a) if owners[pid] == player else "secret") for pid, a in state.plans}
         return {"turn": state.turn, "aggressor": g.aggressor, "disengaging": list(g.disengaging), "planes": planes,
-                "plans": plans, "waiting_for": list(self.waiting_for(state)),
+                "plans": plans, "last_turn_plans": {pid: str(a) for pid, a in state.shown}, "waiting_for": list(self.waiting_for(state)),
                 "scores": {pl: s.total for pl, s in g.victory_points().items()}, "log": list(g.log[-20:]),
                 "result": state.result.to_dict() if state.result else None}
 
@@ -488,8 +490,9 @@ class AirActionRules(Rules):
         owners = dict(state.owners)
         for p in g.planes:
             d = p.combat
-            if not d.start <= d.position < len(d.clicks):
-                out.append(f"{p.name}'s combat dial is at click {d.position}, outside {d.start}-{len(d.clicks) - 1}")
+            at = d.start if d.position is None else d.position
+            if not d.start <= at < len(d.clicks):
+                out.append(f"{p.name}'s combat dial is at click {at}, outside {d.start}-{len(d.clicks) - 1}")
             if p.flying and d.eliminated:
                 out.append(f"{p.name} shows its end click yet is flying")
             if p.status is Status.SHOT_DOWN and p.shot_down_by in (None, p.player):
