@@ -54,7 +54,7 @@ import re
 from dataclasses import dataclass
 
 from cs_panel.airaction.game import GameState, Status
-from cs_panel.airaction.movement import check_placement
+from cs_panel.airaction.movement import check_placement, placement_ok
 from cs_panel.airaction.navigation import NavigationDeck, Orientation
 from cs_panel.airaction.referee import (
     MissingPlanError, PlanCardError, PlanError, PlanOrientationError, PlanTargetError, PlanThrottleError, TurnPlan,
@@ -202,6 +202,37 @@ def demo_setup() -> dict:
     return {"squadrons": squadrons, "build_total": 200, "max_turns": 8, "campaign": False}
 
 
+EDGES = ("south", "north", "west", "east")
+
+
+def setup_of(table: GameState, *, max_turns: int = 0) -> dict:
+    """The setup that starts a game at ``table``, a table before its first turn (fresh dials,
+    every plane flying, each squadron's markers at one edge, A.setup): the squadrons with their
+    figures, Aces, markers and speeds, and the least build total (a multiple of 100, 300 with
+    Aces) they fit. A table already in play cannot be a setup: ``AirActionSetupError`` says why."""
+    if table.aggressor is not None or table.disengaging:
+        raise AirActionSetupError("that table is in play already: a game starts from a table before turn 1",
+                                  field="start")
+    squadrons = []
+    for pl in table.players:
+        planes = [p for p in table.planes if p.player == pl]
+        for p in planes:
+            if not p.flying or p.combat.position != p.combat.start or (p.ace_dial is not None
+                                                                    and p.ace_dial.position != p.ace_dial.start):
+                raise AirActionSetupError(f"{p.name} is damaged or out: a game starts with every dial at its start "
+                                          "(A.setup)", field="start")
+        edge = next((e for e in EDGES if all(placement_ok(p.pose, e) for p in planes)), None)
+        if edge is None:
+            raise AirActionSetupError(f"{pl}'s markers do not all lie within 3 inches of one edge (A.setup)",
+                                      field="start")
+        squadrons.append({"player": pl, "edge": edge, "planes": [
+            {"figure": p.figure, "ace": p.ace, "at": [p.pose.x, p.pose.y, p.pose.heading], "speed": p.speed.speed}
+            for p in planes]})
+    most = max(table.build_points.values())
+    build = max(100, -(-most // 100) * 100, 300 if any(p.ace for p in table.planes) else 100)
+    return {"squadrons": squadrons, "build_total": build, "max_turns": max_turns, "campaign": table.campaign}
+
+
 def _number(v, what: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise AirActionSetupError(f"{what} must be a number, not {str(v)[:40]!r}", field="squadrons")
@@ -267,7 +298,7 @@ class AirActionRules(Rules):
             if not isinstance(player, str) or not _seat_name_ok(player):
                 raise AirActionSetupError(f"{str(player)[:40]!r}: a player's name is 1-40 letters, digits, '.', '_' or "
                                           "'-' (plane ids are PLAYER:FIGURE in the notation)", field="squadrons")
-            if edge not in ("south", "north", "west", "east"):
+            if edge not in EDGES:
                 raise AirActionSetupError(f"{player}'s edge is south, north, west or east, not {str(edge)[:20]!r}",
                                           field="squadrons")
             if not isinstance(planes, list) or not 1 <= len(planes) <= 12:
@@ -555,4 +586,4 @@ def rules() -> AirActionRules:
 
 
 __all__ = ["AirActionPlayError", "AirActionRules", "AirActionSetupError", "AirActionState", "Disengage", "Plan",
-           "Resolve", "demo_setup", "parse_action", "rules"]
+           "Resolve", "demo_setup", "parse_action", "rules", "setup_of"]
