@@ -392,8 +392,6 @@ def test_a_plane_slowed_below_its_cards_rating_flies_the_card_to_its_new_speed()
     # turn goes on: the plane flies its card to marker 2 (RULINGS: a slowed plane keeps its card)
     from dataclasses import replace as dc_replace
 
-    from cs_panel.clix.dial import Click
-
     g = spread({FIGHTER: 8, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5})
     dial = g.plane(FIGHTER).combat
     k = dial.stats.index("max_speed")
