@@ -73,13 +73,18 @@ def execute_maneuver(
     obstacles: Sequence[Obstacle] = (),
     table_size: float = TABLE_SIZE,
     width: float = MARKER_WIDTH,
+    chosen_at: int | None = None,
 ) -> Maneuver:
     """Lay a maneuver (A.move.execute). The card must allow the speed (A.nav.deck); markers are
     laid in order until the one numbered ``speed`` (or the path's last). Laying stops early at a
     marker overlapping an obstacle (A.obstacles). Markers that overhang the edge are still laid
-    so a player can see where it went; the plane is out either way."""
+    so a player can see where it went; the plane is out either way.
+
+    ``chosen_at`` is the speed the card was chosen at, when speed effects or a failed redline
+    check have slowed the plane since: the rating is checked against that speed, and the plane
+    still flies its card, to the marker of its lower current speed (RULINGS, A.move.redline)."""
     speed = _check_speed(speed)
-    nav_card.check_speed(speed)
+    nav_card.check_speed(speed if chosen_at is None else _check_speed(chosen_at))
     path = nav_card.path(orientation)
     stop = min(speed, path.highest)
     laid: list[Pose] = []

@@ -122,8 +122,10 @@ def _seats(state: GameState, aggressor: str | None) -> tuple[str, ...]:
     return tuple(seats)
 
 
-def check_plans(state: GameState, plans: Mapping[str, TurnPlan]) -> None:
-    """Refuse a set of plans that cannot be played, before any die is rolled."""
+def check_plans(state: GameState, plans: Mapping[str, TurnPlan], *, partial: bool = False) -> None:
+    """Refuse a set of plans that cannot be played whatever the dice, before any die is rolled.
+    With ``partial`` a flying plane may still lack its plan (a player choosing plane by plane):
+    the plans given are checked, alone and against each other."""
     ids = {p.id for p in state.planes}
     for pid in plans:
         if pid not in ids:
@@ -133,6 +135,8 @@ def check_plans(state: GameState, plans: Mapping[str, TurnPlan]) -> None:
     planned: dict[tuple[str, int], list[tuple[str, str]]] = {}
     for p in state.flying():
         if p.id not in plans:
+            if partial:
+                continue
             raise MissingPlanError(f"{p.id} has no plan for this turn", field="plane", plane=p.id)
         plan = plans[p.id]
         try:
@@ -155,18 +159,28 @@ def check_plans(state: GameState, plans: Mapping[str, TurnPlan]) -> None:
             nav.path(plan.orientation)
         except CsPanelError as e:
             raise PlanOrientationError(f"{p.id}: {e}", field="orientation", plane=p.id) from e
-        planned.setdefault((p.player, tp.target.speed), []).append((p.id, plan.card))
+        # the card is needed at every speed the plane may be announced at: a two-click throttle
+        # that fails leaves it at its old speed, where another plane of the player may want the
+        # same card (the deck is whole again at each speed, A.nav.deck)
+        for speed in dict.fromkeys((tp.target.speed, p.speed.speed) if tp.needs_check else (tp.target.speed,)):
+            planned.setdefault((p.player, speed), []).append((p.id, plan.card))
         for weapon, target in plan.targets.items():
             if weapon not in WEAPONS:
                 raise PlanTargetError(f"{p.id}: no weapon {weapon!r}; weapons: {', '.join(WEAPONS)}", field="targets", plane=p.id)
-            if target not in ids or state.plane(target).player == p.player:
-                raise PlanTargetError(f"{p.id}: {target!r} is not an opposing plane", field="targets", plane=p.id)
+            if weapon not in _weapons(state, p.id):
+                raise PlanTargetError(f"{p.id}: {p.name} has no {weapon} guns (A.combat.rear-gunner)", field="targets", plane=p.id)
+            if p.player in state.disengaging:
+                raise PlanTargetError(f"{p.id}: a disengaging player's planes do not shoot (A.disengage)", field="targets",
+                                      plane=p.id)
+            if target not in ids or state.plane(target).player == p.player or not state.plane(target).flying:
+                raise PlanTargetError(f"{p.id}: {target!r} is not an opposing plane in the game (A.combat.shot)",
+                                      field="targets", plane=p.id)
     for (player, speed), cards in planned.items():
         hand = list(deck.cards)
         for pid, cid in cards:
             if cid not in hand:
-                raise PlanCardError(f"{pid}: {player} has no {cid!r} left for another plane at speed {speed} (A.nav.deck)",
-                                    field="card", plane=pid)
+                raise PlanCardError(f"{pid}: {player} has no {cid!r} left for another plane that may fly at speed {speed} "
+                                    "(A.nav.deck)", field="card", plane=pid)
             hand.remove(cid)
 
 
@@ -231,8 +245,15 @@ def _aim(state: GameState, pid: str, weapon: str, plan: TurnPlan, log: list[str]
         return None
 
 
-def _speed_step(state: GameState, speed: int, plans: Mapping[str, TurnPlan], dice: Dice, log: list[str]) -> GameState:
-    active = state.active(speed)  # by player, the aggressor first
+def _speed_step(state: GameState, speed: int, announced: list[str], plans: Mapping[str, TurnPlan], dice: Dice,
+                log: list[str]) -> GameState:
+    # the active planes are those set to this speed when the count began (A.order), by player,
+    # the aggressor first: a plane slowed by redlining at a higher speed has flown already and
+    # does not fly again when the count reaches its new speed
+    active = {pl: [p.id for p in state.flying(pl) if p.id in announced] for pl in _seats(state, state.aggressor)}
+    active = {pl: ids for pl, ids in active.items() if ids}
+    if not active:
+        return state
     log.append(f"[A.order] speed {speed}: " + ", ".join(state.plane(pid).name for ids in active.values() for pid in ids))
     decks = {pl: NavigationDeck.basic() for pl in state.players}  # the deck is whole again at every speed (A.nav.deck)
     moved = []
@@ -254,10 +275,10 @@ def _speed_step(state: GameState, speed: int, plans: Mapping[str, TurnPlan], dic
             if not state.plane(pid).flying:
                 log.append(f"[A.move.redline] {p.name} is destroyed before it moves")
                 continue
-            if nav.speed_rating > pre.speed.speed:
-                raise PlanCardError(f"{pid}: slowed to {pre.speed.speed} by speed effects, too slow for {nav.name} (A.nav.deck)",
-                                    field="card", plane=pid)
-            m = execute_maneuver(p.pose, nav, plan.orientation, pre.speed.speed)
+            if nav.speed_rating > pre.speed.speed:  # slowed below the card's rating: it still flies the card
+                log.append(f"[A.move.redline] {p.name} was slowed to {pre.speed.speed} after taking {nav.name} at {speed}: "
+                           f"it flies the card to marker {pre.speed.speed} (our reading, RULINGS)")
+            m = execute_maneuver(p.pose, nav, plan.orientation, pre.speed.speed, chosen_at=speed)
             state = state.move(pid, m)
             moved.append(pid)
             where = ("and flies off the play area" if m.left_table
@@ -305,8 +326,8 @@ def play_turn(state: GameState, plans: Mapping[str, TurnPlan], dice: Dice) -> tu
     state = state.new_turn(roll.outcome)
     log.append(f"[A.initiative] turn {state.turn}: initiative roll {roll.faces}: {roll.outcome} is the aggressor")
     state = _throttles(state, plans, dice, log)
-    for speed, _ in state.speed_steps():  # counting down from 10
-        state = _speed_step(state, speed, plans, dice, log)
+    for speed, announced in state.speed_steps():  # counting down from 10
+        state = _speed_step(state, speed, announced, plans, dice, log)
     return state, log
 
 

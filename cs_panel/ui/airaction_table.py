@@ -3,13 +3,20 @@
 Air Action, the turn (A.initiative, A.throttle, A.order, A.nav.deck, A.move.execute,
 A.collide.planes, A.combat.shot). Each flying plane has a row of inputs: its throttle clicks, the
 navigation card it flies (only the cards of the deck its speed allows, A.nav.deck) and the card's
-orientation (A.nav.paths). "Play turn" hands the plans to ``cs_panel.airaction.referee.play_turn``
-with dice seeded from ``seed`` and the turn's number, so the same plans always give the same
-turn; every shot goes at the enemy with the best expected hits. The table drawing, each plane's
-status and the referee's log follow. "Undo" puts back the table as it was before the last turn.
+orientation (A.nav.paths). The table holds one ``Game`` of the game protocol (``record``,
+``cs_panel.airaction.play``): "Play turn" applies each plane's plan to it, then the table's
+``resolve``, which plays the turn with the referee; the dice of each action come from ``seed`` and
+the action's place in the log, so the same plans always give the same turn. Every shot goes at
+the enemy with the best expected hits. The table drawing, each plane's status and the referee's
+log follow.
 
-A plan the referee refuses changes nothing: its reason shows beside the plane's input it names,
-and the inputs keep what was chosen.
+"Undo" puts back the game as it was before the last turn. The game's own ``undo`` is fair and never
+crosses a die roll, as players facing each other need; this one-screen table, where one person
+plans both sides to learn the rules, keeps the game of each turn's start instead, and a turn
+played again rolls the same dice.
+
+A plan the rules refuse changes nothing: its reason shows beside the plane's input it names, and
+the inputs keep what was chosen.
 """
 
 from __future__ import annotations
@@ -21,10 +28,12 @@ import param
 
 from cs_panel.airaction.game import GameState, PlaneState
 from cs_panel.airaction.navigation import NavigationDeck
-from cs_panel.airaction.referee import PlanError, TurnPlan, demo_game, play_turn
+from cs_panel.airaction.play import WEAPONS, Plan, Resolve, demo_setup, setup_of
+from cs_panel.airaction.referee import PlanError, TurnPlan
 from cs_panel.airaction.svg import COLOURS
-from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.game import Game
+from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane
 
 FIELDS = ("clicks", "card", "orientation")
@@ -43,17 +52,21 @@ class AirActionTable(pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
     shows_rules = ('A.initiative', 'A.throttle', 'A.order', 'A.nav.deck', 'A.move.execute', 'A.collide.planes', 'A.combat.shot', 'A.nav.paths', 'A.victory')  # rule ids shown here (rules index)
 
-    seed = RuleInteger(default=2024, bounds=SEED_BOUNDS, doc="The seed of the dice: the n-th turn rolls Dice(seed + n - 1), so a turn played "
-                                           "again after an undo rolls the same dice.")
+    seed = RuleInteger(default=2024, bounds=SEED_BOUNDS, doc="The game's seed: each action's dice come from it and the "
+                                           "action's place in the log, so a turn played again after an undo rolls the "
+                                           "same dice.")
     start = param.ClassSelector(class_=GameState, default=None, allow_None=True,
-                                doc="The table before turn 1 (the demo game's four sample planes when None).")
+                                doc="The table before turn 1, fresh dials at the players' edges (the demo game's four "
+                                    "sample planes when None).")
     plans = param.Dict(default={}, doc="Each flying plane's plan for the next turn: plane id -> TurnPlan "
                                        "(throttle clicks, card id, orientation).")
 
+    record = param.ClassSelector(class_=Game, default=None, allow_None=True, constant=True,
+                                 doc="The game played (read-only): its seed, setup and log of plans and resolved turns.")
     game = param.ClassSelector(class_=GameState, default=None, allow_None=True, constant=True,
-                               doc="The table now (read-only).")
-    history = param.List(default=[], constant=True, doc="For each turn played, the table before it and how long the log "
-                                                       "was then, for Undo (read-only).")
+                               doc="The table now, the record's state (read-only).")
+    history = param.List(default=[], constant=True, doc="The record at the start of each turn played, for Undo "
+                                                       "(read-only).")
     log = param.List(default=[], constant=True, doc="The referee's log of the turns played, each line citing its rule.")
     error = param.String(default="", constant=True, doc="Why the last turn was refused ('' when it was played).")
 
@@ -77,10 +90,15 @@ class AirActionTable(pn.viewable.Viewer):
 
     @param.depends("start", "seed", watch=True)
     def _restart(self) -> None:
+        setup = setup_of(self.start) if self.start is not None else {**demo_setup(), "max_turns": 0}
+        self._set(new_game("airaction", self.seed, setup), [])
+
+    def _set(self, record: Game, history: list) -> None:
         with param.edit_constant(self):
-            self.game = self.start if self.start is not None else demo_game()
-            self.history = []
-            self.log = []
+            self.record = record
+            self.game = record.state.game
+            self.history = history
+            self.log = [line for e in record.log if isinstance(e.action, Resolve) for line in e.lines]
             self.error = ""
         self._refresh()
 
@@ -120,35 +138,32 @@ class AirActionTable(pn.viewable.Viewer):
     # --- actions -------------------------------------------------------------------------------
 
     def play(self) -> bool:
-        """Play the turn with every plan; a refused plan changes nothing and is shown beside its input."""
-        assert self.game is not None
-        before = self.game
+        """Apply every flying plane's plan and resolve the turn; a refused plan changes nothing and
+        is shown beside its input."""
+        assert self.record is not None
+        before = g = self.record
+        pid = None
         try:
-            after, lines = play_turn(before, self.plans, Dice(self.seed + len(self.history)))
+            for p in g.state.game.flying():
+                pid, plan = p.id, self.plans[p.id]
+                targets = tuple((w, plan.targets[w]) for w in WEAPONS if w in plan.targets)
+                g = g.apply(Plan(pid, plan.clicks, plan.card, plan.orientation, targets))
+            pid = None
+            g = g.apply(Resolve())
         except CsPanelError as e:
             with param.edit_constant(self):
                 self.error = str(e)
-            self._show(e)
+            self._show(e, pid)
             return False
-        with param.edit_constant(self):
-            self.history = self.history + [(before, len(self.log))]
-            self.game = after
-            self.log = self.log + lines
-            self.error = ""
-        self._refresh()
+        self._set(g, self.history + [before])
         return True
 
     def undo(self) -> bool:
-        """Put the table back as it was before the last turn."""
+        """Put the game back as it was before the last turn (the table's teaching undo, see the
+        module's docstring)."""
         if not self.history:
             return False
-        game, logged = self.history[-1]
-        with param.edit_constant(self):
-            self.game = game
-            self.history = self.history[:-1]
-            self.log = self.log[:logged]
-            self.error = ""
-        self._refresh()
+        self._set(self.history[-1], self.history[:-1])
         return True
 
     def _build_rows(self) -> None:
@@ -187,16 +202,21 @@ class AirActionTable(pn.viewable.Viewer):
                                *(pn.Column(w[f], slots[f], margin=0) for f in FIELDS)))
         self._rows.objects = rows
 
-    def _show(self, error: CsPanelError | None) -> None:
-        plane = getattr(error, "plane", None) if isinstance(error, PlanError) else None
+    def _show(self, error: CsPanelError | None, plane: str | None = None) -> None:
+        if plane is None and isinstance(error, PlanError):
+            plane = error.plane
         field = error.field if error is not None else None
+        # the protocol's refusal starts with the action refused: beside its input the plane says enough
+        text = str(error) if error is not None else ""
+        if plane is not None and text.startswith("plan ") and ": " in text:
+            text = text.split(": ", 1)[1]
         placed = False
         for pid, slots in self._slots.items():
             for f, slot in slots.items():
                 here = error is not None and pid == plane and f == field
-                slot.object = error_html(str(error)) if here else ""
+                slot.object = error_html(text) if here else ""
                 placed = placed or here
-        self._general.object = error_html(str(error)) if error is not None and not placed else ""
+        self._general.object = error_html(text) if error is not None and not placed else ""
 
     def show_error(self, error: CsPanelError | None) -> None:
         """Show a refused input value (``common.show_refusal``), or clear it (None)."""
@@ -222,8 +242,10 @@ class AirActionTable(pn.viewable.Viewer):
         assert self.game is not None
         self._table_pane.object = self.game._repr_svg_()
         score = ", ".join(f"{pl} {s.total}" for pl, s in self.game.victory_points().items())
+        assert self.record is not None
+        over = f"<p><b>{html.escape(self.record.result.text)}</b></p>" if self.record.is_over else ""
         self._status_pane.object = (f"<p>Turns played: {len(self.history)}; victory points now: {score} "
-                                    "(A.victory)</p>" + self.status_html())
+                                    "(A.victory)</p>" + over + self.status_html())
         self._log_pane.object = "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.log) + "</ul>"
 
     def __panel__(self):

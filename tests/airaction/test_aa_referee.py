@@ -340,3 +340,113 @@ def test_players_take_turns_one_shot_each_and_the_rear_gunner_waits_for_his_play
     assert [pl for pl, _, _ in shots] == [aggressor, other, aggressor, other]
     assert [(pid, w) for _, pid, w in shots if pid == TWO_SEATER] == [(TWO_SEATER, "front"), (TWO_SEATER, "rear")]
 
+
+
+# -- three faults found while putting the referee on the game protocol ------------------------
+
+def spread(speeds):
+    """The demo squadrons far apart (no shots, no collisions), at the given speeds."""
+    ann = Squadron("Ann", (Slot(F["sample-fighter"]), Slot(F["charlie-steele-plane"])))
+    bob = Squadron("Bob", (Slot(F["sample-two-seater"]), Slot(F["loyle-crawford-plane"])))
+    g = GameState.start([ann, bob], {FIGHTER: Pose(6, 2, 0), STEELE: Pose(30, 2, 0),
+                                     TWO_SEATER: Pose(6, 34, 180), CRAWFORD: Pose(30, 34, 180)})
+    for pid, s in speeds.items():
+        g = g.set_speed(pid, g.plane(pid).speed.set_speed(s))
+    return g
+
+
+def flights(g, log, pid):
+    name = g.plane(pid).name
+    return [line for line in log if line.startswith(f"[A.move.execute] {name} flies ")]
+
+
+def failed_redline_seed(g, plans):
+    """A seed whose dice fail the fighter's redline check (found, not assumed)."""
+    for seed in range(200):
+        after, log = play_turn(g, plans, Dice(seed))
+        if any(line.startswith(f"[A.move.speed-effects] {g.plane(FIGHTER).name}: redlining") and "1 click" in line
+               for line in log):
+            return seed, after, log
+    raise AssertionError("no seed fails the redline check")
+
+
+@pytest.mark.rule("A.order")
+@pytest.mark.rule("A.move.redline")
+def test_a_plane_slowed_by_redlining_does_not_fly_again_at_its_new_speed():
+    # the fighter is set to 8, above its maximum speed 7, and Steele flies at 7: when the check
+    # fails the fighter drops to 7, but it was active at 8 and has flown; at 7 only Steele is active
+    g = spread({FIGHTER: 8, STEELE: 7, TWO_SEATER: 4, CRAWFORD: 5})
+    plans = {pid: TurnPlan(0, "cruise") for pid in (FIGHTER, STEELE, TWO_SEATER, CRAWFORD)}
+    _, after, log = failed_redline_seed(g, plans)
+    assert after.plane(FIGHTER).speed.speed == 7
+    assert len(flights(g, log, FIGHTER)) == 1
+    at7 = next(line for line in log if line.startswith("[A.order] speed 7:"))
+    assert g.plane(FIGHTER).name not in at7 and g.plane(STEELE).name in at7
+
+
+@pytest.mark.rule("A.move.redline")
+@pytest.mark.rule("A.move.execute")
+def test_a_plane_slowed_below_its_cards_rating_flies_the_card_to_its_new_speed():
+    # a dial (ours, for the test) whose second click shows maximum speed 2: the fighter at 8 takes
+    # a Half Loop (rating 4); a failed redline check clicks it and turns its speed down to 2. The
+    # turn goes on: the plane flies its card to marker 2 (RULINGS: a slowed plane keeps its card)
+    from dataclasses import replace as dc_replace
+
+    g = spread({FIGHTER: 8, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5})
+    dial = g.plane(FIGHTER).combat
+    k = dial.stats.index("max_speed")
+    slow = dial.clicks[1]
+    clicks = list(dial.clicks)
+    clicks[1] = dc_replace(slow, values=slow.values[:k] + (2,) + slow.values[k + 1:])
+    g = g._put(dc_replace(g.plane(FIGHTER), combat=dc_replace(dial, clicks=tuple(clicks))))
+    plans = {FIGHTER: TurnPlan(0, "half-loop"), STEELE: TurnPlan(0, "cruise"), TWO_SEATER: TurnPlan(0, "cruise"),
+             CRAWFORD: TurnPlan(0, "cruise")}
+    _, after, log = failed_redline_seed(g, plans)
+    assert after.plane(FIGHTER).speed.speed == 2
+    (flight,) = flights(g, log, FIGHTER)
+    assert "Half Loop" in flight and "at speed 2: 2 markers" in flight
+    assert any("flies the card to marker 2" in line for line in log)
+
+
+@pytest.mark.rule("A.nav.deck")
+@pytest.mark.rule("A.throttle")
+def test_a_two_click_plan_may_not_count_on_the_decks_only_card_at_its_old_speed():
+    # the fighter throttles 5 -> 7 (a check) and Steele stays at 5, both with the deck's one Half
+    # Loop: if the check fails both are active at 5 and one would have no card, so the plans are
+    # refused before any roll
+    g = spread({FIGHTER: 5, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5})
+    plans = {FIGHTER: TurnPlan(2, "half-loop"), STEELE: TurnPlan(0, "half-loop"), TWO_SEATER: TurnPlan(0, "cruise"),
+             CRAWFORD: TurnPlan(0, "cruise")}
+    dice = Dice(1)
+    with pytest.raises(PlanCardError, match="may fly at speed 5") as e:
+        play_turn(g, plans, dice)
+    assert e.value.field == "card" and dice.log == []
+    # with two cards of a kind (Turn) both planes are served whatever the check does
+    ok = {**plans, FIGHTER: TurnPlan(2, "turn", "left"), STEELE: TurnPlan(0, "turn", "right")}
+    for seed in range(6):
+        play_turn(g, ok, Dice(seed))
+
+
+@pytest.mark.rule("A.combat.rear-gunner")
+@pytest.mark.rule("A.disengage")
+def test_a_target_for_guns_the_plane_lacks_or_for_a_disengaging_player_is_refused():
+    g = spread({FIGHTER: 5, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5})
+    plans = {pid: TurnPlan(0, "cruise") for pid in (FIGHTER, STEELE, TWO_SEATER, CRAWFORD)}
+    with pytest.raises(PlanTargetError, match="no rear guns"):
+        check_plans(g, {**plans, FIGHTER: TurnPlan(0, "cruise", None, {"rear": TWO_SEATER})})
+    check_plans(g, {**plans, TWO_SEATER: TurnPlan(0, "cruise", None, {"rear": FIGHTER})})  # it has a tail gunner
+    with pytest.raises(PlanTargetError, match="disengaging"):
+        check_plans(g.disengage("Ann"), {**plans, FIGHTER: TurnPlan(0, "cruise", None, {"front": TWO_SEATER})})
+    down = g.remove(CRAWFORD, "test")
+    with pytest.raises(PlanTargetError, match="in the game"):
+        check_plans(down, {**plans, FIGHTER: TurnPlan(0, "cruise", None, {"front": CRAWFORD})})
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_partial_plans_are_checked_against_each_other_without_the_missing_ones():
+    g = spread({FIGHTER: 5, STEELE: 5, TWO_SEATER: 4, CRAWFORD: 5})
+    check_plans(g, {FIGHTER: TurnPlan(0, "half-loop")}, partial=True)
+    with pytest.raises(PlanCardError):
+        check_plans(g, {FIGHTER: TurnPlan(0, "half-loop"), STEELE: TurnPlan(0, "half-loop")}, partial=True)
+    with pytest.raises(MissingPlanError):
+        check_plans(g, {FIGHTER: TurnPlan(0, "half-loop")})

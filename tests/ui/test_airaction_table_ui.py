@@ -1,5 +1,6 @@
 """The AirActionTable component, tested without a browser: its buttons call ``play`` and
-``undo``, and every turn must be the one the referee, driven directly, plays."""
+``undo``, and every turn must be the one the referee, driven directly, plays (with the dice the
+game protocol gives the turn's resolve)."""
 
 import html
 
@@ -9,6 +10,7 @@ import pytest
 from cs_panel.airaction.navigation import NavigationDeck
 from cs_panel.airaction.referee import TurnPlan, demo_game, play_turn
 from cs_panel.core.dice import Dice
+from cs_panel.core.game import entry_seed
 from cs_panel.core.state import dumps
 from cs_panel.ui import AirActionTable
 
@@ -26,9 +28,13 @@ def test_play_turn_equals_the_referee_driven_directly():
     plans = dict(table.plans)
     assert plans[FIGHTER] == TurnPlan(0, "turn", "right") and plans[CRAWFORD] == TurnPlan(-1, "cruise", None)
     assert table.play() and table.error == ""
-    expected, log = play_turn(demo_game(), plans, Dice(11))
+    # the table's game is a protocol Game: four plans, then the resolve (its fifth action) rolls
+    # the dice of entry_seed(seed, 4)
+    assert [str(e.action) for e in table.record.log][-1] == "resolve" and len(table.record.log) == 5
+    expected, log = play_turn(demo_game(), plans, Dice(entry_seed(11, 4)))
     assert dumps(table.game) == dumps(expected)
     assert table.log == log
+    assert table.record.log[-1].rolled  # the game's own undo refuses to cross it
     assert "Sample fighter" in table._log_pane.object and "<svg" in table._table_pane.object
     assert "Turns played: 1" in table._status_pane.object
 
@@ -124,3 +130,29 @@ def test_a_turn_and_its_undo_update_the_same_inputs_to_the_new_table():
             assert w["card"].label == f"card (speed {p.speed.speed})"
             assert (w["clicks"].value, w["card"].value, w["orientation"].value) == (
                 plan.clicks, plan.card, plan.orientation or "straight")
+
+
+@pytest.mark.rule("A.order")
+@pytest.mark.rule("A.initiative")
+def test_the_table_holds_one_protocol_game_and_plays_through_it():
+    from cs_panel.core.game import Game
+
+    table = AirActionTable(seed=5)
+    start = table.record
+    assert isinstance(start, Game) and start.system == "airaction" and start.seed == 5 and start.log == ()
+    assert table.play()
+    assert [type(e.action).__name__ for e in table.record.log] == ["Plan"] * 4 + ["Resolve"]
+    assert table.game is table.record.state.game
+    saved = table.record.to_json()
+    assert Game.from_json(saved) == table.record  # the table's game saves and loads like any other
+    assert table.undo() and table.record is start and table.game is start.state.game
+
+
+@pytest.mark.rule("A.setup")
+def test_a_start_in_play_or_damaged_is_refused_by_name():
+    from cs_panel.airaction.play import AirActionSetupError
+
+    table = AirActionTable()
+    hurt = table.game.damage(FIGHTER, 1, "a test")
+    with pytest.raises(AirActionSetupError, match="dial at its start"):
+        table.start = hurt
