@@ -23,7 +23,9 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.rulebook import BINDER_LESSONS, GAMES, Lookup, search
 
-GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms", "Rules index")
+GROUPS = ("Play a game", "FASA board game", "Air Action", "Aces", "Bar-rooms", "Rules index")
+#: the groups of one game's components each (the home page lists them by game)
+GAME_GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms")
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class Page:
 
 #: Every page, in sidebar order. Register a new component here (with the parameters a link should carry).
 PAGES = (
+    Page("play", "Play against the computer", "Play a game", "PlayTable", (),
+         "Any of the four games, each side human or computer, with the computer's reasons."),
     Page("tohit", "To-hit calculator", "FASA board game", "ToHitCalculator",
          ("target_plane", "target_base", "deflection", "range_hexes", "dead_eye", "weapon", "shocked"),
          "Build a to-hit number and see the odds."),
@@ -162,7 +166,7 @@ def home_html() -> str:
     base = lessons_url()
     lessons = "".join(f"<li><a href='{e(base + nb)}' target='_blank'>{e(title)}</a></li>" for nb, title in LESSONS)
     games = []
-    for group in GROUPS[:4]:
+    for group in GAME_GROUPS:
         links = ", ".join(f"<a href='?page={p.slug}'>{e(p.title)}</a>" for p in PAGES if p.group == group)
         games.append(f"<li><b>{e(group)}</b>: {links}</li>")
     return (
@@ -176,6 +180,8 @@ def home_html() -> str:
         "<p><b>New to the game?</b> Open the lessons in JupyterLab (<code>bash bin/rulebook</code> from the "
         "repository), starting with lesson 1. Each lesson explains a few rules in our words and lets you play with them:</p>"
         f"<ul>{lessons}</ul>"
+        "<p><b>Want to play?</b> <a href='?page=play'>Play a game</a> of any of the four systems, against the "
+        "computer or a friend at the same screen; the computer says why it chose each move.</p>"
         "<p><b>The four games</b> (pick a page in the sidebar, or here):</p>"
         f"<ul>{''.join(games)}</ul>"
         "<p><b>Settling a rules question?</b> The <a href='?page=rules'>rules index</a> finds any rule by word "

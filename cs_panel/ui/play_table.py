@@ -42,9 +42,8 @@ TABLE_STYLES = """
 
 def bot_chooser(level: str):
     """A chooser for ``cs_panel.core.seats.advance``: the computer opponent at ``level``."""
-    from cs_panel.bots import choose  # imported when a computer first plays
-
     def pick(game: Game, player: str):
+        from cs_panel.bots import choose  # imported when a computer first plays
         choice = choose(game, player, level)
         return choice.action, choice.why
     return pick
@@ -52,6 +51,9 @@ def bot_chooser(level: str):
 
 class PlayTable(pn.viewable.Viewer):
     """Play a game against the computer or a friend: choose an action, apply it, undo it."""
+
+    shows_rules = ("F.seq.phases", "F.move.plot", "F.move.resolve", "F.combat.choice", "F.victory",
+                   "A.victory", "K.victory")  # rule ids shown here (rules index)
 
     game = param.ClassSelector(class_=Game, default=None, allow_None=True,
                                doc="The game being played (any system on the protocol: cs_panel.games.new_game).")
