@@ -17,8 +17,9 @@ G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "
 #: the badges of data that is not from the printed rules (``cs_panel.core.data.BADGED``)
 BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "#6b46c1"}
 
-#: a hex of the map, its outline, and a hex beyond a laid-out map's edge
-HEX_FILL = "#f7fafc"
+#: the light background of a map's hex and of an explained number
+PAPER = "#f7fafc"
+#: a hex's outline, and a hex beyond a laid-out map's edge
 HEX_STROKE = "#a0aec0"
 OFF_MAP_FILL = "#cbd5e0"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import math
 
-from cs_panel.core.palette import HEX_FILL, HEX_STROKE, OFF_MAP_FILL, PLAYER_COLOURS
+from cs_panel.core.palette import PAPER, HEX_STROKE, OFF_MAP_FILL, PLAYER_COLOURS
 from cs_panel.core.svg import returns_svg
 from cs_panel.core.validate import check_int
 from cs_panel.fasa.hexgrid import Hex, HexLayout, spiral
@@ -49,7 +49,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for h in sorted(region):
         pts = " ".join(pt(*c) for c in layout.corners(h))
         off = field is not None and h not in field  # beyond the map's edge: shaded
-        look = f"fill='{OFF_MAP_FILL}' class='off-map'" if off else f"fill='{HEX_FILL}'"
+        look = f"fill='{OFF_MAP_FILL}' class='off-map'" if off else f"fill='{PAPER}'"
         parts.append(f"<polygon points='{pts}' {look} stroke='{HEX_STROKE}' stroke-width='0.8'/>")
     for name, path in state.paths:
         if len(path) > 1:
