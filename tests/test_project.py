@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.request
 from pathlib import Path
@@ -83,21 +84,21 @@ def test_core_imports_without_panel_or_bokeh():
 def test_referee_rules_load_no_drawing_until_a_picture_is_asked_for():
     """Like python-chess's chess/svg.py: the FASA referee's rules import without its render module,
     which the first picture loads; the drawing names stay importable from the package."""
-    code = (
-        "import sys\n"
-        "import cs_panel.fasa.referee as R\n"
-        "from cs_panel.fasa import pilots\n"
-        "render = 'cs_panel.fasa.referee.render'\n"
-        "ref = R.Referee.start(1, R.demo_planes()).plot('Ace', '3SA').plot('Raider', '3SA').move()\n"
-        "assert render not in sys.modules, 'the rules loaded the drawing'\n"
-        "assert ref.state.to_svg().startswith('<svg') and render in sys.modules\n"
-        "from cs_panel.fasa.referee import PLANE_COLOURS, map_svg\n"
-        "assert map_svg is sys.modules[render].map_svg and PLANE_COLOURS\n"
-        "assert pilots.combat_order is sys.modules['cs_panel.fasa.fire_order'].combat_order\n"
-        "print('lazy ok')\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0 and "lazy ok" in out.stdout, out.stderr
+    script = textwrap.dedent("""
+        import sys
+        import cs_panel.fasa.referee as R
+        from cs_panel.fasa import pilots
+        render = 'cs_panel.fasa.referee.render'
+        ref = R.Referee.start(1, R.demo_planes()).plot('Ace', '3SA').plot('Raider', '3SA').move()
+        assert render not in sys.modules, 'the rules loaded the drawing'
+        assert ref.state.to_svg().startswith('<svg') and render in sys.modules
+        from cs_panel.fasa.referee import PLANE_COLOURS, map_svg
+        assert map_svg is sys.modules[render].map_svg and PLANE_COLOURS
+        assert pilots.combat_order is sys.modules['cs_panel.fasa.fire_order'].combat_order
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
 
 
 def test_split_modules_keep_every_name_they_had():

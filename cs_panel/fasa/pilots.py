@@ -34,6 +34,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from cs_panel.core.lazy import lazy_names
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError, SkillOutOfRangeError
@@ -650,16 +651,5 @@ if TYPE_CHECKING:
         combat_order as combat_order, order_odds as order_odds, tied_groups as tied_groups,
     )
 
-_FIRE_ORDER = ("ShooterKind", "Shooter", "RollOff", "FiringOrder", "tied_groups", "combat_order", "order_odds")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _FIRE_ORDER:
-        from cs_panel.fasa import fire_order
-
-        return getattr(fire_order, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_FIRE_ORDER])
+__getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.fire_order", (
+    "ShooterKind", "Shooter", "RollOff", "FiringOrder", "tied_groups", "combat_order", "order_odds"))

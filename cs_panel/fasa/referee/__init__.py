@@ -95,8 +95,9 @@ Hex(0, 2)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from cs_panel.core.lazy import lazy_names
 from cs_panel.fasa.faces import (
     DieFacesError, EnteredMove, parse_faces, random_movement_faces, resolve_with_faces,
 )
@@ -115,19 +116,7 @@ if TYPE_CHECKING:
     from cs_panel.fasa.referee.render import PLANE_COLOURS as PLANE_COLOURS, map_svg as map_svg
 
 #: drawing, loaded on first use: importing the referee draws nothing
-_RENDER = ("map_svg", "PLANE_COLOURS")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _RENDER:
-        from cs_panel.fasa.referee import render
-
-        return getattr(render, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_RENDER])
+__getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("map_svg", "PLANE_COLOURS"))
 
 
 __all__ = [
