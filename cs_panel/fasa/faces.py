@@ -16,6 +16,7 @@ from cs_panel.core.validate import short_repr
 from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import MovePlan, MoveResult, resolve
 
+
 class DieFacesError(RuleInputError):
     """Die faces typed in that cannot be used: not a d10 face, too few, or in the wrong box."""
 

@@ -20,6 +20,7 @@ from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
 
+
 def apply(state: GameState, action: Action, dice: Dice) -> GameState:
     """The state after one action; ``dice`` give the faces (seeded, or the logged ones replayed)."""
     if action.kind == "plot":

@@ -29,6 +29,7 @@ from cs_panel.fasa.referee.phases import _check_victory, _need
 from cs_panel.fasa.referee.state import HEX_ROCKETS, REFEREE_ROCKETS, Action, Flak, GameState, Phase, RefPlane
 from cs_panel.fasa.tohit import Deflection, attack_hexside, deflection_from, to_hit_number, weapons
 
+
 @dataclass(frozen=True)
 class _Mount:
     """A gun or a hardpoint named by a fire order, with what it fires."""

@@ -6,6 +6,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.movement import Capabilities, PlaneState
 from cs_panel.fasa.referee.state import RefPlane
 
+
 def demo_planes() -> list[RefPlane]:
     """Two sample planes for the demo game (invented stats: ``sample`` data, not from a record sheet)."""
     ace = RefPlane("Ace", "Ann",

@@ -13,6 +13,7 @@ from cs_panel.fasa.damage import Effect, RecordSheet
 from cs_panel.fasa.gunnery import DamageColumn, DamageTable
 from cs_panel.fasa.referee.state import GameState, RefPlane
 
+
 def _with_sheet(rp: RefPlane, sheet: RecordSheet) -> RefPlane:
     """The plane with its new record sheet, flying with the performance the damage leaves it
     (F.dmg.engine, F.dmg.elevator, F.dmg.rudder, ...: ``RefPlane`` takes ``RecordSheet.capabilities``)."""

@@ -19,6 +19,7 @@ from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost,
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 
+
 def _replace_plane(state: GameState, new: RefPlane) -> tuple[RefPlane, ...]:
     return tuple(new if p.name == new.name else p for p in state.planes)
 

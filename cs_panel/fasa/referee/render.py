@@ -19,6 +19,7 @@ from cs_panel.fasa.referee.state import GameState, Phase
 #: each plane's colour on the map, by name (``cs_panel.core.palette``)
 PLANE_COLOURS = PLAYER_COLOURS
 
+
 @returns_svg
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
