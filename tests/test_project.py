@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.request
 from pathlib import Path
@@ -77,6 +78,44 @@ def test_core_imports_without_panel_or_bokeh():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and "core ok" in out.stdout, out.stderr
+
+
+
+def test_referee_rules_load_no_drawing_until_a_picture_is_asked_for():
+    """Like python-chess's chess/svg.py: the FASA referee's rules import without its render module,
+    which the first picture loads; the drawing names stay importable from the package."""
+    script = textwrap.dedent("""
+        import sys
+        import cs_panel.fasa.referee as R
+        from cs_panel.fasa import pilots
+        render = 'cs_panel.fasa.referee.render'
+        ref = R.Referee.start(1, R.demo_planes()).plot('Ace', '3SA').plot('Raider', '3SA').move()
+        assert render not in sys.modules, 'the rules loaded the drawing'
+        assert ref.state.to_svg().startswith('<svg') and render in sys.modules
+        from cs_panel.fasa.referee import PLANE_COLOURS, map_svg
+        assert map_svg is sys.modules[render].map_svg and PLANE_COLOURS
+        assert pilots.combat_order is sys.modules['cs_panel.fasa.fire_order'].combat_order
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
+
+
+def test_split_modules_keep_every_name_they_had():
+    """cs_panel.fasa.referee became a package and pilots.py lost its firing order to fire_order.py:
+    every public name of the old modules is still importable from them."""
+    import cs_panel.fasa.pilots as pilots
+    import cs_panel.fasa.referee as referee
+
+    old_referee = (
+        "ACTION_KINDS Action DieFacesError EnteredMove FireOrder FireOrderError Flak GUNS GameState HEX_ROCKETS "
+        "NOT_LOADED PLANE_COLOURS Phase REFEREE_ROCKETS RefPlane Referee RefereeError SAMPLE_ARMOUR SAMPLE_LAYOUT Tail "
+        "apply attack_odds demo_planes fold hex_text map_svg parse_faces random_movement_faces resolve_with_faces"
+    ).split()
+    old_pilots = "FiringOrder RollOff Shooter ShooterKind combat_order order_odds tied_groups".split()
+    missing = [n for n in old_referee if not hasattr(referee, n)] + [n for n in old_pilots if not hasattr(pilots, n)]
+    assert not missing, f"names no longer importable: {missing}"
+    assert set(referee.__all__) <= set(dir(referee)) and set(old_pilots) <= set(dir(pilots))
 
 
 def test_binder_files_pass_repo2docker_dry_run():

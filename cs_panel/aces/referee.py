@@ -49,6 +49,7 @@ from cs_panel.aces.game import GameRuleError, Result, Standing, TurnRecord, Turn
 from cs_panel.aces.movement import BreakAway, enemies_adjacent, reachable
 from cs_panel.core.dice import Dice
 from cs_panel.core.limits import LIMITS
+from cs_panel.core.palette import PLAYER_COLOURS
 from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 
 
@@ -571,7 +572,7 @@ class AcesGame:
 
     def _repr_html_(self) -> str:
         players = list(self.players())
-        colours = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+        colours = PLAYER_COLOURS
         pieces = {c.square: (c.name, colours[players.index(c.player) % 4]) for c in self.characters}
         head = f"<p><b>{html.escape(self.over or 'next: ' + self.turns.current)}</b></p>"
         lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.log[-8:])

@@ -15,9 +15,11 @@ import html
 from typing import Iterable, Sequence
 
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+from cs_panel.core.palette import AIR_ACTION_COLOURS
 from cs_panel.core.svg import returns_svg
 
-COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+#: the planes' markers, in order (``cs_panel.core.palette``)
+COLOURS = AIR_ACTION_COLOURS
 
 
 def _poly(points, scale: float, size: float, **attrs) -> str:

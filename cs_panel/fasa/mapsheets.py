@@ -41,6 +41,7 @@ from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import Hex
+from cs_panel.core.palette import HEX_STROKE, PAPER
 from cs_panel.core.svg import returns_svg
 
 #: experience points a fleeing pilot loses (F.roe.flee, FASA p.14)
@@ -228,9 +229,9 @@ class MapLayout:
         for h in cells:
             col, _ = self.to_offset(h)
             sheet = col // self.sheet_columns
-            fill = marks.get(h, "#f7fafc" if sheet % 2 == 0 else "#edf2f7")
+            fill = marks.get(h, PAPER if sheet % 2 == 0 else "#edf2f7")
             parts.append(f"<polygon points='{' '.join(pt(*c) for c in draw.corners(h))}' fill='{fill}' "
-                         "stroke='#a0aec0' stroke-width='0.5'/>")
+                         f"stroke='{HEX_STROKE}' stroke-width='0.5'/>")
         for edge in self.home_edges:  # the two ends where the sides set up (F.setup)
             line = [h for h in cells if self.rows_from(h, edge) == 0]
             for h in line:

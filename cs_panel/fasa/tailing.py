@@ -44,6 +44,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.fasa.tohit import check_skill
+from cs_panel.core.palette import HEX_STROKE, PAPER, PLAYER_COLOURS
 from cs_panel.core.svg import returns_svg
 
 #: the farthest apart two planes may be for one to tail the other (F.tail.position, p.28)
@@ -490,8 +491,8 @@ def resolve_tailing(follower: TailingPlane, leader: TailingPlane, maneuver: "str
 # ---------------------------------------------------------------------------------------------
 # Picture
 
-SVG_FILL = {"front": "#c6f6d5", "rear": "#feebc8", "both": "#9ae6b4", "plain": "#f7fafc"}
-SVG_PLANE = {"follower": "#2b6cb0", "leader": "#c53030"}
+SVG_FILL = {"front": "#c6f6d5", "rear": "#feebc8", "both": "#9ae6b4", "plain": PAPER}
+SVG_PLANE = {"follower": PLAYER_COLOURS[0], "leader": PLAYER_COLOURS[1]}
 
 
 @returns_svg
@@ -527,7 +528,7 @@ def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
         front, rear = in_front_arc(f.hex, f.facing, h), in_rear_arc(l.hex, l.facing, h)
         zone = "both" if front and rear else "front" if front else "rear" if rear else "plain"
         corners = " ".join(xy(*c) for c in layout.corners(h))
-        parts.append(f'<polygon points="{corners}" fill="{SVG_FILL[zone]}" stroke="#a0aec0" stroke-width="1"/>')
+        parts.append(f'<polygon points="{corners}" fill="{SVG_FILL[zone]}" stroke="{HEX_STROKE}" stroke-width="1"/>')
     shared = f.hex == l.hex
     for role, p in (("follower", f), ("leader", l)):
         cx, cy = layout.center(p.hex)

@@ -32,6 +32,7 @@ from cs_panel.core.errors import DataFileError
 from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
+from cs_panel.core.palette import G_COLOURS as _G_COLOURS
 from cs_panel.core.svg import returns_svg
 
 PACKAGED = "package:fasa/maneuver_template.json"
@@ -308,7 +309,6 @@ def _default() -> ManeuverTemplate:
 
 
 # -- drawing ----------------------------------------------------------------------------
-_G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
 
 
 def _facing_vector(layout: HexLayout, f: Facing) -> tuple[float, float]:

@@ -41,11 +41,12 @@ from cs_panel.aces.referee import AcesGame
 from cs_panel.aces.talents import talents_of
 from cs_panel.aces.movement import MoveError, reachable
 from cs_panel.core.dice import Dice
+from cs_panel.core import palette
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS, short_labels
 
-PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
 REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
 KINDS = ["ranged", "close", "capture"]

@@ -14,9 +14,8 @@ import param
 from panel.io import unlocked
 
 from cs_panel.core.data import BADGED
+from cs_panel.core.palette import ACCENT, BADGE_COLOURS, ERROR, PAPER
 from cs_panel.core.errors import CsPanelError
-
-BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "#6b46c1"}
 
 BADGE_TIPS = {
     "recovered": "from a public fan source, not the printed rules",
@@ -24,19 +23,19 @@ BADGE_TIPS = {
     "sample": "invented for teaching; not an official figure",
 }
 
-STYLES = """
-.cs-breakdown { border-collapse: collapse; font-size: 0.95em; }
-.cs-breakdown caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
-.cs-breakdown td { padding: 2px 8px; border-bottom: 1px solid #e2e2e2; }
-.cs-breakdown td.cs-value { text-align: right; font-family: monospace; }
-.cs-breakdown td.cs-rule { color: #555; font-size: 0.85em; }
-.cs-breakdown tr.cs-total td { font-weight: bold; border-top: 2px solid #444; }
-.cs-chance { font-size: 1.05em; }
-.cs-chance b { font-size: 1.4em; color: #2c5282; }
-.explained { font-family: monospace; background: #f7fafc; padding: 4px 8px; border-left: 3px solid #2c5282; }
-.cs-badge { display: inline-block; padding: 0 6px; margin-left: 4px; border-radius: 8px;
-            color: white; font-size: 0.75em; vertical-align: middle; }
-.cs-error { color: #c53030; font-size: 0.85em; overflow-wrap: anywhere; white-space: normal; }
+STYLES = f"""
+.cs-breakdown {{ border-collapse: collapse; font-size: 0.95em; }}
+.cs-breakdown caption {{ text-align: left; font-weight: bold; padding-bottom: 4px; }}
+.cs-breakdown td {{ padding: 2px 8px; border-bottom: 1px solid #e2e2e2; }}
+.cs-breakdown td.cs-value {{ text-align: right; font-family: monospace; }}
+.cs-breakdown td.cs-rule {{ color: #555; font-size: 0.85em; }}
+.cs-breakdown tr.cs-total td {{ font-weight: bold; border-top: 2px solid #444; }}
+.cs-chance {{ font-size: 1.05em; }}
+.cs-chance b {{ font-size: 1.4em; color: {ACCENT}; }}
+.explained {{ font-family: monospace; background: {PAPER}; padding: 4px 8px; border-left: 3px solid {ACCENT}; }}
+.cs-badge {{ display: inline-block; padding: 0 6px; margin-left: 4px; border-radius: 8px;
+            color: white; font-size: 0.75em; vertical-align: middle; }}
+.cs-error {{ color: {ERROR}; font-size: 0.85em; overflow-wrap: anywhere; white-space: normal; }}
 """
 
 

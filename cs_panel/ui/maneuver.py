@@ -32,6 +32,7 @@ from bokeh.plotting import figure
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
+from cs_panel.core import palette
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
@@ -48,7 +49,7 @@ PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceler
 
 
 #: arrow colour by G bars, 0 (green) to 6 (purple), as on the template picture
-G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
+G_COLOURS = palette.G_COLOURS
 #: arrow colour by the hardest push target number: 2 or less (easy) to 10 or more (hard)
 PUSH_COLOURS = ("#fcc419", "#fab005", "#f59f00", "#f08c00", "#e8590c", "#d9480f", "#c92a2a", "#a61e1e", "#7a1010")
 NO_PUSH = "#2b8a3e"

@@ -1,0 +1,125 @@
+"""A referee for a small FASA game: plots, movement, shots and tailing turn by turn, as a log of
+actions folded into a state (F.seq.phases, FASA p.13-14).
+
+- ``Referee.start(seed, planes)`` opens a game; ``plot(name, "3L2F")`` records a plane's secret
+  plot after checking it (an illegal plot is refused with every reason, F.move.plot); ``move()``
+  flies every plot, planes that push last (F.move.resolve), pushes rolled with seeded dice;
+  ``combat()`` lets each plane, in Quick Draw order (F.combat.order), fire each gun at an enemy in
+  its forward column and range (F.combat.arc) or under the same-hex rule (F.combat.same-hex), with
+  the explained to-hit number (F.hit.number); ``tailing()`` finds who tails whom
+  (F.tail.position) and ends the turn. When a tailed plane plots next turn, the referee tells the
+  tailer what the leader must reveal (F.tail.reveal).
+- Every action is kept in ``Referee.log`` with the die faces it used, so the state is the fold of
+  the log (``fold``) and replays without the random generator. ``dumps``/``loads`` of
+  ``cs_panel.core.state`` save and load a ``Referee`` or a ``GameState`` at any point.
+- On a laid-out map (``Referee.start(..., map_name="fighters", homes={"Ann": "south", ...})``,
+  F.map.sheets) every plane starts on the map, each player has a home side at one end
+  (F.setup), a plane whose move takes it off the map is gone, withdrawn or fled (F.roe.flee), and
+  the game ends when only one player has planes left on the map (F.victory). Without a map the
+  sky has no edge.
+- Damage is marked on each plane's ``RecordSheet`` (``RefPlane.sheet``, built from its aircraft, or a
+  sample sheet, and its pilot's Constitution). For one attacker's gun hits on a target: one
+  hit-location d10 on the table of the target's hexside the attack comes through
+  (F.hitloc.table), a d10 column per hit (F.dmg.column), the template of the gun's calibre and
+  rounds (F.dmg.template), then widowing (F.dmg.widow). Lost components act at once
+  (F.dmg.internal): a destroyed gun no longer fires, even later in the same phase; the plane
+  flies with ``sheet.capabilities()`` from then on, so a plot its damage forbids is refused. A
+  Constitution roll the damage asks for is rolled at once; a pilot who fails it is shocked
+  (``PlaneState.shocked``) for the next turn (F.shock). Burning magnesium and drills go on at the
+  end of the combat phase (turn step 8); a drill only from the turn after its hit. A plane cut in
+  half, blown up or whose pilot dies leaves the game like a collision loss (``GameState.destroyed``,
+  with why in ``losses``); so does a plane with its engine out once it has glided down to speed 0
+  and hung there a turn: it falls at that turn's end, before tailing and the next plots
+  (F.dmg.engine). Fracture hits from a failed push are marked too, each a one-box template at a
+  rolled column.
+- Before ``combat()`` a player may give a plane a fire order, ``fire(name, order)``
+  (``FireOrder``, F.combat.choice): its guns (``"guns"``, or some of them, ``"gun 1, gun 2"``),
+  doubled down (``"guns x2"``, ``"gun 1 x2"``: two to-hit rolls a gun, and any miss jams it from the
+  next turn, F.gun.double-down), its rockets (``"rockets"``, ``"rocket 2"``, by hardpoint), an
+  attempt to clear its jams (``"clear jams"``: one roll at 8 - Steady Hand for all of them, and no
+  shot that phase, F.gun.jam-clear) or ``"hold"``, each with ``" at NAME"`` to choose the target.
+  The order is checked when it is given, by the combat-choice core (guns or rockets, not both; no
+  jammed gun fires), and against the plane (a destroyed gun, an empty hardpoint, a rocket destroyed
+  by a hit on its hardpoint, F.dmg.rockets, an enemy out of reach, are refused by name); the
+  referee answers with the exact odds of each number of hits as things stand. A plane with no
+  order fires its guns as before. Rockets (``RefPlane.rockets``: AP, HE and drill, one a hardpoint,
+  F.weap.loadout) roll with their +1 and their range (F.rocket.ap-he, F.hit.weapon-mod), leave
+  their hardpoint empty, and each hit rolls its own location (F.hitloc.table) before the rocket's
+  template is laid; a drill drills on in the step 8 of each later turn (F.rocket.drill). A beeper
+  hit does no damage but tags the plane for its turn and four more (``RefPlane.beeper_turn``); a
+  seeker at a tagged plane flies a V-shaped arc with no deflection, adding the Gs of the target's
+  last maneuver (F.rocket.beeper-seeker); untagged, it flies as an AP rocket. Flak rockets are fired
+  at a hex, ``"rocket 2 at hex 0,-1"`` (``"rockets at hex Q,R"``: every loaded flak rocket), up to 7
+  hexes along the forward column: no to-hit roll (the order says so, and what the burst would catch
+  as things stand); each waits in ``GameState.flak`` and bursts at the end of the next turn's
+  movement phase, after any collision check: two hits on each plane in the hex (nose-on table), one
+  on each plane around it (the table of the hexside it shows the hex), friend, foe and launcher
+  alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
+  the game's table and after each combat in the ``transcript``. Not handled yet: flare and sonic
+  rockets, harpoons and turrets; several hexes in one order (one target an order). Bombs, the
+  torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
+  plane loaded with them is refused by name (``field="rockets"``).
+- Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
+  (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
+
+Readings of our own: the per-action dice are seeded from the game's seed and the action's place in
+the log; a flak burst rolls a hit location for each of its hits, as rockets do; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
+the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
+before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
+``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
+flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
+collide with each other, whatever their radios (p.27). The damage column is used as rolled: the referee
+never shifts it for Steady Hand (F.pilot.sh-shift), the attacker keeping the roll. Guns fire AP
+rounds unless ``RefPlane.ammunition`` says otherwise. A plane destroyed before its turn to fire
+does not fire. Fire orders are given before any plane fires, so a slower pilot cannot change his
+after seeing a faster one's shots (at a table he could); a gun or rocket destroyed by a faster
+pilot's hit before its turn does not fire. A gun that jams while doubling down is marked jammed at
+once (it has fired its two shots; it cannot fire again until the next phase anyway). With no
+order, a plane whose every working gun is jammed spends the phase trying to clear them. Shock
+from a hit lasts until the end of the next turn. A game logged before damage was marked does not
+replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError``.
+
+
+The package, a module per part of the turn (the core imports with the standard library and numpy
+only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
+movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
+``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+(sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
+die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
+
+>>> ref = Referee.start(7, [demo_planes()[0]])
+>>> ref = ref.plot("Ace", "3SA").move()
+>>> ref.state.plane("Ace").plane.hex
+Hex(0, 2)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cs_panel.core.lazy import lazy_names
+from cs_panel.fasa.faces import (
+    DieFacesError, EnteredMove, parse_faces, random_movement_faces, resolve_with_faces,
+)
+from cs_panel.fasa.referee.actions import Referee, apply, fold
+from cs_panel.fasa.referee.combat import attack_odds
+from cs_panel.fasa.referee.demo import demo_planes
+from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
+from cs_panel.fasa.referee.state import (
+    ACTION_KINDS as ACTION_KINDS, HEX_ROCKETS as HEX_ROCKETS, NOT_LOADED as NOT_LOADED,
+    REFEREE_ROCKETS as REFEREE_ROCKETS, SAMPLE_ARMOUR as SAMPLE_ARMOUR, SAMPLE_LAYOUT as SAMPLE_LAYOUT, Action, Flak,
+    GameState, Phase, RefPlane, Tail,
+)
+
+if TYPE_CHECKING:
+    from cs_panel.fasa.referee.render import PLANE_COLOURS as PLANE_COLOURS, map_svg as map_svg
+
+#: drawing, loaded on first use: importing the referee draws nothing
+__getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("map_svg", "PLANE_COLOURS"))
+
+
+__all__ = [
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
+    "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+]

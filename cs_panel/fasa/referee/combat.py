@@ -1,0 +1,511 @@
+"""The combat phase of a referee's game: fire orders checked as they are given, then each plane
+in firing order fires guns or rockets, clears jams or holds (F.combat.*, F.gun.*, F.rocket.*,
+F.hitloc.table; FASA p.33-44), and step 8's continuing damage.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from cs_panel.core.dice import ChanceEvent, D10Check, Dice
+from cs_panel.core.explain import TargetNumber, percent
+from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
+from cs_panel.fasa.damage import template_for
+from cs_panel.fasa.deployed import (
+    BEEPER_TURNS, deployed_weapons, flak_burst, rocket_number, seeker_can_fire, seeker_number,
+)
+from cs_panel.fasa.fire_order import Shooter, combat_order
+from cs_panel.fasa.gunnery import (
+    CombatAction, DoubleDown, Shot, check_combat_action, hit_location, jam_clear_number, locate_hits, total_hit_odds,
+)
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.referee.errors import FireOrderError
+from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text, _lost_to_damage, _place, _remove_lost, _widow, _with_sheet
+from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
+from cs_panel.fasa.referee.phases import _check_victory, _need
+from cs_panel.fasa.referee.state import HEX_ROCKETS, REFEREE_ROCKETS, Action, Flak, GameState, Phase, RefPlane
+from cs_panel.fasa.tohit import Deflection, attack_hexside, deflection_from, to_hit_number, weapons
+
+
+@dataclass(frozen=True)
+class _Mount:
+    """A gun or a hardpoint named by a fire order, with what it fires."""
+
+    mount: str  # "gun 1", "hardpoint 2": the names the combat-choice core uses
+    number: int
+    weapon: str
+    rounds: str = ""  # a gun's rounds; "" for a rocket
+    doubled: bool = False
+
+    @property
+    def is_gun(self) -> bool:
+        return self.mount.startswith("gun")
+
+    @property
+    def name(self) -> str:
+        return str(weapons()[self.weapon]["name"])
+
+
+def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str, Facing | None]:
+    """May ``a`` fire ``gun`` at ``b``, at which deflection and range, through which of ``b``'s
+    hexsides (for the hit location table, F.hitloc.table), and why not."""
+    pa, pb = a.plane, b.plane
+    if pa.hex == pb.hex:
+        rule = same_hex_fire(SameHexPlane(pa.facing, pa.speed, pa.natural_touch, a.name),
+                             SameHexPlane(pb.facing, pb.speed, pb.natural_touch, b.name))
+        if not rule.a_fires:
+            return False, None, 0, str(rule), None
+        # our reading: nose to nose is nose to nose (hexside A); on the same heading the shot is
+        # from directly behind (hexside D)
+        if pb.facing == pa.facing.reverse:
+            return True, Deflection.NOSE_TO_NOSE, 0, str(rule), Facing.A
+        return True, Deflection.DIRECTLY_BEHIND, 0, str(rule), Facing.D
+    check = can_fire(pa.hex, pa.facing, pb.hex, weapons()[gun]["range"])
+    if not check:
+        return False, None, check.range, "; ".join(check.reasons), None
+    side = attack_hexside(pb.hex, pb.facing, pa.hex)
+    return True, deflection_from(pb.hex, pb.facing, pa.hex), check.range, str(check), side
+
+
+# -- fire orders (F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.ap-he) ---------------
+
+
+def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> list[_Mount]:
+    """The guns and hardpoints ``order`` fires. While the order is given (``said`` is None) a gun
+    or hardpoint the plane cannot use is refused by name; when it is carried out, after faster
+    pilots have fired, one destroyed since is left out and told in ``said`` (F.dmg.internal).
+    "rockets" means the loaded rockets aimed as the order aims: flak at a hex, the others at a
+    plane (F.rocket.flak); a rocket named on a hardpoint and aimed the other way is refused."""
+    strict = said is None
+    at_hex = order.target_hex is not None
+    aim = "a hex" if at_hex else "a plane"
+    guns = {gp: (g, r) for gp, g, r in zip(rp.gunpoints, rp.guns, rp.rounds)}
+    guns_lost, rockets_lost = rp.record.guns_lost, rp.record.rockets_lost
+    out: list[_Mount] = []
+    for n, doubled in order.guns:
+        if n == 0:
+            working = [gp for gp, _, _ in rp.working_guns]
+            free = [gp for gp in working if gp not in rp.jammed]
+            if strict and not working:
+                raise FireOrderError(f"{rp.name} has no gun left to fire (F.dmg.guns)", field="guns")
+            if said is not None and len(free) < len(working):
+                said.append(f"{rp.name}'s jammed gun(s) {', '.join(str(g) for g in working if g not in free)} cannot "
+                            "fire until cleared (F.gun.jam-clear)")
+            # every gun jammed: name them all, and the combat-choice check refuses the order
+            picked = free or (working if strict else [])
+            out += [_Mount(f"gun {gp}", gp, guns[gp][0], guns[gp][1], doubled) for gp in picked]
+        elif n not in guns:
+            raise FireOrderError(f"{rp.name} has no gun {n}: its guns are at {', '.join(map(str, guns))}", field="guns")
+        elif n in guns_lost:
+            if strict:
+                raise FireOrderError(f"{rp.name}'s gun {n} is destroyed and cannot fire (F.dmg.guns)", field="guns")
+        else:
+            out.append(_Mount(f"gun {n}", n, guns[n][0], guns[n][1], doubled))
+    for n in order.rockets:
+        if n == 0:
+            gone = [hp for hp, r in enumerate(rp.rockets, 1) if r and hp in rockets_lost]
+            aimed = [(hp, r) for hp, r in rp.loaded_rockets if (r in HEX_ROCKETS) == at_hex]
+            if strict and not rp.loaded_rockets:
+                raise FireOrderError(f"{rp.name} has no rocket left to fire" + (
+                    f" (destroyed on hardpoint(s) {', '.join(map(str, gone))}, F.dmg.rockets)" if gone else ""),
+                    field="rockets")
+            if strict and not aimed:
+                other = ("flak rockets are fired at a hex: write \"rockets at hex Q,R\"" if not at_hex
+                         else "only flak rockets are fired at a hex")
+                raise FireOrderError(f"{rp.name} has no rocket left to fire at {aim}: {other} (F.rocket.flak)",
+                                     field="rockets")
+            if said is not None and gone:
+                said.append(f"{rp.name}'s rocket(s) on hardpoint(s) {', '.join(map(str, gone))} are destroyed and "
+                            "cannot fire (F.dmg.rockets)")
+            out += [_Mount(f"hardpoint {hp}", hp, r) for hp, r in aimed]
+        elif not 1 <= n <= len(rp.rockets):
+            raise FireOrderError(f"{rp.name} has no hardpoint {n}: it carries {len(rp.rockets)} "
+                                 f"({rp.weapons_summary()})", field="rockets")
+        elif not rp.rockets[n - 1]:
+            raise FireOrderError(f"{rp.name}'s hardpoint {n} is empty: each rocket fires once, and that one is gone "
+                                 "(F.weap.loadout)", field="rockets")
+        elif (rp.rockets[n - 1] in HEX_ROCKETS) != at_hex:
+            kind = REFEREE_ROCKETS[rp.rockets[n - 1]]
+            raise FireOrderError(f"{rp.name}'s {kind} on hardpoint {n} is fired at "
+                                 f"{'a plane' if at_hex else 'a hex'}, not {aim}" + (
+                                     "" if at_hex else f": write \"rocket {n} at hex Q,R\"") + " (F.rocket.flak)",
+                                 field="rockets")
+        elif n in rockets_lost:
+            if said is None:
+                raise FireOrderError(f"{rp.name}'s rocket on hardpoint {n} was destroyed by a hit and cannot fire "
+                                     "(F.dmg.rockets)", field="rockets")
+            said.append(f"{rp.name}'s rocket on hardpoint {n} was destroyed before it could fire (F.dmg.rockets)")
+        else:
+            out.append(_Mount(f"hardpoint {n}", n, rp.rockets[n - 1]))
+    return out
+
+
+def _to_hit(shooter: RefPlane, target: RefPlane, m: _Mount, deflection: Deflection, rng: int) -> TargetNumber:
+    """The explained to-hit number of one gun or rocket: a rocket adds its weapon modifier
+    (F.hit.number, F.hit.weapon-mod, F.rocket.ap-he)."""
+    if m.is_gun:
+        return to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, m.weapon, shooter.plane.shocked)
+    return rocket_number(m.weapon, target.base_to_hit, deflection, rng, shooter.dead_eye, shooter.plane.shocked)
+
+
+def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0,
+         ) -> tuple[bool, TargetNumber | None, int, str, Facing | None]:
+    """May ``m`` fire at ``target``; if so its explained to-hit number, the range, why not, and the
+    hexside the attack comes through. A seeker at a plane a beeper tagged (in ``turn``) flies its
+    own way: a V-shaped arc (our reading: the 60-degree front arc), range 4, no deflection, plus the
+    Gs of the target's last maneuver (F.rocket.beeper-seeker); otherwise the usual geometry
+    (``_shot_geometry``) and number (``_to_hit``)."""
+    a, b = shooter.plane, target.plane
+    if m.weapon == "seeker" and target.tagged(turn) and a.hex != b.hex:
+        d = a.hex.distance(b.hex)
+        reach = int(weapons()["seeker"]["range"])
+        problems = []
+        if not seeker_can_fire(a.hex, a.facing, b.hex, tagged=True):
+            problems.append("the target is outside the seeker's V-shaped front arc")
+        if d > reach:
+            problems.append(f"the target is {d} hexes away, beyond the seeker's range of {reach}")
+        if problems:
+            return False, None, d, "; ".join(problems) + " (F.rocket.beeper-seeker)", None
+        tn = seeker_number(target.base_to_hit, b.last_gs, d, shooter.dead_eye, a.shocked, tagged=True)
+        return True, tn, d, f"{target.name} is tagged: V-shaped arc, range {d}", attack_hexside(b.hex, b.facing, a.hex)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon)
+    if not ok or deflection is None:
+        return False, None, rng, why, side
+    return True, _to_hit(shooter, target, m, deflection, rng), rng, why, side
+
+
+def _double_down_odds(dd: DoubleDown) -> str:
+    o = dd.hit_odds()
+    return f"0/1/2 hits {percent(o[0])}/{percent(o[1])}/{percent(o[2])}, jams {percent(dd.jam_chance)}"
+
+
+def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], turn: int = 0) -> str:
+    """The odds of an attack as things stand: the exact chance of each number of hits, from the
+    same checks the referee rolls (``total_hit_odds``: a doubled-down gun counts 0-2), and the chance
+    that some doubled-down gun jams (F.hit.number, F.gun.double-down). ``turn`` tells whether a
+    beeper's tag guides seekers (F.rocket.beeper-seeker)."""
+    events: list[ChanceEvent] = []
+    doubled: list[DoubleDown] = []
+    for m in mounts:
+        ok, tn, _, _, _ = _aim(shooter, target, m, turn)
+        if not ok or tn is None:
+            continue
+        if m.doubled:
+            doubled.append(DoubleDown.of(tn))
+            events.append(doubled[-1])
+        else:
+            events.append(D10Check(tn.total))
+    if not events:
+        return f"nothing reaches {target.name}"
+    odds = total_hit_odds(events)
+    text = "chance of " + ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in odds.items())
+    if doubled:
+        clear = math.prod(1 - dd.jam_chance for dd in doubled)
+        text += f"; chance of a jam {percent(1 - clear)}"
+    return text
+
+
+def _fire(state: GameState, action: Action) -> GameState:
+    """A plane's fire order for this combat phase, checked when it is given (F.combat.choice,
+    F.gun.double-down, F.gun.jam-clear, p.33, 36); a later order replaces an earlier one."""
+    _need(state, Phase.COMBAT, "give a fire order")
+    rp = state.plane(action.plane)
+    order = FireOrder.parse(action.maneuver)
+    enemies = [p for p in state.planes if p.player != rp.player]
+    target = None
+    if order.target and order.target_hex is None:
+        target = next((p for p in state.planes if p.name == order.target), None)
+        if target is None or target.player == rp.player:
+            why = f"no plane called {order.target!r}" if target is None else f"{target.name} flies for {rp.player} too"
+            raise FireOrderError(f"{rp.name} cannot fire at {order.target}: {why}; the enemies are "
+                                 f"{[p.name for p in enemies]}", field="target")
+    aim_hex = order.target_hex
+    if aim_hex is not None:
+        target = None  # a hex, not a plane (F.rocket.flak)
+    mounts = _mounts(rp, order)
+    shots = tuple(Shot(m.mount, m.weapon, order.target or "the enemy", m.doubled) for m in mounts)
+    # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
+    check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
+    line = f"{rp.label} orders: {order}"
+    if aim_hex is not None:
+        line += f": {_flak_forecast(state, rp, mounts, aim_hex)}"
+    elif order.clear_jams:
+        line += f": clearing jammed gun(s) {', '.join(map(str, rp.jammed_guns))} needs " \
+                f"{jam_clear_number(rp.steady_hand, rp.plane.shocked)} (F.gun.jam-clear)"
+    elif order.holds:
+        line += " (holds fire)"
+    else:
+        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn)[0] for m in mounts)]
+        if target is not None:
+            if target not in reach:
+                reasons = sorted({_aim(rp, target, m, state.turn)[3] for m in mounts})
+                raise FireOrderError(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
+                                     "(F.combat.arc)", field="target")
+            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn)}"
+        elif len(reach) == 1:
+            line += (f" ({reach[0].name}, the one enemy in reach): as things stand, "
+                     f"{attack_odds(rp, reach[0], mounts, state.turn)}")
+        elif reach:
+            line += (f": {', '.join(e.name for e in reach)} are in reach, the first in firing order is shot at "
+                     "(add 'at NAME' to choose)")
+        else:
+            line += ": no enemy is in reach now"
+    before = state.order_of(rp.name)
+    if before is not None:
+        line += f" (instead of {before})"
+    orders = tuple(x for x in state.orders if x[0] != rp.name) + ((rp.name, str(order)),)
+    return dataclasses.replace(state, orders=orders, report=state.report + (line,))
+
+
+def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim: Hex) -> str:
+    """Check flak rockets fired at ``aim`` (in the forward column, within range 7, on the map;
+    F.rocket.flak, F.combat.arc, F.weap.loadout) and say what they do: no to-hit roll, a burst for
+    certain at the end of next turn's movement, and what it would catch were the planes not to move."""
+    reach = int(deployed_weapons()["flak-rocket"]["range"])
+    check = can_fire(rp.plane.hex, rp.plane.facing, aim, reach)
+    if not check:
+        why = "it is the plane's own hex" if rp.plane.hex == aim else "; ".join(check.reasons)
+        raise FireOrderError(f"{rp.name} cannot fire flak at {hex_text(aim)}: {why} (a flak rocket flies up to {reach} "
+                             "hexes along the forward column, F.rocket.flak, F.combat.arc)", field="target")
+    if state.map is not None and aim not in state.map:
+        raise FireOrderError(f"{hex_text(aim)} is off the {state.map.name} map (F.map.sheets)", field="target")
+    n = len(mounts)
+    burst = flak_burst(aim, [(p.name, p.plane.hex, p.plane.facing) for p in state.planes])
+    now = ", ".join(f"{b.plane} {b.hits} hit{'s' if b.hits != 1 else ''}" for b in burst) or "no plane"
+    return (f"{n} flak rocket{'s' if n != 1 else ''} at {check.range} hexes: no to-hit roll, "
+            f"{'each bursts' if n > 1 else 'it bursts'} for certain (100%) at the end of turn {state.turn + 1}'s "
+            f"movement phase (F.rocket.flak); were nobody to move, each burst would give {now}")
+
+
+def _fire_flak(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount], aim: Hex,
+               placed: list[Flak], said: list[str]) -> None:
+    """Flak rockets fired at a hex: no to-hit roll; each leaves its hardpoint empty and waits to
+    burst at the end of the next movement phase (F.rocket.flak, F.weap.loadout)."""
+    left = list(planes[shooter.name].rockets)
+    for m in mounts:
+        left[m.number - 1] = ""
+        placed.append(Flak(shooter.name, aim, state.turn, m.number))
+        said.append(f"{shooter.name} fires the flak rocket on hardpoint {m.number} at {hex_text(aim)}: no to-hit roll; "
+                    f"it bursts at the end of turn {state.turn + 1}'s movement phase (F.rocket.flak)")
+    planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
+
+
+def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
+    """One roll at 8 - Steady Hand (+2 shocked) clears every jammed gun; the pilot fires nothing
+    this phase (F.gun.jam-clear, p.36)."""
+    if not rp.jammed_guns:
+        said.append(f"{rp.name} has no jammed gun left to clear, and fires nothing (F.gun.jam-clear)")
+        return rp
+    tn = jam_clear_number(rp.steady_hand, rp.plane.shocked)
+    roll = tn.resolve(dice)
+    guns = ", ".join(map(str, rp.jammed_guns))
+    said.append(f"{rp.name} works on its jammed gun(s) {guns} instead of firing: needs {tn} -- rolled {roll.faces[0]}: "
+                + ("cleared, they can fire next combat phase" if roll.success else "still jammed")
+                + " (F.gun.jam-clear)")
+    return dataclasses.replace(rp, jammed=()) if roll.success else rp
+
+
+def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
+               enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+    """The guns of one order at the first of ``enemies`` they reach (F.combat.choice): each gun a
+    to-hit roll, or two when doubled down (F.gun.double-down); one hit-location roll for all the
+    hits (F.hitloc.table), a column and the gun's template per hit, then widowing."""
+    for target in enemies:
+        hits: list[tuple[str, str, int]] = []
+        shots, refused, side = 0, [], None
+        jams: list[int] = []
+        for m in mounts:
+            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon)
+            if not ok:
+                refused.append((m.name, why))
+                continue
+            assert deflection is not None  # _shot_geometry names a deflection whenever the shot is allowed
+            tn = _to_hit(shooter, target, m, deflection, rng)
+            shots += 1
+            if m.doubled:
+                dd = DoubleDown.of(tn)
+                roll = dd.resolve(dice)
+                result = roll.outcome
+                hits += [(m.weapon, m.rounds, rng)] * result.hits
+                side = hexside if result.hits else side
+                if result.jammed:
+                    jams.append(m.number)
+                said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {target.name}: needs {tn} "
+                            f"on each of two dice ({_double_down_odds(dd)}) -- rolled {roll.faces[0]} and "
+                            f"{roll.faces[1]}: {dd.describe_outcome(result)} (F.gun.double-down)")
+                continue
+            roll = tn.resolve(dice)
+            if roll.success:
+                hits.append((m.weapon, m.rounds, rng))
+                side = hexside
+            said.append(f"{shooter.name} fires a {m.name} at {target.name}: needs {tn} -- rolled "
+                        f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        _tell_refused(said, shooter, target, refused, shots, "fire")
+        if jams:  # jammed from the next turn on, until cleared (F.gun.double-down, p.36)
+            planes[shooter.name] = dataclasses.replace(planes[shooter.name], jammed=shooter.jammed + tuple(jams))
+        if hits:
+            assert side is not None  # a hit came through some hexside
+            t = planes[target.name]
+            t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
+            # one location roll for all of this attacker's gun hits (F.hitloc.table, p.36)
+            where = hit_location(side).resolve(dice)
+            table = where.outcome
+            said.append(f"{target.name} takes {len(hits)} hit{'s' if len(hits) != 1 else ''} through hexside "
+                        f"{side.name}: hit location d10 {where.faces[0]} -> {table.label} table (F.hitloc.table)")
+            for gun, rounds, rng in hits:
+                t = _place(t, table, template_for(gun, rounds).id, f"{weapons()[gun]['name']} ({rounds})",
+                           dice, state.turn, said, range_hexes=rng)
+            t = _widow(t, dice, state.turn, said)  # after all of one attacker's hits (F.dmg.widow, p.38)
+            planes[target.name] = t
+        if shots:
+            break  # a plane's guns fire at one target (F.combat.choice, p.33)
+
+
+def _tell_refused(said: list[str], shooter: RefPlane, target: RefPlane, refused: Sequence[tuple[str, str]],
+                  shots: int, what: str) -> None:
+    """Say why weapons of an order could not reach the target: all at once if none fired, else one by one."""
+    if refused and not shots:
+        said.append(f"{shooter.name} cannot {what} at {target.name}: " + " / ".join(sorted({why for _, why in refused})))
+    else:
+        said += [f"{shooter.name}'s {name} cannot reach {target.name}: {why}" for name, why in refused]
+
+
+def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
+                  enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+    """The rockets of one order at the first of ``enemies`` they reach: each a to-hit roll with the
+    rocket's +1 and range 4 (7 for a drill) (F.rocket.ap-he, F.hit.weapon-mod), each fired rocket
+    gone from its hardpoint, each hit its own hit-location roll (F.hitloc.table), then a column and
+    the rocket's template; a drill drills on from next turn's step 8 (F.rocket.drill). Widowing after them all."""
+    for target in enemies:
+        hits: list[tuple[_Mount, int]] = []
+        shots, refused, side = 0, [], None
+        fired: list[int] = []
+        tags = 0
+        for m in mounts:
+            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn)
+            if not ok or tn is None:
+                refused.append((f"{m.name} on hardpoint {m.number}", why))
+                continue
+            roll = tn.resolve(dice)
+            shots += 1
+            fired.append(m.number)
+            side = hexside
+            if roll.success and m.weapon == "beeper":
+                tags += 1  # a beeper does no damage: it tags (F.rocket.beeper-seeker)
+            elif roll.success:
+                hits.append((m, rng))
+            said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
+                        f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        _tell_refused(said, shooter, target, refused, shots, "fire rockets")
+        if fired:  # a rocket fires once: its hardpoint is empty from now on (F.weap.loadout, p.41)
+            left = list(planes[shooter.name].rockets)
+            for n in fired:
+                left[n - 1] = ""
+            planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
+            said.append(f"{shooter.name}'s hardpoint(s) {', '.join(map(str, fired))} now empty")
+        if tags:
+            planes[target.name] = dataclasses.replace(planes[target.name], beeper_turn=state.turn)
+            said.append(f"{target.name} is tagged by the beeper: no damage, but seekers home on it through turn "
+                        f"{state.turn + BEEPER_TURNS} (F.rocket.beeper-seeker)")
+        if hits:
+            assert side is not None
+            t = planes[target.name]
+            t = dataclasses.replace(t, hits_taken=t.hits_taken + len(hits))
+            located = locate_hits(hit_location(side), dice, rocket_hits=len(hits))  # one roll per rocket hit
+            for (m, _), where in zip(hits, located.rolls):
+                said.append(f"{target.name} takes the {m.name}'s hit through hexside {side.name}: hit location d10 "
+                            f"{where.faces[0]} -> {where.outcome.label} table (F.hitloc.table, a roll per rocket)")
+            for (m, rng), table in zip(hits, located.rocket_tables):
+                t = _place(t, table, template_for(m.weapon).id, f"{m.name} (hardpoint {m.number})", dice, state.turn,
+                           said, range_hexes=rng)
+            t = _widow(t, dice, state.turn, said)
+            planes[target.name] = t
+        if shots:
+            break  # lethal rockets fire at one target (F.combat.choice, p.33)
+
+
+def _combat(state: GameState, dice: Dice) -> GameState:
+    _need(state, Phase.COMBAT, "fire")
+    # highest Quick Draw fires first; tied pilots roll a d10 each, again while still tied
+    # (F.combat.order, p.34): the pilots' rules' own roll-off
+    firing = combat_order([Shooter(p.name, p.quick_draw) for p in state.planes], dice)
+    by_name = {p.name: p for p in state.planes}
+    in_order = [by_name[n] for n in firing.names]
+    said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in in_order)]
+    said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
+    planes = {p.name: p for p in state.planes}
+    placed: list[Flak] = []
+    for name in firing.names:
+        shooter = planes[name]  # as damaged by those who fired before (F.dmg.internal: at once)
+        if _lost_to_damage(shooter):
+            said.append(f"{name} is destroyed before it can fire")
+            continue
+        broken = [(gp, g) for gp, g in zip(shooter.gunpoints, shooter.guns) if gp in shooter.record.guns_lost]
+        if broken:
+            said.append(f"{name}'s destroyed gun(s) cannot fire: " + ", ".join(
+                f"gun {gp} ({weapons()[g]['name']})" for gp, g in broken) + " (F.dmg.guns)")
+        enemies = [planes[n] for n in firing.names if planes[n].player != shooter.player and not _lost_to_damage(planes[n])]
+        order = state.order_of(name)
+        if order is None:
+            order = GUNS
+            working = [gp for gp, _, _ in shooter.working_guns]
+            if working and all(gp in shooter.jammed for gp in working):
+                # our reading: with no order, a pilot whose every gun is jammed spends the phase clearing them
+                said.append(f"{name} has no fire order and every gun jammed: the pilot tries to clear them")
+                order = FireOrder(clear_jams=True)
+        if order.clear_jams:
+            planes[name] = _clear_jams(shooter, dice, said)
+            continue
+        if order.holds:
+            said.append(f"{name} holds fire")
+            continue
+        aim = order.target_hex
+        if aim is not None:
+            mounts = _mounts(shooter, order, said)
+            if mounts:
+                _fire_flak(state, planes, shooter, mounts, aim, placed, said)
+            else:
+                said.append(f"{name} has no flak rocket left to fire")
+            continue
+        if order.target:
+            chosen = planes.get(order.target)
+            if chosen is None or _lost_to_damage(chosen):
+                said.append(f"{name}'s target {order.target} is out of the fight: {name} holds fire")
+                continue
+            enemies = [chosen]
+        if not enemies:
+            said.append(f"{shooter.name} has no enemy to fire at")
+        mounts = _mounts(shooter, order, said)
+        if not mounts:
+            said.append(f"{shooter.name} has no {'gun' if order.guns else 'rocket'} left to fire")
+            continue
+        if order.rockets:
+            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
+        else:
+            _fire_guns(state, planes, shooter, mounts, enemies, dice, said)
+    # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
+    for p in state.planes:
+        rp = planes[p.name]
+        if not rp.record.continuing or _lost_to_damage(rp):
+            continue
+        r = rp.record.continuing_damage(dice, turn=state.turn)  # a drill hit this turn waits for the next
+        for cont in rp.record.continuing:
+            if cont.kind == "drill" and cont.turn == state.turn:
+                said.append(f"{rp.name}: the drill rocket in {cont.table.label} column {cont.column} hit this turn; it "
+                            "may drill on from next turn's step 8 (F.rocket.drill)")
+        for roll in r.rolls:
+            said.append(f"{rp.name}: drill rocket rolls {roll.faces[0]}: {'drills on' if roll.success else 'stops'} "
+                        "(F.rocket.drill)")
+        for step in r.steps:
+            said.append(f"{rp.name}: continuing damage (step 8) in {step.hit.table.label} column {step.hit.column}: "
+                        f"{len(step.destroyed)} box(es) destroyed" + (f"; lost: {_components(step.sheet, step.components)}"
+                                                                        if step.components else ""))
+        said += [f"    {_effect_text(e)}" for e in r.effects]
+        planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
+    after = _remove_lost(state, planes, said)
+    after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said),
+                                flak=state.flak + tuple(placed))
+    return _check_victory(after)

@@ -1,0 +1,14 @@
+"""The referee's errors: an action the game does not allow now, and a fire order it cannot use."""
+
+from __future__ import annotations
+
+from cs_panel.core.errors import RuleInputError
+
+
+class RefereeError(RuleInputError):
+    """An action the game does not allow now (wrong phase, unknown plane, plane already plotted)."""
+
+
+class FireOrderError(RefereeError):
+    """A fire order that cannot be read, or that names a gun, hardpoint or target the plane
+    cannot use now (F.combat.choice, F.dmg.guns, F.dmg.rockets)."""

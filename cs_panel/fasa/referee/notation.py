@@ -1,0 +1,142 @@
+"""Fire orders as players say them, ``"gun 1 x2, gun 2 at Raider"``, read and written back
+(F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.flak; FASA p.33, 36, 42).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cs_panel.core.limits import LIMITS
+from cs_panel.core.validate import check_bool, check_int, check_str, parse_int, short_repr
+from cs_panel.fasa.hexgrid import Hex
+from cs_panel.fasa.referee.errors import FireOrderError
+
+_ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
+                         r"(?: (x2|double down|doubled down|doubled))?$")
+_ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
+               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets)')
+#: a hex named as a fire order's target: "hex 2,-1", "2, -1" or "Hex(2, -1)"
+_HEX_TARGET = re.compile(r"(?:hex)?\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", flags=re.IGNORECASE)
+
+
+def hex_text(h: Hex) -> str:
+    """A hex as fire orders write it: ``hex 2,-1``."""
+    return f"hex {h.q},{h.r}"
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    """What one plane does in a combat phase, as its player says it (F.combat.choice,
+    F.gun.double-down, F.gun.jam-clear; FASA p.33, 36).
+
+    ``guns`` are (gunpoint, doubled down) pairs, gunpoint 0 meaning every gun that can fire;
+    ``rockets`` are hardpoints, 0 meaning every loaded one; ``target`` names the plane to shoot at
+    ("" lets the referee take the first enemy in reach, in firing order), or a hex for flak rockets,
+    written ``hex Q,R`` (F.rocket.flak). Nothing to fire and no jams to clear is holding fire. The
+    notation round-trips:
+
+    >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False)
+    >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
+    ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
+    """
+
+    guns: tuple[tuple[int, bool], ...] = ()
+    rockets: tuple[int, ...] = ()
+    target: str = ""
+    clear_jams: bool = False
+
+    def __post_init__(self):
+        most = LIMITS["count"].hi
+        if not isinstance(self.guns, (tuple, list)) or not all(
+                isinstance(g, (tuple, list)) and len(g) == 2 and isinstance(g[1], bool) for g in self.guns):
+            raise FireOrderError(f"guns are (gunpoint, doubled down) pairs, got {short_repr(self.guns)}", field="guns")
+        for n, _ in self.guns:
+            check_int(n, "gun", 0, most, error=FireOrderError)
+        if not isinstance(self.rockets, (tuple, list)):
+            raise FireOrderError(f"rockets are hardpoint numbers, got {short_repr(self.rockets)}", field="rockets")
+        for n in self.rockets:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "guns", tuple(tuple(g) for g in self.guns))
+        object.__setattr__(self, "rockets", tuple(self.rockets))
+        check_str(self.target, "target", empty_ok=True, error=FireOrderError)
+        check_bool(self.clear_jams, "clear_jams", error=FireOrderError)
+
+    @classmethod
+    def parse(cls, text: "str | FireOrder") -> "FireOrder":
+        if isinstance(text, FireOrder):
+            return text
+        if not isinstance(text, str):
+            raise FireOrderError(f"a fire order is text, got {short_repr(text)}", field="order")
+        if len(text) > LIMITS["line_chars"].hi:
+            raise FireOrderError(f"a fire order of {len(text)} characters; the limit is {LIMITS['line_chars'].hi} "
+                                 f"(project limit: {LIMITS['line_chars'].why})", field="order")
+        words = " ".join(text.split())
+        head, target = words, ""
+        m = re.match(r"^(.*?)\s*\bat (.+)$", words, flags=re.IGNORECASE)
+        if m:
+            head, target = m.group(1), m.group(2).strip()
+        guns: list[tuple[int, bool]] = []
+        rockets: list[int] = []
+        clear = False
+        items = [x.strip() for x in head.lower().split(",")]
+        if items == ["hold"] or items == ["hold fire"]:
+            items = []
+        for item in items:
+            found = _ORDER_ITEM.match(item)
+            if not found:
+                raise FireOrderError(f"cannot read {item!r} in the fire order {str(text)!r}: {_ORDER_HELP}",
+                                     field="order")
+            all_guns, gun, all_rockets, rocket, clears, doubled = found.groups()
+            if doubled and not (all_guns or gun):
+                raise FireOrderError(f"only machine guns double down, not {item.split(' x2')[0]!r} (F.gun.double-down)",
+                                     field="double_down")
+            if all_guns or gun:
+                guns.append((parse_int(gun, "gun", 1, LIMITS["count"].hi, error=FireOrderError) if gun else 0,
+                             bool(doubled)))
+            elif all_rockets or rocket:
+                rockets.append(parse_int(rocket, "hardpoint", 1, LIMITS["count"].hi, error=FireOrderError)
+                               if rocket else 0)
+            elif clears:
+                clear = True
+        if target and not (guns or rockets):
+            raise FireOrderError(f"{head or 'holding fire'!r} has no target: only guns and rockets are aimed",
+                                 field="target")
+        at_hex = _HEX_TARGET.fullmatch(target)
+        if at_hex:
+            target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
+            if guns or clear:
+                raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
+                                     "(F.rocket.flak, F.combat.choice)", field="target")
+        for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
+            if every in picked and len(picked) > 1:
+                raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
+        return cls(tuple(guns), tuple(rockets), target, clear)
+
+    def __str__(self) -> str:
+        items = [("guns" if n == 0 else f"gun {n}") + (" x2" if doubled else "") for n, doubled in self.guns]
+        items += ["rockets" if n == 0 else f"rocket {n}" for n in self.rockets]
+        items += ["clear jams"] if self.clear_jams else []
+        return (", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
+
+    @property
+    def holds(self) -> bool:
+        return not (self.guns or self.rockets or self.clear_jams)
+
+    @property
+    def target_hex(self) -> Hex | None:
+        """The hex the order's rockets are fired at, or None when it aims at a plane (F.rocket.flak)."""
+        m = _HEX_TARGET.fullmatch(self.target) if self.target.startswith("hex ") else None
+        return _target_hex(m.group(1), m.group(2)) if m else None
+
+
+def _target_hex(q: str, r: str) -> Hex:
+    """The hex a fire order names, its coordinates read within the project's limits."""
+    lim = LIMITS["hex_coordinate"]
+    return Hex(parse_int(q, "target", limit=lim, error=FireOrderError),
+               parse_int(r, "target", limit=lim, error=FireOrderError))
+
+
+#: what a plane with no fire order does: every gun that can fire, at the first enemy in reach
+GUNS = FireOrder(((0, False),))
