@@ -26,7 +26,7 @@ def token_labels(names: list[str]) -> dict[str, str]:
     Only letters and digits, so a label needs no escaping inside the SVG."""
     out: dict[str, str] = {}
     for i, name in enumerate(names):
-        chars = [ch for ch in name if ch.isascii() and ch.isalnum()] or ["#"]
+        chars = [ch for ch in name if ch.isascii() and ch.isalnum()] or ["X"]
         options = [chars[0] + ch for ch in chars[1:]] + [chars[0] + str(k) for k in range(1, 10)] + [str(i)]
         out[name] = next(o for o in options if o not in out.values())
     return out

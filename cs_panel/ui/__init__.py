@@ -23,6 +23,7 @@ _COMPONENTS = {
     "ShootoutCalculator": "cs_panel.ui.shootout",
     "FasaTable": "cs_panel.ui.fasa_table",
     "AirActionTable": "cs_panel.ui.airaction_table",
+    "GameReplay": "cs_panel.ui.replay",
 }
 
 

@@ -23,7 +23,7 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.rulebook import BINDER_LESSONS, GAMES, Lookup, search
 
-GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms", "Rules index")
+GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms", "Play", "Rules index")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ PAGES = (
          ("target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
           "target_gait", "cover", "cover_value", "armour", "shooter_shock", "punched"),
          "A Bar-rooms shot: the number, the odds, where it lands."),
+    Page("replay", "Replay a game", "Play", "GameReplay", ("demo", "step"),
+         "Step through a saved game of any system, roll by roll."),
     Page("rules", "Rules index", "Rules index", None, ("q", "game"),
          "Every rule: our explanation, the page, the lessons, the tests."),
 )
@@ -104,6 +106,7 @@ LESSONS = (
     ("11_the_combat_dial_and_pilot_checks.ipynb", "11. The combat dial and pilot checks (Air Action)"),
     ("21_aces_skirmish_on_foot.ipynb", "21. Aces: a skirmish on foot"),
     ("31_barrooms_fighting_on_foot.ipynb", "31. Bar-rooms: fighting on foot"),
+    ("40_replaying_a_saved_game.ipynb", "40. Replaying a saved game"),
 )
 
 CSS = """
@@ -180,6 +183,8 @@ def home_html() -> str:
         f"<ul>{''.join(games)}</ul>"
         "<p><b>Settling a rules question?</b> The <a href='?page=rules'>rules index</a> finds any rule by word "
         "or id, with its page, our explanation, the lessons that teach it and the tests that check it.</p>"
+        "<p><b>Going over a game?</b> <a href='?page=replay'>Replay a game</a> steps through a saved game of any "
+        "system, action by action, with the map as it stood and every roll explained.</p>"
         "<p><b>Share a situation:</b> the address of a calculator page carries its inputs; copy it from the "
         "browser's address bar.</p></div>"
     )

@@ -21,6 +21,7 @@ systems' own.
 from __future__ import annotations
 
 import html
+import io
 import random
 
 import panel as pn
@@ -80,7 +81,7 @@ class GameReplay(pn.viewable.Viewer):
                                    "by default.")
     step = _Step(default=0, bounds=(0, MAX_LOG),
                  doc="How many of the game's actions have been taken: 0 is the start, the number of actions the end.")
-    turn = param.Selector(default=None, objects=[], check_on_set=True,
+    turn = param.Selector(default=None, objects=[], check_on_set=True, allow_None=True,
                           doc="The turn the step is in; choosing a turn jumps to its start.")
     demo = param.Selector(default=None, objects=[], check_on_set=True,
                           doc="Show the seeded demo game of this system (replacing the game shown).")
@@ -103,7 +104,7 @@ class GameReplay(pn.viewable.Viewer):
         self._picture_pane = html_pane("", css_classes=["replay-picture"], **pane)
         self._action_pane = html_pane("", css_classes=["replay-action"], **pane)
         self._turn_pane = html_pane("", css_classes=["replay-turn-log"], **pane)
-        self._slider = pn.widgets.IntSlider(name="Step", start=0, end=1, value=0, css_classes=["replay-slider"],
+        self._slider = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, css_classes=["replay-slider"],
                                             sizing_mode="stretch_width", min_width=200)
         self._slider.param.watch(self._slid, "value_throttled")
         self._buttons: dict[str, pn.widgets.Button] = {}
@@ -172,6 +173,10 @@ class GameReplay(pn.viewable.Viewer):
             return False
         return self.load_text(text)
 
+    def _download(self) -> io.StringIO:
+        """The game shown, as a saved game (``Game.to_json``) for the browser's download."""
+        return io.StringIO(self.game.to_json() if self.game is not None else "")
+
     def _refuse(self, error: CsPanelError) -> None:
         with param.edit_constant(self):
             self.load_error = str(error)
@@ -186,8 +191,8 @@ class GameReplay(pn.viewable.Viewer):
         """Show a refusal beside the input it names (``show_refusal`` calls this)."""
         self._errors.show(error)
 
-    def message(self, field: str | None = "upload") -> str:
-        """The message shown beside an input ('upload' or 'step'), for tests."""
+    def message(self, field: str | None = None) -> str:
+        """The message shown beside an input ('upload' or 'step'; None: the general slot), for tests."""
         return self._errors.message(field)
 
     # -- reacting -------------------------------------------------------------------------------
@@ -314,16 +319,18 @@ class GameReplay(pn.viewable.Viewer):
 
         moves = pn.Row(button("first", "First", self.first), button("back", "Back", self.back),
                        button("forward", "Forward", self.forward), button("last", "Last", self.last),
-                       pn.widgets.Select.from_param(self.param.turn, name="Turn", width=100, css_classes=["in-turn"]),
+                       pn.widgets.Select.from_param(self.param.turn, label="Turn", width=100, css_classes=["in-turn"]),
                        sizing_mode="stretch_width", styles={"flex-wrap": "wrap"})
         self._redraw()  # the buttons made now are enabled as the step allows
         upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["replay-upload"], width=260)
         upload.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
+        download = pn.widgets.FileDownload(callback=self._download, filename="game.json", label="Download this game",
+                                           css_classes=["replay-download"], width=180, align="end")
         loading = pn.Row(
-            pn.widgets.Select.from_param(self.param.demo, name="Demo game", width=140, css_classes=["in-demo"]),
+            pn.widgets.Select.from_param(self.param.demo, label="Demo game", width=140, css_classes=["in-demo"]),
             pn.Column(pn.pane.Markdown("Or load a saved game (.json):", margin=(5, 10, 0, 10)),
                       self._errors.beside(upload, "upload"), margin=0),
-            styles={"flex-wrap": "wrap"}, sizing_mode="stretch_width")
+            download, styles={"flex-wrap": "wrap"}, sizing_mode="stretch_width")
         text = pn.Column(self._action_pane, self._turn_pane, sizing_mode="stretch_width", min_width=320,
                          styles={"flex": "1 1 320px"})
         picture = pn.Column(self._picture_pane, sizing_mode="stretch_width", min_width=260, max_width=620,
