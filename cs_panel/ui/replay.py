@@ -44,7 +44,7 @@ REPLAY_STYLES = """
 .replay-dice { font-family: monospace; background: #f7fafc; padding: 1px 6px; border-radius: 3px; }
 .replay-turn { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 1.6em; }
 .replay-turn li.replay-here { font-weight: bold; background: #fbeaea; }
-.replay-picture svg { max-width: 100%; height: auto; }
+.replay-picture-box svg { max-width: 100%; height: auto; }  /* a wide map shrinks to its column */
 """
 
 
@@ -251,10 +251,6 @@ class GameReplay(pn.viewable.Viewer):
     def _redraw(self) -> None:
         game, shown = self.game, self.shown
         self._slider.value = self.step
-        for name, off in (("first", self.step == 0), ("back", self.step == 0),
-                          ("forward", self.step >= self.length), ("last", self.step >= self.length)):
-            if name in self._buttons:
-                self._buttons[name].disabled = off
         if game is None or shown is None:
             for pane in (self._where_pane, self._picture_pane, self._action_pane, self._turn_pane):
                 pane.object = ""
@@ -311,6 +307,7 @@ class GameReplay(pn.viewable.Viewer):
     # -- layout ---------------------------------------------------------------------------------
 
     def __panel__(self):
+        # the buttons stay enabled at the ends, where they do nothing: the step shown says where it is
         def button(name: str, label: str, action):
             b = pn.widgets.Button(label=label, css_classes=[f"replay-{name}"], width=90, align="end")
             b.on_click(lambda event: action())
@@ -321,7 +318,6 @@ class GameReplay(pn.viewable.Viewer):
                        button("forward", "Forward", self.forward), button("last", "Last", self.last),
                        pn.widgets.Select.from_param(self.param.turn, label="Turn", width=100, css_classes=["in-turn"]),
                        sizing_mode="stretch_width", styles={"flex-wrap": "wrap"})
-        self._redraw()  # the buttons made now are enabled as the step allows
         upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["replay-upload"], width=260)
         upload.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
         download = pn.widgets.FileDownload(callback=self._download, filename="game.json", label="Download this game",
@@ -333,8 +329,8 @@ class GameReplay(pn.viewable.Viewer):
             download, styles={"flex-wrap": "wrap"}, sizing_mode="stretch_width")
         text = pn.Column(self._action_pane, self._turn_pane, sizing_mode="stretch_width", min_width=320,
                          styles={"flex": "1 1 320px"})
-        picture = pn.Column(self._picture_pane, sizing_mode="stretch_width", min_width=260, max_width=620,
-                            styles={"flex": "1 1 260px"})
+        picture = pn.Column(self._picture_pane, sizing_mode="stretch_width", min_width=260, max_width=520,
+                            styles={"flex": "0 1 500px"})
         return pn.Column(
             loading, self._where_pane, moves, self._slider, self._errors.slots["step"],
             pn.FlexBox(picture, text, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
