@@ -107,7 +107,6 @@ class GameReplay(pn.viewable.Viewer):
         self._slider = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, css_classes=["replay-slider"],
                                             sizing_mode="stretch_width", min_width=200)
         self._slider.param.watch(self._slid, "value_throttled")
-        self._buttons: dict[str, pn.widgets.Button] = {}
         self._game_changed()
         self.step = step  # after the game: a step past its end is refused by name
 
@@ -311,7 +310,6 @@ class GameReplay(pn.viewable.Viewer):
         def button(name: str, label: str, action):
             b = pn.widgets.Button(label=label, css_classes=[f"replay-{name}"], width=90, align="end")
             b.on_click(lambda event: action())
-            self._buttons[name] = b
             return b
 
         moves = pn.Row(button("first", "First", self.first), button("back", "Back", self.back),

@@ -164,3 +164,13 @@ def test_no_game_shows_a_note_and_builds():
     assert replay.length == 0 and replay.shown is None and "No game" in replay._where_pane.object
     replay.forward()
     assert replay.step == 0
+
+
+def test_the_app_page_opens_a_demo_at_a_step_from_the_address():
+    from cs_panel.ui.app import PAGES_BY_SLUG, build_page
+
+    system = HERE[-1]
+    replay, refused = build_page(PAGES_BY_SLUG["replay"], {"demo": system, "step": "2"})
+    assert refused == [] and replay.game == demo_game(system) and replay.step == 2
+    replay, refused = build_page(PAGES_BY_SLUG["replay"], {"demo": system, "step": "999", "turn": "2"})
+    assert refused == ["step"] and replay.step == 0  # past the game's end; 'turn' is no address input
