@@ -485,6 +485,12 @@ class AcesRules(Rules):
     def turn(self, state: AcesState) -> int:
         return state.turn
 
+    def picture(self, state: AcesState) -> str:
+        """The map with each character on its square, coloured by player, and a key (``render``)."""
+        from cs_panel.aces.render import board_html
+
+        return board_html(state.game)
+
 
 def rules() -> AcesRules:
     return AcesRules()

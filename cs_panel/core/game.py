@@ -199,6 +199,11 @@ class Rules:
         """A value equal for equal states, to check that a replay gives the same state."""
         return state
 
+    def picture(self, state) -> str | None:
+        """The map or board as it stands, as SVG or HTML text (names escaped), for a replay or a
+        table to show; None when the system draws none."""
+        return None
+
 
 _REGISTRY: dict[str, Callable[[], Rules]] = {}
 
@@ -332,6 +337,53 @@ class Game:
     @property
     def turn(self) -> int:
         return self.rules.turn(self.state)
+
+    def picture(self) -> str | None:
+        """The map or board as it stands now (``Rules.picture``): SVG or HTML text, or None."""
+        return self.rules.picture(self.state)
+
+    def at(self, n: int) -> "Game":
+        """The game after its first ``n`` actions (0: the start; ``len(log)``: this game), with the
+        same seed and setup: the earlier games ``apply`` and ``from_json`` kept when they are there,
+        else one fold of the first ``n`` entries (linear in ``n``)."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.log):
+            raise GameError(f"a game of {len(self.log)} actions has a state after 0 to {len(self.log)} of them, "
+                            f"not {str(n)[:20]}", field="step")
+        g = self
+        while g._parent is not None and len(g.log) > n:
+            g = g._parent
+        if len(g.log) == n and g.log == self.log[:n]:
+            return g
+        log = self.log[:n]
+        return Game(self.system, self.seed, self.setup_text, log, _fold(self.rules, self.seed, self.setup, log))
+
+    def history(self) -> tuple["Game", ...]:
+        """The game after 0, 1, ... ``len(log)`` actions, in order: one fold of the log at most."""
+        out = [self]
+        g = self
+        while g._parent is not None and len(g._parent.log) == len(g.log) - 1:
+            g = g._parent
+            out.append(g)
+        if len(out[-1].log) == 0:
+            return tuple(reversed(out))
+        rules, setup = self.rules, self.setup
+        state = rules.initial(setup, self.seed)
+        games = [Game(self.system, self.seed, self.setup_text, (), state)]
+        for i, e in enumerate(self.log, 1):
+            state, _ = rules.step(state, e.action, _ReplayDice(e.faces, f"action {i} ({e.action})"))
+            games.append(Game(self.system, self.seed, self.setup_text, self.log[:i], state, games[-1]))
+        return tuple(games)
+
+    def turn_starts(self) -> tuple[tuple[int, int], ...]:
+        """Each turn the game reached, with the number of actions taken when it began: ``(turn,
+        n)`` pairs in order, so ``at(n)`` is the table at the start of that turn and ``log[n]``
+        its first action (none yet for the turn under way when the log ends)."""
+        out: list[tuple[int, int]] = []
+        for n, g in enumerate(self.history()):
+            t = g.turn
+            if not out or t != out[-1][0]:
+                out.append((t, n))
+        return tuple(out)
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every action ``player`` (or anyone, with None) may take now: a finite list."""

@@ -334,6 +334,12 @@ class FasaRules(Rules):
     def turn(self, state: FasaState) -> int:
         return state.game.turn
 
+    def picture(self, state: FasaState) -> str:
+        """The planes on the sky as they stand, with their facings and last paths (the referee's map)."""
+        from cs_panel.fasa.referee import map_svg  # at call time: the referee's module may be a package
+
+        return map_svg(state.game, radius=3, size=22)
+
 
 def _private(line: str, gs: R.GameState, mine: set[str]) -> bool:
     """A line telling a tailer what the leader's plot reveals (F.tail.reveal): for the tailer only."""

@@ -24,6 +24,7 @@ _COMPONENTS = {
     "FasaTable": "cs_panel.ui.fasa_table",
     "AirActionTable": "cs_panel.ui.airaction_table",
     "PlayTable": "cs_panel.ui.play_table",
+    "GameReplay": "cs_panel.ui.replay",
 }
 
 

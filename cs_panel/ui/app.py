@@ -44,6 +44,8 @@ class Page:
 PAGES = (
     Page("play", "Play against the computer", "Play a game", "PlayTable", (),
          "Any of the four games, each side human or computer, with the computer's reasons."),
+    Page("replay", "Replay a game", "Play a game", "GameReplay", ("demo", "step"),
+         "Step through a saved game of any system, roll by roll."),
     Page("tohit", "To-hit calculator", "FASA board game", "ToHitCalculator",
          ("target_plane", "target_base", "deflection", "range_hexes", "dead_eye", "weapon", "shocked"),
          "Build a to-hit number and see the odds."),
@@ -108,6 +110,7 @@ LESSONS = (
     ("11_the_combat_dial_and_pilot_checks.ipynb", "11. The combat dial and pilot checks (Air Action)"),
     ("21_aces_skirmish_on_foot.ipynb", "21. Aces: a skirmish on foot"),
     ("31_barrooms_fighting_on_foot.ipynb", "31. Bar-rooms: fighting on foot"),
+    ("40_replaying_a_saved_game.ipynb", "40. Replaying a saved game"),
 )
 
 CSS = """
@@ -186,6 +189,8 @@ def home_html() -> str:
         f"<ul>{''.join(games)}</ul>"
         "<p><b>Settling a rules question?</b> The <a href='?page=rules'>rules index</a> finds any rule by word "
         "or id, with its page, our explanation, the lessons that teach it and the tests that check it.</p>"
+        "<p><b>Going over a game?</b> <a href='?page=replay'>Replay a game</a> steps through a saved game of any "
+        "system, action by action, with the map as it stood and every roll explained.</p>"
         "<p><b>Share a situation:</b> the address of a calculator page carries its inputs; copy it from the "
         "browser's address bar.</p></div>"
     )
