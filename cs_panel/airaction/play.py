@@ -548,6 +548,10 @@ class AirActionRules(Rules):
             out.append(f"the game should have ended: {g.end_reason()}")
         return out
 
+    def picture(self, state: AirActionState) -> str:
+        """The play area with every plane still flying, as the table stands (the referee's drawing)."""
+        return str(state.game._repr_svg_())
+
     def state_key(self, state: AirActionState):
         return state
 
