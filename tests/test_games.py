@@ -76,9 +76,9 @@ def playout(system: str, seed: int, *, round_trip: bool = False, max_turns: int 
     return game
 
 
-#: the systems played through the protocol today. Air Action and Bar-rooms are not on it yet
-#: (README, "One way to play"; issue 9): add each here as its cs_panel/<system>/play.py lands.
-ON_PROTOCOL = ("fasa", "aces")
+#: the systems played through the protocol today. Air Action is not on it yet
+#: (README, "One way to play"; issue 9): add it here as its cs_panel/airaction/play.py lands.
+ON_PROTOCOL = ("fasa", "aces", "barrooms")
 
 
 def test_the_systems_on_the_protocol_are_the_ones_the_readme_names():
