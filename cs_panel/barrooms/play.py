@@ -72,6 +72,9 @@ class BarroomsError(RuleInputError):
     """An action the Bar-rooms rules refuse; ``rule_id`` names the rule (also in the message)."""
 
     def __init__(self, message: str, rule_id: str | None = None, *, field: str | None = "action"):
+        if rule_id is None:  # a reason written with its rule at the end: "... (B.jam)"
+            m = re.search(r"\((B\.[a-z.-]+)[,)]", message)
+            rule_id = m.group(1) if m else None
         if rule_id and rule_id not in message:
             message = f"{message} ({rule_id})"
         super().__init__(message, field=field)
@@ -826,7 +829,8 @@ def _do_move(state: BarroomsState, f: Fighter, action: Action, dice: Dice, lines
         raise BarroomsError(f"{f.name}: {e}", "B.move.gait") from None
     word = GAIT_WORDS[check.gait]
     if word != action.gait:
-        raise BarroomsError(f"{hexes} hexes at Stamina {stamina} is {word}ing, not {action.gait}ing: {check}",
+        said = {v: k for k, v in GAIT_WORDS.items()}.get(action.gait, Gait.STILL).value
+        raise BarroomsError(f"{hexes} hexes at Stamina {stamina} is {check.gait.value}, not {said}: {check}",
                             "B.move.gait")
     end = action.to
     lines.append(f"{f.name} moves {hexes} hex{'es' if hexes > 1 else ''} toward {_pos(action.to)}: {check} (B.move.gait)")
@@ -931,7 +935,7 @@ def _land_punch(state, f: Fighter, t: Fighter, aim: str | None, defence: str, di
     t = dataclasses.replace(t, punch_lost=track.lost, punched=True)
     lines.append(f"{t.name} loses {pts} punch point{'s' if pts != 1 else ''}"
                  + (" (double: he evaded)" if defence == "evade" else "")
-                 + f": {track.left} of {track.total} left; +2 to his firing this turn (B.melee)")
+                 + f": {track.left} of {track.total} left" + ("; +2 to his firing this turn" if t.weapon else "") + " (B.melee)")
     for _ in range(rolls):
         tn = readiness_roll(t.stat("constitution"), t.stat("stamina"), t.ch.has("brawler-upgrade"))
         r = tn.resolve(dice)
