@@ -1138,7 +1138,7 @@ def _volley(state: BarroomsState, f: Fighter, t: Fighter, shots: int, dice: Dice
                 lines.append(f"  the {cov.kind} is no shelter: {cr.describe()} (B.cover)")
             else:
                 r = cr.resolve(dice)
-                lines.append(f"  {cr.describe()} of the {cov.kind} ({percent(cr.chance)}); d10 rolled {r.faces[0]} "
+                lines.append(f"  behind the {cov.kind}: {cr.describe()} ({percent(cr.chance)}); d10 rolled {r.faces[0]} "
                              f"-> {cr.describe_outcome(r.outcome)} (B.cover)")
                 if not r.outcome:
                     continue
@@ -1194,7 +1194,7 @@ def _grenade(state: BarroomsState, f: Fighter, kind: str, to: Pos, dice: Dice, l
                 cr = CoverRoll(cov.cover, cov.armour, FRAGMENT_PENETRATION)
                 if not cr.goes_through:
                     cr_roll = cr.resolve(dice)
-                    lines.append(f"  {cr.describe()} of the {cov.kind} ({percent(cr.chance)}); d10 rolled "
+                    lines.append(f"  behind the {cov.kind}: {cr.describe()} ({percent(cr.chance)}); d10 rolled "
                                  f"{cr_roll.faces[0]} -> {cr.describe_outcome(cr_roll.outcome)} (B.cover)")
                     if not cr_roll.outcome:
                         continue
