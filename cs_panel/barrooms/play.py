@@ -35,13 +35,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from cs_panel.barrooms.character import STATS, Character
 from cs_panel.barrooms.damage import DamageCard, HitOnCard
 from cs_panel.barrooms.firing import (
-    CoverRoll, FiringError, GRENADE_ROUNDS, HitLocation, Unjam, grenade_reach, jams, shake_off, shock_check, to_hit,
+    CoverRoll, GRENADE_ROUNDS, HitLocation, Unjam, grenade_reach, jams, shake_off, shock_check, to_hit,
     turn_order, weapons,
 )
 from cs_panel.barrooms.melee import PunchTrack, blow_number, evade_roll, punch_damage, punch_points, readiness_roll
@@ -980,9 +980,16 @@ def _covering(state: BarroomsState, source: Pos, t: Fighter) -> Cover | None:
     return max(near, key=lambda c: (c.cover, c.armour), default=None)
 
 
+def _gun(f: Fighter) -> Any:
+    """The weapon entry of the gun ``f`` holds (the callers have checked that he holds one)."""
+    if f.weapon is None:
+        raise BarroomsError(f"{f.name} has no gun (B.weapons)")
+    return weapons()[f.weapon]
+
+
 def _shot_number(state: BarroomsState, f: Fighter, t: Fighter, shots: int) -> TargetNumber:
     """The to-hit number of ``f``'s volley at ``t``, with every modifier the core knows (B.fire.target)."""
-    w = weapons()[f.weapon]
+    w = _gun(f)
     cov = _covering(state, f.at, t)
     return to_hit("person", distance(f.at, t.at), f.ch.deadeye, weapon=f.weapon, shots=shots, shooter_gait=f.gait,
                   target_gait=t.gait, cover=None if cov is None else ("hiding" if t.hid else "firing"),
@@ -998,7 +1005,7 @@ def _fire_problem(state: BarroomsState, f: Fighter, target: str | None, shots: i
         return f"{f.name} has no gun (B.weapons)"
     if f.gun != "ready":
         return f"{f.name}'s gun is {f.gun}: clear it first (B.jam)" if f.gun == "jammed" else f"{f.name}'s gun is broken (B.jam)"
-    w = weapons()[f.weapon]
+    w = _gun(f)
     rounds = w["capacity"] if reloading else f.ammo
     if shots < 1 or shots > w["shots"]:
         return f"a {w['name']} fires 1 to {w['shots']} times a turn, not {shots} (B.weapons)"
@@ -1033,7 +1040,7 @@ def _reload_problem(f: Fighter, then_fire: bool) -> str | None:
         return f"{f.name} has no gun to reload (B.weapons)"
     if f.gun == "broken":
         return f"{f.name}'s gun is broken for good (B.jam)"
-    w = weapons()[f.weapon]
+    w = _gun(f)
     if f.ammo >= w["capacity"]:
         return f"{f.name}'s {w['name']} is full (B.weapons)"
     if then_fire and 2 * w["reload"] - f.reload_work > 1:
@@ -1079,7 +1086,7 @@ def _do_fire_phase(state: BarroomsState, f: Fighter, action: Action, dice: Dice,
             problem = _fire_problem(state, f, action.then_fire, 1, reloading=True)
         if problem:
             raise BarroomsError(problem)
-        w = weapons()[f.weapon]
+        w = _gun(f)
         need = int(2 * w["reload"])
         work = f.reload_work + (1 if action.then_fire else 2)
         if work >= need:
@@ -1114,7 +1121,7 @@ def _do_fire_phase(state: BarroomsState, f: Fighter, action: Action, dice: Dice,
 def _volley(state: BarroomsState, f: Fighter, t: Fighter, shots: int, dice: Dice, lines: list[str]) -> BarroomsState:
     """``shots`` shots at one target, each its own d10 against the volley's number; every hit past
     cover rolls for shock and marks the card; an inferior gun jams on a 1 or 2 (B.fire.*, B.jam)."""
-    w = weapons()[f.weapon]
+    w = _gun(f)
     tn = _shot_number(state, f, t, shots)
     cov = _covering(state, f.at, t)
     spent = 0

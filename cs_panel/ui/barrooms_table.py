@@ -148,7 +148,8 @@ class BarroomsTable(pn.viewable.Viewer):
         return pn.Column(
             pn.Row(self._menu, self._apply, self._undo, self._error_pane, sizing_mode="stretch_width"),
             self._status,
-            pn.Row(self._room, pn.Column(self._fighters, sizing_mode="stretch_width"), sizing_mode="stretch_width"),
+            self._room,
+            self._fighters,
             pn.pane.Markdown("**Transcript**: every roll with its terms, odds, faces and rule ids."),
             self._log,
             sizing_mode="stretch_width",
