@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from cs_panel.barrooms.character import STATS, Character
-from cs_panel.barrooms.damage import DamageCard, HitOnCard
+from cs_panel.barrooms.damage import DamageCard, HitOnCard, take_hit
 from cs_panel.barrooms.firing import (
     CoverRoll, GRENADE_ROUNDS, HitLocation, Unjam, grenade_reach, jams, shake_off, shock_check, to_hit,
     turn_order, weapons,
@@ -956,10 +956,13 @@ def _wound(state: BarroomsState, t: Fighter, dice: Dice, lines: list[str], *, ca
     lines.append(_roll_line(f"{t.name} is hit", tn, r, "steady" if r.success else "shocked: every stat -1"))
     ch = t.ch if r.success else t.ch.shocked(1)
     hit = HitOnCard(t.card, cause=cause, penetration=penetration, aimed=aimed)
-    res = hit.hit(dice)
-    how = f"aimed at the {aimed}, d6 box {res.box}" if aimed else f"d10 location and d6 box {res.box}"
-    lines.append(f"{t.name}'s damage card: {res.location}, {how}: " + "; ".join(e.text for e in res.effects[:1])
-                 + f" -> {res.card.status} (B.hitloc, {RECON_NOTE})")
+    out = hit.chance  # the odds, before the dice, that this hit leaves him down or dead
+    faces = tuple(dice.die(s) for s in hit.dice)  # as HitOnCard.hit rolls them, kept to show each face
+    where, box = hit.where(faces)
+    res = take_hit(t.card, where, box, cause=cause, penetration=penetration)
+    how = (f"aimed at the {aimed}" if aimed else f"location d10 rolled {faces[0]} -> {where}") + f", box d6 rolled {box}"
+    lines.append(f"{t.name}'s damage card: {how} (chance this hit puts him out: {percent(out)}): "
+                 + "; ".join(e.text for e in res.effects[:1]) + f" -> {res.card.status} (B.hitloc, {RECON_NOTE})")
     for e in res.effects[1:]:
         if e.rule != "B.shock" or "lasting" in e.text:
             lines.append(f"  {e}")
