@@ -49,6 +49,7 @@ from cs_panel.barrooms.movement import Gait, MoveError, distance_after, gait, ke
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, RuleInputError
 from cs_panel.core.explain import Modifier, TargetNumber, percent
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.fasa.hexgrid import Hex
 
@@ -491,7 +492,7 @@ class BarroomsRules(Rules):
             clean.append(item)
         if {f["player"] for f in clean} != set(players):
             raise _bad("each player needs at least one fighter", "fighters")
-        max_turns = _whole(setup.get("max_turns", 10), 1, 100, "max_turns")
+        max_turns = _whole(setup.get("max_turns", 10), 1, LIMITS["turns"].bounds[1], "max_turns")
         return {"room": {"cols": cols, "rows": rows}, "cover": clean_cover, "players": list(players),
                 "fighters": clean, "max_turns": max_turns}
 

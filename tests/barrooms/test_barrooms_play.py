@@ -451,3 +451,39 @@ def test_notation_round_trips(text):
 def test_a_bad_setup_is_refused_by_name(bad, words):
     with pytest.raises(BarroomsError, match=words):
         RULES.check_setup(bad)
+
+
+# -- invariants along whole fights ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("B.hitloc")
+@pytest.mark.rule("B.melee")
+@pytest.mark.parametrize("seed", range(6))
+def test_wounds_and_lost_punch_points_never_heal_during_a_fight(seed):
+    """No healing rule in the text: along a random fight a crossed box stays crossed, lost punch
+    points stay lost, a man out of the fight never comes back, and a grenade is thrown once."""
+    import random
+
+    rng = random.Random(seed)
+    g = new_game("barrooms", seed=seed)
+    while not g.is_over:
+        before = {f.name: f for f in g.state.fighters}
+        g = g.apply(rng.choice(g.legal_actions()))
+        for f in g.state.fighters:
+            old = before[f.name]
+            assert set(old.card.marks) <= set(f.card.marks)
+            assert f.punch_lost >= old.punch_lost
+            assert old.fighting or not f.fighting
+            assert len(f.grenades) <= len(old.grenades)
+    assert g.result.text.endswith("(B.hitloc, B.melee; our reading of the end, RULINGS.md)")
+
+
+def test_the_room_draws_itself_with_a_text_version():
+    from cs_panel.barrooms.render import room_svg, room_text
+
+    g = new_game("barrooms", seed=3)
+    svg = room_svg(g.state)
+    assert svg._repr_svg_() == svg and svg.count("class='br-fighter'") == 4
+    text = room_text(g.state)
+    assert text[0].startswith("Bar room 12 by 8 hexes, turn 1, move phase, Vic to act")
+    assert "table at 3,2 (cover 5, armour 2)" in text and all(line.split(" (")[0] in svg for line in text[1:])
