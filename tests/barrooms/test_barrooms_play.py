@@ -6,6 +6,8 @@ outcome matters, through the same ``step`` the protocol calls."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cs_panel.barrooms import play
@@ -94,7 +96,7 @@ def test_fists_come_after_movement_and_before_firearms():
 @pytest.mark.rule("B.shock")
 def test_shock_is_shaken_off_with_eight_less_constitution_at_the_end_of_the_turn():
     s = start(setup(man("Mac", "Ann", (1, 1), s={"co": 5, "qd": 5}), man("Lou", "Bob", (8, 4), s={"qd": 2})))
-    s = s.with_fighter(play.dataclasses.replace(s.fighter("Mac"), ch=s.fighter("Mac").ch.shocked(1)))
+    s = s.with_fighter(dataclasses.replace(s.fighter("Mac"), ch=s.fighter("Mac").ch.shocked(1)))
     s = to_phase(s, "fire")
     s, _ = act(s, "pass Mac")
     s, lines = act(s, "pass Lou", 2)  # 8 - 5 = 3: a 2 fails
@@ -180,7 +182,7 @@ def test_hiding_behind_cover_is_three_harder_to_hit_and_no_firing():
     s, lines = act(s, "hide Lou")
     assert s.fighter("Lou").hid and any("takes shelter behind the table" in x for x in lines)
     s, _ = act(s, "stay Mac")
-    num = play._shot_number(s, s.fighter("Mac"), s.fighter("Lou"), 1)
+    num = play.shot_number(s, s.fighter("Mac"), s.fighter("Lou"), 1)
     assert num.term("B.cover").value == 3 and num.total == 8
     s, _ = act(s, "pass Mac")
     assert play.Fire("Lou", "Mac") not in RULES.legal_actions(s)
@@ -206,7 +208,7 @@ def test_every_shot_of_a_volley_rolls_against_the_volley_number():
                     man("Lou", "Bob", (4, 2), s={"qd": 2, "st": 4})))
     s, _ = act(s, "move Lou to 5,2 walk")
     s, _ = act(s, "move Mac to 2,2 walk")
-    num = play._shot_number(s, s.fighter("Mac"), s.fighter("Lou"), 3)
+    num = play.shot_number(s, s.fighter("Mac"), s.fighter("Lou"), 3)
     labels = [t.label for t in num.terms]
     assert "2 extra shots" in labels and "firing while walking" in labels
     assert num.total == 5 + 3 - 5 + 2 + 1
@@ -257,7 +259,7 @@ def test_an_aimed_punch_at_the_head_takes_four_punch_points_and_spoils_his_aim()
     assert any("+ 2 aimed at the head = 6 (50%); d10 rolled 6 -> lands" in x for x in lines)
     assert s.phase == "fire"
     s, _ = act(s, "pass Mac")
-    num = play._shot_number(s, lou, s.fighter("Mac"), 1)
+    num = play.shot_number(s, lou, s.fighter("Mac"), 1)
     assert num.term("B.melee").label == "punched this turn before firing" and num.term("B.melee").value == 2
 
 
@@ -379,7 +381,7 @@ def test_the_fight_ends_when_one_side_has_nobody_fighting():
 def test_a_man_with_no_punch_points_left_is_out_cold_and_out_of_the_fight():
     s = _brawl()
     lou = s.fighter("Lou")
-    s = s.with_fighter(play.dataclasses.replace(lou, punch_lost=lou.punch_total - 1))
+    s = s.with_fighter(dataclasses.replace(lou, punch_lost=lou.punch_total - 1))
     s, _ = act(s, "pass Lou")
     s, lines = act(s, "punch Mac at Lou aim torso", 9)
     assert s.fighter("Lou").status == "out cold" and RULES.result(s).winner == "Ann"
@@ -389,7 +391,7 @@ def test_a_man_with_no_punch_points_left_is_out_cold_and_out_of_the_fight():
 def test_at_the_agreed_turn_limit_the_side_with_more_men_fighting_wins():
     s = start(setup(man("Mac", "Ann", (0, 0), s={"qd": 5}), man("Jo", "Ann", (0, 4)),
                     man("Lou", "Bob", (9, 0), s={"qd": 2}), max_turns=1))
-    s = s.with_fighter(play.dataclasses.replace(s.fighter("Jo"), punch_lost=s.fighter("Jo").punch_total))
+    s = s.with_fighter(dataclasses.replace(s.fighter("Jo"), punch_lost=s.fighter("Jo").punch_total))
     s, _ = act(s, "stay Lou")  # Jo is out cold: he waits for nobody
     s, _ = act(s, "stay Mac")
     s, _ = act(s, "pass Mac")
@@ -417,8 +419,8 @@ def test_a_punch_out_of_reach_is_refused_naming_its_rule():
 def test_reloading_takes_the_guns_reload_time():
     s = start(setup(man("Mac", "Ann", (0, 0), s={"qd": 5}, weapon="pump-shotgun"),
                     man("Lou", "Bob", (9, 5), s={"qd": 2}, weapon="colt-1911")))
-    s = s.with_fighter(play.dataclasses.replace(s.fighter("Mac"), ammo=1))
-    s = s.with_fighter(play.dataclasses.replace(s.fighter("Lou"), ammo=0))
+    s = s.with_fighter(dataclasses.replace(s.fighter("Mac"), ammo=1))
+    s = s.with_fighter(dataclasses.replace(s.fighter("Lou"), ammo=0))
     s = to_phase(s, "fire")
     assert play.Reload("Mac", "Lou") not in RULES.legal_actions(s)  # a shotgun takes two turns
     s, lines = act(s, "reload Mac")
