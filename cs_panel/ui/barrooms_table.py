@@ -112,6 +112,9 @@ class BarroomsTable(pn.viewable.Viewer):
     def _refresh(self) -> None:
         from cs_panel.barrooms.render import room_svg  # drawing code, only when a table draws
 
+        if self.game is None:  # None asks for the demo fight, as at the start
+            self.game = _demo()
+            return
         g = self.game
         options = self.legal
         self._menu.options = options

@@ -67,6 +67,8 @@ def test_setting_the_game_param_redraws_everything():
     table.game = other
     assert table._menu.options == [str(a) for a in other.legal_actions("Bob")] and table.action.endswith("Lou")
     assert "stay Jonesy" in table._log.object and "Lou" in table._status.object
+    table.game = None  # back to the demo fight
+    assert table.game.seed == 1931 and table.game.log == () and "Vic" in table._status.object
 
 
 @pytest.mark.rule("B.hitloc")
