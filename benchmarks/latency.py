@@ -86,6 +86,8 @@ COMPONENTS: dict[str, dict] = {
         [("click", ".fasa-undo button", None)]]),
     "AirActionTable": dict(kind="button", out=".aa-status", steps=[
         [("click", ".aa-play button", None)], [("click", ".aa-undo button", None)]]),
+    "BarroomsTable": dict(kind="button", out=".br-status", steps=[
+        [("click", ".br-apply button", None)], [("click", ".br-undo button", None)]]),
 }
 
 # the trivial app's counterpart of each kind of input: the same widget feeding a text pane

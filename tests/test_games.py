@@ -76,9 +76,8 @@ def playout(system: str, seed: int, *, round_trip: bool = False, max_turns: int 
     return game
 
 
-#: the systems played through the protocol today. Bar-rooms is not on it yet
-#: (README, "One way to play"; issue 9): add each here as its cs_panel/<system>/play.py lands.
-ON_PROTOCOL = ("fasa", "airaction", "aces")
+#: the systems played through the protocol: all four (README, "One way to play"; issue 9)
+ON_PROTOCOL = ("fasa", "airaction", "aces", "barrooms")
 
 
 def test_the_systems_on_the_protocol_are_the_ones_the_readme_names():

@@ -7,6 +7,9 @@ Skies world (B.*).
   hit location, jams, the order of a turn;
 - ``melee``: fists and knives, punch points and readiness;
 - ``damage``: the damage card that marks located hits (rebuilt: the text's card was lost).
+- ``play``: a whole fight through the game protocol (``cs_panel.games.new_game("barrooms")``),
+  with ``actions`` (the notation), ``table`` (the fight's state and order) and ``phases`` (each
+  phase's choices and their resolution); ``render`` draws the room as SVG.
 
 The page's damage card and weapons list were lost; what is rebuilt is flagged.
 """

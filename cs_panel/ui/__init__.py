@@ -25,6 +25,7 @@ _COMPONENTS = {
     "AirActionTable": "cs_panel.ui.airaction_table",
     "PlayTable": "cs_panel.ui.play_table",
     "GameReplay": "cs_panel.ui.replay",
+    "BarroomsTable": "cs_panel.ui.barrooms_table",
 }
 
 

@@ -88,6 +88,8 @@ PAGES = (
          ("target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
           "target_gait", "cover", "cover_value", "armour", "shooter_shock", "punched"),
          "A Bar-rooms shot: the number, the odds, where it lands."),
+    Page("barrooms-table", "Referee table", "Bar-rooms", "BarroomsTable", (),
+         "Play a seeded bar-room fight, action by action."),
     Page("rules", "Rules index", "Rules index", None, ("q", "game"),
          "Every rule: our explanation, the page, the lessons, the tests."),
 )

@@ -1,0 +1,96 @@
+"""The bar room drawn as SVG: the hex floor, the cover, and every fighter with his side, his
+status and his gait this turn (B.cover, B.move.gait, B.hitloc). Pure Python, so the rules core
+stays free of panel and bokeh; ``cs_panel.ui.barrooms_table`` imports it when it draws.
+
+A text version of the room goes into the SVG's ``<desc>`` for screen readers (as python-chess
+does), and ``room_text`` gives the same lines alone.
+
+>>> from cs_panel.games import new_game
+>>> svg = room_svg(new_game("barrooms", seed=1).state)
+>>> svg.startswith("<svg") and "Mac (Ann" in svg
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+from cs_panel.core.svg import Svg, returns_svg
+
+SIZE = 22.0  # hex radius in pixels (flat-topped)
+SIDE_COLOURS = ("#1d4f91", "#b03a2e", "#1e7d32", "#7d3c98")
+COVER_COLOURS = {"table": "#a0522d", "stove": "#555555", "bar": "#6b4423"}
+STATUS_MARK = {"fighting": "", "down": "down", "dead": "dead", "out cold": "out cold"}
+
+
+def centre(col: int, row: int) -> tuple[float, float]:
+    """Pixel centre of a (column, row) hex: odd columns sit half a hex lower."""
+    x = SIZE + col * 1.5 * SIZE
+    y = SIZE * math.sqrt(3) * (row + 0.5 * (col & 1)) + SIZE * math.sqrt(3) / 2
+    return x, y
+
+
+def _corners(x: float, y: float) -> str:
+    return " ".join(f"{x + SIZE * math.cos(math.pi / 3 * k):.1f},{y + SIZE * math.sin(math.pi / 3 * k):.1f}"
+                    for k in range(6))
+
+
+def room_text(state) -> list[str]:
+    """The room in words: its size, each piece of cover, each fighter."""
+    lines = [f"Bar room {state.cols} by {state.rows} hexes, turn {state.turn}, {state.phase} phase"
+             + (f", {state.queue[0]} to act" if state.queue else "")]
+    lines += [f"{c.kind} at {c.at[0]},{c.at[1]} (cover {c.cover}, armour {c.armour})" for c in state.cover]
+    for f in state.fighters:
+        lines.append(f"{f.name} ({f.player}) at {f.at[0]},{f.at[1]}: {f.status}, {f.gait}"
+                     + (", behind cover" if f.hid else "") + (f", shock {f.ch.shock}" if f.ch.shock else ""))
+    return lines
+
+
+@returns_svg
+def room_svg(state, highlight: tuple[int, int] | None = None) -> str:
+    """The room: floor hexes with their (column, row), cover in brown or grey, fighters as discs in
+    their side's colour (a cross for a man out of the fight), the one to act ringed in gold;
+    ``highlight`` marks a hex (a move's or a grenade's destination)."""
+    colour = {p: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, p in enumerate(state.players)}
+    w = SIZE * (1.5 * state.cols + 0.5) + 2
+    h = SIZE * math.sqrt(3) * (state.rows + 0.5) + 2
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='br-room' width='{w:.0f}' height='{h:.0f}' "
+             f"viewBox='0 0 {w:.0f} {h:.0f}' role='img' aria-label='the bar room'>",
+             f"<desc>{html.escape(chr(10).join(room_text(state)))}</desc>"]
+    cover = {c.at: c for c in state.cover}
+    for col in range(state.cols):
+        for row in range(state.rows):
+            x, y = centre(col, row)
+            c = cover.get((col, row))
+            fill = COVER_COLOURS.get(c.kind, "#888") if c else ("#fff3b0" if highlight == (col, row) else "#f4efe6")
+            parts.append(f"<polygon points='{_corners(x, y)}' fill='{fill}' stroke='#b9ad99' stroke-width='1'/>")
+            if c:
+                parts.append(f"<text x='{x:.1f}' y='{y + 4:.1f}' font-size='9' text-anchor='middle' fill='white'>"
+                             f"{html.escape(c.kind)}</text>")
+            else:
+                parts.append(f"<text x='{x:.1f}' y='{y + SIZE * 0.72:.1f}' font-size='7' text-anchor='middle' "
+                             f"fill='#9a8f7c'>{col},{row}</text>")
+    current = state.queue[0] if state.queue else None
+    for f in state.fighters:
+        x, y = centre(*f.at)
+        fill = colour.get(f.player, "#444")
+        ring = "#e0a800" if f.name == current else "#222"
+        opacity = "1" if f.fighting else "0.45"
+        parts.append(f"<g class='br-fighter' data-name='{html.escape(f.name)}' opacity='{opacity}'>"
+                     f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{SIZE * 0.62:.1f}' fill='{fill}' stroke='{ring}' "
+                     f"stroke-width='{3 if f.name == current else 1.5}'/>"
+                     f"<text x='{x:.1f}' y='{y + 4:.1f}' font-size='10' font-weight='bold' text-anchor='middle' "
+                     f"fill='white'>{html.escape(f.name[:3])}</text>")
+        if not f.fighting:
+            d = SIZE * 0.45
+            parts.append(f"<path d='M{x - d:.1f},{y - d:.1f} L{x + d:.1f},{y + d:.1f} M{x + d:.1f},{y - d:.1f} "
+                         f"L{x - d:.1f},{y + d:.1f}' stroke='#000' stroke-width='2'/>")
+        if f.hid:
+            parts.append(f"<text x='{x:.1f}' y='{y - SIZE * 0.7:.1f}' font-size='8' text-anchor='middle'>hiding</text>")
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+__all__ = ["Svg", "centre", "room_svg", "room_text"]

@@ -1,0 +1,162 @@
+"""``BarroomsTable``: play a *Crimson Bar-rooms* fight through the game protocol, one action at a time.
+
+The component holds one ``Game`` (``cs_panel.core.game``; the system "barrooms",
+``cs_panel/barrooms/play.py``) and keeps no rules of its own: the menu lists
+``game.legal_actions`` for the player the game waits for, "Apply" hands the chosen notation to
+``game.apply``, "Undo" to ``game.undo`` (fair undo: never across a die roll). A refusal shows
+beside the buttons and leaves the game as it was. The room is drawn by
+``cs_panel.barrooms.render`` (imported when it draws), and the transcript lists every action
+with its rolls, their terms, odds and rule ids (B.sequence, B.move.gait, B.fire.target, B.cover,
+B.grenade, B.melee, B.knife, B.shock, B.hitloc, B.jam).
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.game import Game
+from cs_panel.ui.common import error_html, html_pane
+
+DEMO_SEED = 1931
+
+
+def _demo() -> Game:
+    from cs_panel.games import new_game
+
+    return new_game("barrooms", seed=DEMO_SEED)
+
+
+class BarroomsTable(pn.viewable.Viewer):
+    """A Bar-rooms fight: the legal actions of the man whose go it is, Apply and Undo, the room, the fighters, the transcript."""
+
+    shows_rules = ("B.sequence", "B.move.gait", "B.move.dash-roll", "B.fire.target", "B.fire.rate", "B.cover",
+                   "B.grenade", "B.melee", "B.knife", "B.shock", "B.hitloc", "B.jam", "B.weapons")  # rules index
+
+    game = param.ClassSelector(class_=Game, default=None, allow_None=True,
+                               doc="The fight (a Bar-rooms Game); None starts the demo fight with seed 1931. Apply and "
+                                   "Undo replace it with the game after the action.")
+    action = param.String(default="", doc="The notation of the action Apply takes (the menu sets it; any notation may "
+                                          "be typed, and the rules refuse what is not legal).")
+    error = param.String(default="", constant=True, doc="Why the last Apply or Undo was refused ('' when it was done).")
+
+    def __init__(self, **params):
+        if params.get("game") is None:
+            params["game"] = _demo()
+        super().__init__(**params)
+        if self.game.system != "barrooms":
+            raise CsPanelError(f"a BarroomsTable plays a Bar-rooms game, not {self.game.system!r}", field="game")
+        self._menu = pn.widgets.Select(label="Action", options=[], css_classes=["br-actions"], width=320)
+        self._apply = pn.widgets.Button(label="Apply", color="primary", css_classes=["br-apply"], width=80)
+        self._undo = pn.widgets.Button(label="Undo", css_classes=["br-undo"], width=80)
+        self._error_pane = html_pane("", css_classes=["br-error"], min_width=200, sizing_mode="stretch_width")
+        self._status = html_pane("", css_classes=["br-status"], sizing_mode="stretch_width")
+        self._room = html_pane("", css_classes=["br-room-pane"])
+        self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
+        self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", max_height=420,
+                              styles={"overflow-y": "auto"})
+        self._apply.on_click(lambda _: self.apply())
+        self._undo.on_click(lambda _: self.undo())
+        self._menu.param.watch(lambda e: setattr(self, "action", e.new or ""), "value")
+        self._refresh()
+
+    # -- what the buttons do ------------------------------------------------------------------------
+
+    @property
+    def legal(self) -> list[str]:
+        """The notation of every legal action of the player the game waits for."""
+        g = self.game
+        if g is None or g.is_over or not g.waiting_for:
+            return []
+        return [str(a) for a in g.legal_actions(g.waiting_for[0])]
+
+    def apply(self, text: str | None = None) -> bool:
+        """Take ``text`` (default: ``action``); True when the game took it, else the refusal is in ``error``."""
+        text = self.action if text is None else text
+        try:
+            game = self.game.apply(text)
+        except CsPanelError as e:
+            self._refuse(str(e))
+            return False
+        self._done()
+        self.game = game
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last action if the fair undo allows it; else the refusal is in ``error``."""
+        try:
+            game = self.game.undo()
+        except CsPanelError as e:
+            self._refuse(str(e))
+            return False
+        self._done()
+        self.game = game
+        return True
+
+    def _refuse(self, message: str) -> None:
+        with param.edit_constant(self):
+            self.error = message
+        self._error_pane.object = error_html(message)
+
+    def _done(self) -> None:
+        with param.edit_constant(self):
+            self.error = ""
+        self._error_pane.object = ""
+
+    # -- views -------------------------------------------------------------------------------------
+
+    @param.depends("game", watch=True)
+    def _refresh(self) -> None:
+        from cs_panel.barrooms.render import room_svg  # drawing code, only when a table draws
+
+        if self.game is None:  # None asks for the demo fight, as at the start
+            self.game = _demo()
+            return
+        g = self.game
+        options = self.legal
+        self._menu.options = options
+        self._menu.value = options[0] if options else None
+        self.action = options[0] if options else ""
+        self._menu.disabled = self._apply.disabled = not options
+        self._room.object = str(room_svg(g.state))
+        self._status.object = self._status_html()
+        self._fighters.object = self._fighters_html()
+        self._log.object = g.transcript_html()
+
+    def _status_html(self) -> str:
+        g = self.game
+        if g.is_over:
+            return f"<p class='br-result'><b>The fight is over.</b> {html.escape(g.result.text)}</p>"
+        s = g.state
+        return (f"<p>Turn {g.turn}, {html.escape(s.phase)} phase: <b>{html.escape(s.queue[0])}</b> "
+                f"({html.escape(g.waiting_for[0])}) to act; {len(self.legal)} legal actions. "
+                f"Actions so far: {len(g.log)}.</p>")
+
+    def _fighters_html(self) -> str:
+        rows = []
+        for f in self.game.state.fighters:
+            gun = f"{f.weapon} {f.ammo} rounds" + (f" ({f.gun})" if f.gun != "ready" else "") if f.weapon else "no gun"
+            wounds = ", ".join(f"{loc} {b}" for loc, b in f.card.marks) or "none"
+            rows.append("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
+                f.name, f.player, f"{f.at[0]},{f.at[1]}", f.status, f.gait, gun, f"{f.track.left}/{f.punch_total}",
+                f.ch.shock, wounds, ", ".join(f.grenades) or "-")) + "</tr>")
+        head = "".join(f"<th>{h}</th>" for h in ("name", "side", "hex", "status", "gait", "gun", "punch points",
+                                                 "shock", "wounds (reconstructed card)", "grenades"))
+        return f"<table class='cs-breakdown br-fighter-table'><tr>{head}</tr>{''.join(rows)}</table>"
+
+    def __panel__(self):
+        return pn.Column(
+            pn.Row(self._menu, self._apply, self._undo, self._error_pane, sizing_mode="stretch_width"),
+            self._status,
+            self._room,
+            self._fighters,
+            pn.pane.Markdown("**Transcript**: every roll with its terms, odds, faces and rule ids."),
+            self._log,
+            sizing_mode="stretch_width",
+        )
+
+
+__all__ = ["BarroomsTable"]
