@@ -295,6 +295,12 @@ class BarroomsRules(Rules):
 
     # -- seeing ----------------------------------------------------------------------------------------
 
+    def picture(self, state: BarroomsState) -> str:
+        """The bar room as it stands: walls, tables, the bar and every fighter (``render.room_svg``)."""
+        from cs_panel.barrooms.render import room_svg  # drawing code, only when asked for
+
+        return str(room_svg(state))
+
     def observation(self, state: BarroomsState, player: str) -> dict:
         """Everything: the fan rules hide nothing in a bar-room brawl without stealth."""
         return {

@@ -74,6 +74,7 @@ class PlayTable(pn.viewable.Viewer):
             from cs_panel.games import new_game
             params["game"] = new_game("fasa", seed=1)
         self._busy = False
+        self._last_game, self._last_seats, self._last_viewer = params["game"], {}, ""
         super().__init__(**params)
         self._errors = FieldErrors(FIELDS)
         self._status = html_pane("", css_classes=["play-status"], sizing_mode="stretch_width")
@@ -101,18 +102,28 @@ class PlayTable(pn.viewable.Viewer):
 
     @param.depends("game", watch=True)
     def _game_changed(self):
-        if not self._busy:  # a game set from outside (a new game, a loaded one): its notes start afresh
-            self._set(notes={})
-            self._settle()
+        if self._busy:
+            return
+        if self.game is None:  # no game to show: keep the one there was, and say why
+            self._set(game=self._last_game)
+            self._refuse(CsPanelError("choose a game: the table needs one to play", field="action"), "action")
+            return
+        self._set(notes={})  # a game set from outside (a new game, a loaded one): its notes start afresh
+        self._settle()
 
     def _settle(self, game: Game | None = None) -> None:
         """Let the computers and the table act until a human must, then show the result."""
         game = self.game if game is None else game
         try:
             seats = check_seats(game, self.seats)
+        except CsPanelError as e:  # seats naming nobody: keep the seating that worked, say why
+            self._set(seats=self._last_seats)
+            self._refuse(e, "seats")
+            return
+        try:
             game, moves = advance(game, seats, self._pick(), auto_table=self.auto_table)
         except CsPanelError as e:
-            self._refuse(e, "seats")
+            self._refuse(e, "action")
             return
         notes = dict(self.notes)
         notes.update({m.index: m.why for m in moves if m.why})
@@ -122,6 +133,7 @@ class PlayTable(pn.viewable.Viewer):
         if acting and viewer not in acting:
             viewer = acting[0]  # hot seat: the screen goes to the human who has something to do
         self._set(game=game, notes=notes, viewer=viewer, error="")
+        self._last_game, self._last_seats = game, dict(self.seats)
         self._errors.show(None)
         self._refresh()
 
@@ -178,6 +190,14 @@ class PlayTable(pn.viewable.Viewer):
 
     @param.depends("viewer", watch=True)
     def _viewer_changed(self):
+        if self._busy:
+            return
+        if self.viewer not in self.game.players:  # nobody of that name at the table: the screen stays
+            bad = self.viewer
+            self._set(viewer=self._last_viewer)
+            self._refuse(CsPanelError(f"{bad[:40]!r} does not play here; the players are {list(self.game.players)}",
+                                      field="action"), "action")
+            return
         self._refresh()
 
     # --- what the screen shows ---------------------------------------------------------------
@@ -201,6 +221,7 @@ class PlayTable(pn.viewable.Viewer):
 
     def _refresh(self) -> None:
         g = self.game
+        self._last_viewer = self.viewer
         seats = check_seats(g, self.seats)
         if g.is_over:
             status = f"<b>The game is over.</b> {html.escape(g.result.text)}"

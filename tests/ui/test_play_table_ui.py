@@ -81,3 +81,21 @@ def test_a_bad_seat_is_refused_beside_the_seats():
     t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
     t.seats = {"Nobody": "computer"}
     assert "Nobody" in t._errors.message("seats")
+
+
+def test_a_viewer_or_game_that_is_not_there_is_refused_and_the_screen_stays():
+    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    t.viewer = "Nobody"
+    assert t.viewer == "Tim" and "Nobody" in t.error
+    g = t.game
+    t.game = None
+    assert t.game is g and "needs one" in t.error
+
+
+@pytest.mark.parametrize("system", ["fasa", "airaction", "aces", "barrooms"])
+def test_every_system_plays_to_the_end_with_two_computers_and_draws_its_table(system):
+    t = PlayTable(game=new_game(system, seed=5), chooser=seeded)
+    assert "<svg" in t._picture.object
+    t.seats = {p: "computer" for p in t.game.players}
+    assert t.game.is_over, t.game
+    assert "game is over" in t._status.object
