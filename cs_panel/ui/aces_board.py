@@ -56,6 +56,7 @@ from cs_panel.games import new_game
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
+from cs_panel.ui.game_view import game_history
 
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -161,16 +162,6 @@ def rolled_attack(entry, before: AcesGame, after: AcesGame, start: dict[str, Cha
     said = tuple(line for line in entry.lines if not line.endswith(f"stays at {a.at}")
                  and not line.startswith(f"{a.name} fires at ") and not line.startswith(f"{a.name}'s {a.kind} attack on "))
     return RolledAttack(a.name, a.targets, a.kind, entry.faces, said, clicks, knocked, captured, tuple(rules))
-
-
-def game_history(game: Game) -> list[Game]:
-    """The game after each of its actions, from the start (``[start, after 1, ..., game]``)."""
-    out = [game]
-    while out[-1].log:
-        g = out[-1]
-        parent = getattr(g, "_parent", None)  # the game a quick undo would return to, kept by the Game
-        out.append(parent if parent is not None else dataclasses.replace(g, log=g.log[:-1], _state=None, _parent=None))
-    return out[::-1]
 
 
 class AcesSkirmish(pn.viewable.Viewer):
