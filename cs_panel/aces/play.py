@@ -1,7 +1,6 @@
 """*Crimson Skies: Aces* through the one game protocol (``cs_panel.core.game``), wrapping the
 referee (``cs_panel.aces.referee.AcesGame``), which keeps every rule. Every action's die faces are
-recorded by the protocol, so undo and replay work through ``Game`` (the referee's one-step
-``Checkpoint`` is not used: the state here never carries one).
+recorded by the protocol, so undo (fair: never across a roll) and replay work through ``Game``.
 
 Actions and their notation (K.turns, K.actions):
 
@@ -259,8 +258,9 @@ class AcesRules(Rules):
         if isinstance(total, bool) or not isinstance(total, int) or not 1 <= total <= 1000:
             raise GameRuleError(f"build_total must be 1 to 1000 points, not {total!r}", field="build_total")
         out = {"map": setup.get("map", "training-yard"), "teams": clean, "order": list(order),
-               "check_areas": setup.get("check_areas", True), "max_turns": max_turns, "defensive_fate": fate,
-               "build_total": total}
+               "check_areas": setup.get("check_areas", True), "max_turns": max_turns, "defensive_fate": fate}
+        if total != BUILD_TOTAL:  # the standard total goes unsaid, so saved games and transcripts keep their text
+            out["build_total"] = total
         self._start(out)
         return out
 
@@ -402,7 +402,7 @@ class AcesRules(Rules):
         if isinstance(action, Attack) and told:
             lines = (told,) + lines
         # the transcript keeps every line; the table keeps its recent ones, so a step costs the same late in a game
-        kept = dataclasses.replace(after, checkpoint=None, log=after.log[-KEEP_LOG:])
+        kept = dataclasses.replace(after, log=after.log[-KEEP_LOG:])
         return dataclasses.replace(state, game=kept), StepInfo(tuple(lines))
 
     def _odds(self, g: AcesGame, action: "Attack") -> str:

@@ -15,7 +15,8 @@ rolled and what happened. A rule broken is refused with every reason and the gam
 - Talents and abilities showing on a dial are applied where the rules ask
   (``cs_panel.aces.talents``, reconstructed): Old One-Two's second close attack (``second=``),
   Second Wind as an action, Sure-footed in moves, Sharpshooter's die, Charmed Life's lost click.
-- ``undo`` takes back the last action while it rolled no dice: a roll, once seen, stands.
+- Taking an action back is the game protocol's fair undo (``cs_panel.aces.play`` through
+  ``cs_panel.core.game.Game.undo``): never across a die roll.
 
 Readings of our own (RULINGS.md): a target Ace spends fate defensively when the flag is set and
 the roll has a hit that fate would cancel (in a shot at several targets, after the attacker has
@@ -74,26 +75,6 @@ class Out:
 
 
 @dataclass(frozen=True)
-class Checkpoint:
-    """The table just before the last action, kept only while that action rolled no dice."""
-
-    characters: tuple[Character, ...]
-    turns: Turns
-    out: tuple[Out, ...]
-    fate_used: tuple[str, ...]
-    withdrawn: tuple[str, ...]
-    log: tuple[str, ...]
-
-    def __post_init__(self):
-        if not all(isinstance(c, Character) for c in self.characters) or not isinstance(self.turns, Turns):
-            raise GameRuleError("a checkpoint holds characters and turns", field="checkpoint")
-        if not all(isinstance(o, Out) for o in self.out):
-            raise GameRuleError("a checkpoint's out list holds Out records", field="checkpoint")
-        if len(self.log) > LIMITS["log_actions"].hi:
-            raise GameRuleError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
-
-
-@dataclass(frozen=True)
 class AcesGame:
     """The table: the map, the characters still on it, whose turn it is, who is out, the log."""
 
@@ -108,7 +89,6 @@ class AcesGame:
     fate_used: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
     log: tuple[str, ...] = field(default=())
-    checkpoint: Checkpoint | None = None  # what ``undo`` returns to, if the last action rolled nothing
 
     def __post_init__(self):
         """The invariants play keeps (K.setup, K.move, K.capture, K.victory), so that a saved table
@@ -315,17 +295,16 @@ class AcesGame:
             self._check_turn(name, "pass")
         elif player != self.turns.current:
             raise GameRuleError(f"it is {self.turns.current}'s turn, not {player}'s (K.turns)", field="action")
-        return self._settle(self._next(player, name, "pass", self.characters,
-                                       [f"{player} passes" + (f" with {name}" if name else "")]), None, 0)
+        return self._next(player, name, "pass", self.characters,
+                                       [f"{player} passes" + (f" with {name}" if name else "")])
 
     def move(self, name: str, to: Square, dice: Dice) -> "AcesGame":
         """Move one character up to its speed (K.move, K.break-away, K.capture)."""
         c = self._check_turn(name, "move")
-        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         chars = self._put(*(x for x in (moved, captive) if x is not None))
-        return self._settle(self._next(c.player, name, "move", chars, said), dice, rolled)
+        return self._next(c.player, name, "move", chars, said)
 
     def second_wind(self, name: str) -> "AcesGame":
         """Use Second Wind: no move, no attack; the character heals a click (K.actions; the
@@ -333,7 +312,7 @@ class AcesGame:
         c = self._check_turn(name, "second wind")
         sw = talents.second_wind(c)
         chars = self._put(replace(c, dial=sw.dial))
-        return self._settle(self._next(c.player, name, "second wind", chars, [str(sw)]), None, 0)
+        return self._next(c.player, name, "second wind", chars, [str(sw)])
 
     def plan_attack(self, name: str, to: Square, target: str | Sequence[str], kind: str, *,
                     offensive_fate: bool = False, defensive_fate: bool = False) -> AcesAttack | MultiShot:
@@ -384,7 +363,6 @@ class AcesGame:
             raise GameRuleError("fate for a second attack needs a second attack", field="second_fate")
         for t in names:
             self.character(t)  # an unknown name is refused before anything moves
-        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         state = replace(self, characters=self._put(*(x for x in (moved, captive) if x is not None)))
@@ -435,8 +413,7 @@ class AcesGame:
                 chars = [replace(y, captor=None) if y.name == x.captive else y for y in chars]
         survivors = [next(y for y in chars if y.name == s_.name) for s_ in survivors]
         # the action ends the turn: fate spent in it does not count against the next turn (K.fate, K.turns)
-        nxt = self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
-        return self._settle(nxt, dice, rolled)
+        return self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
 
     def _strike(self, chars: list[Character], name: str, target: str, kind: str, dice: Dice, offensive_fate: bool,
                 defensive_fate: bool, fate_clicks: list[tuple[str, str]], fated: set[str], knocked: set[str],
@@ -540,41 +517,21 @@ class AcesGame:
                 said.append(f"{name} is knocked out by its own fate click ({c.points} points to {', '.join(scorers)})")
                 chars = tuple(replace(x, captive=None) if x.name == captor.name else x for x in chars if x.name != name)
                 out = self.out + (Out(name, c.player, c.points, scorers, True),)
-                return self._settle(self._next(c.player, name, "escape", chars, said, out), dice, 0)
+                return self._next(c.player, name, "escape", chars, said, out)
         if roll.outcome:
             chars = tuple(replace(x, captor=None) if x.name == name else replace(x, captive=None) if x.name == captor.name
                           else x for x in chars)
             # a successful escape does not use up the turn: the player may give another action
             # (K.escape), and fate spent on the escape counts in that action too (K.fate: once a turn)
             return replace(self, characters=chars, fate_used=used,
-                           log=self.log + tuple(said) + (f"{name} is free and may act again",), checkpoint=None)
-        return self._settle(self._next(c.player, name, "escape", chars, said), dice, 0)
+                           log=self.log + tuple(said) + (f"{name} is free and may act again",))
+        return self._next(c.player, name, "escape", chars, said)
 
     def withdraw(self, player: str) -> "AcesGame":
         """A player withdraws in his turn: he scores as usual, but nothing for his own characters (K.withdraw)."""
         if player != self.turns.current:
             raise GameRuleError(f"a player withdraws in his own turn; it is {self.turns.current}'s", field="player")
-        return self._settle(replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",)),
-                            None, 0)
-
-    # -- undo (STYLE: never across a die roll) -------------------------------------------------------
-    def _settle(self, new: "AcesGame", dice: Dice | None, rolled_before: int) -> "AcesGame":
-        """``new`` with a checkpoint of this state, so ``undo`` can return here, unless dice were rolled."""
-        rolled = dice is not None and len(dice.log) > rolled_before
-        cp = None if rolled else Checkpoint(self.characters, self.turns, self.out, self.fate_used, self.withdrawn,
-                                             self.log)
-        return replace(new, checkpoint=cp)
-
-    def undo(self) -> "AcesGame":
-        """Take back the last action, if it rolled no dice: a move without a break-away roll, a
-        pass, Second Wind, a withdrawal. Dice once rolled stand, so an attack, an escape or a
-        break-away roll cannot be taken back (our policy, as for the other referees)."""
-        cp = self.checkpoint
-        if cp is None:
-            raise GameRuleError("nothing to take back: the last action rolled dice, or was already taken back "
-                                "(a roll, once seen, stands)", field="action")
-        return replace(self, characters=cp.characters, turns=cp.turns, out=cp.out, fate_used=cp.fate_used,
-                       withdrawn=cp.withdrawn, log=cp.log, checkpoint=None)
+        return replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",))
 
     # -- scoring (K.victory) -------------------------------------------------------------------------
     def standings(self) -> list[Standing]:

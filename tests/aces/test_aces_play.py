@@ -74,6 +74,20 @@ def test_a_break_away_roll_cannot_be_undone_but_a_plain_move_can():
     raise AssertionError("no random game put a character next to an enemy")
 
 
+@pytest.mark.rule("K.attack", "K.actions")
+def test_an_attack_cannot_be_undone_but_a_pass_or_second_action_without_dice_can():
+    g = new_game("aces", seed=4)
+    attack = next(a for a in g.legal_actions() if isinstance(a, Attack))
+    shot = g.apply(attack)
+    assert shot.log[-1].faces
+    with pytest.raises(UndoRefusedError, match="crosses a die roll"):
+        shot.undo()
+    passed = shot.apply(f"pass {shot.waiting_for[0]}")
+    assert passed.log[-1].faces == () and passed.undo() == shot
+    with pytest.raises(UndoRefusedError, match="nothing to undo"):
+        g.undo()
+
+
 def _held(g, name):
     from cs_panel.aces.movement import enemies_adjacent
     a = g.state.game

@@ -179,9 +179,6 @@ def test_one_shot_at_two_targets_gives_each_a_die_and_saves_and_loads():
     again = loads(AcesGame, dumps(after))
     assert again == after
     assert again.pass_turn("Kim") == after.pass_turn("Kim")
-    # a roll stands: the attack cannot be taken back
-    with pytest.raises(GameRuleError, match="a roll, once seen, stands"):
-        after.undo()
 
 
 @pytest.mark.rule("K.ranged.multi")
@@ -242,7 +239,7 @@ def test_old_one_two_strikes_twice_with_fate_on_both_and_two_clicks():
 
 
 @pytest.mark.rule("K.actions", "K.turns")
-def test_second_wind_heals_and_undo_takes_back_an_action_without_dice():
+def test_second_wind_heals_a_click_and_ends_the_turn():
     g = louis_game()
     worn = tuple(dataclasses.replace(c, dial=c.dial.at(3)) if c.name == "Louis" else c for c in g.characters)
     g = dataclasses.replace(g, characters=worn)
@@ -251,20 +248,13 @@ def test_second_wind_heals_and_undo_takes_back_an_action_without_dice():
     healed = g.second_wind("Louis")
     assert healed.character("Louis").dial.position == 2 and "catches a second wind" in healed.log[-1]
     assert healed.turns.current == "Kim"
-    assert loads(AcesGame, dumps(healed)) == healed  # the checkpoint saves too
-    back = healed.undo()
-    assert back.character("Louis").dial.position == 3 and back.turns.current == "Tim" and back.log == g.log
-    with pytest.raises(GameRuleError, match="nothing to take back"):
-        back.undo()
-    # a move without a roll can be taken back; one with a break-away roll cannot
-    moved = g.move("Charlie", (6, 6), ScriptedDice([]))
-    assert moved.undo().character("Charlie").square == (2, 6)
+    assert loads(AcesGame, dumps(healed)) == healed
+    # a failed break-away roll keeps the character where it stood (taking actions back is the game
+    # protocol's fair undo: tests/aces/test_aces_play.py)
     beside = dataclasses.replace(g, characters=tuple(dataclasses.replace(c, square=(3, 3)) if c.name == "Louis" else c
                                                      for c in g.characters))
     held = beside.move("Louis", (1, 1), ScriptedDice([2]))  # next to Loyle: a break-away roll, failed
-    assert held.character("Louis").square == (3, 3)
-    with pytest.raises(GameRuleError, match="nothing to take back"):
-        held.undo()
+    assert held.character("Louis").square == (3, 3) and held.turns.current == "Kim"
 
 
 # -- fate once per turn: a turn is one player's action (K.fate, K.turns) ----------------------------
