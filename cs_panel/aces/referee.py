@@ -164,19 +164,20 @@ class AcesGame:
         board = maps()[map_name]
         if sorted(order) != sorted(teams) or len(order) < 2:
             raise GameRuleError(f"the turn order must name every player once: {list(teams)}", field="order")
-        chars, recruited, taken = [], [], {}
+        chars, recruited = [], []
+        taken: dict[Square, str] = {}
         for area, player in enumerate(order):
             team = recruit(player, [fid for fid, _, _ in teams[player]], build_total)
             recruited.append((player, team.points))
             for fid, name, square in teams[player]:
                 try:
-                    check_stand(board, square, taken)
+                    at = check_stand(board, square, taken)
                 except RuleInputError as e:
                     raise GameRuleError(f"{name} cannot start on {square}: {e}", field="square") from None
                 if check_areas and area < 2 and square not in board.starting_area(area):
                     raise GameRuleError(f"{name} must start in {player}'s starting area, three squares deep at "
                                         f"{'the first' if area == 0 else 'the other'} narrow end (K.setup)", field="square")
-                taken[tuple(square)] = name
+                taken[at] = name
                 chars.append(sample_character(fid, name, player, square))
         names = [c.name for c in chars]
         if len(set(names)) != len(names):

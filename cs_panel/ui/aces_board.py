@@ -220,6 +220,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         super().__init__(**params)
         self._quiet = False  # set while the component mirrors the game into its set-up inputs
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
+        self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
         self._squares = ColumnDataSource(dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[]))
         self._people = ColumnDataSource(dict(x=[], y=[], colour=[], name=[], size=[], label=[]))
@@ -320,7 +321,8 @@ class AcesSkirmish(pn.viewable.Viewer):
         names = list(self._start)
         squares = {**{n: tuple(c.square) for n, c in self._start.items()}, **dict(self.positions)}
         squares.update({c.name: tuple(c.square) for c in self.table.characters})
-        legal = [str(a) for a in game.legal_actions()]
+        self._legal_actions = game.legal_actions()  # asked once per game: the game is immutable
+        legal = [str(a) for a in self._legal_actions]
         self.param.active.objects = names
         self.param.target.objects = names
         self.param.action.objects = legal
@@ -462,7 +464,7 @@ class AcesSkirmish(pn.viewable.Viewer):
             except CsPanelError as e:
                 error = point_at(e, "active" if e.field in (None, "start", "character") else e.field)
             # the targets offered: those of the game's legal ranged attacks from where it stands
-            for a in self.game.legal_actions():
+            for a in self._legal_actions:
                 if (isinstance(a, Attack) and a.name == me.name and a.at == me.square and a.kind == "ranged"
                         and len(a.targets) == 1 and a.targets[0] not in shootable):
                     shootable.append(a.targets[0])
