@@ -455,21 +455,17 @@ class AcesSkirmish(pn.viewable.Viewer):
         me = cast[self.active]
         error, reach = None, None
         result, shot, reasons, shootable = None, None, [], []
-        if me.knocked_out:
-            reasons = [f"{me.name} is knocked out: off the map, it takes no more actions (K.attack)"]
-            error = AttackError(reasons[0], reasons=reasons, field="active")
-        else:
-            try:
-                reach = table.reach(me.name, broke_away=self.broke_away)
-            except CsPanelError as e:
-                error = point_at(e, "active" if e.field in (None, "start", "character") else e.field)
-            # the targets offered: those of the game's legal ranged attacks from where it stands
-            for a in self._legal_actions:
-                if (isinstance(a, Attack) and a.name == me.name and a.at == me.square and a.kind == "ranged"
-                        and len(a.targets) == 1 and a.targets[0] not in shootable):
-                    shootable.append(a.targets[0])
-            result, shot, reasons, refused = self._plan(table, me)
-            error = error or refused
+        try:  # a knocked-out character is off the table: the referee says so, and it has no reach
+            reach = table.reach(me.name, broke_away=self.broke_away)
+        except CsPanelError as e:
+            error = point_at(e, "active" if e.field in (None, "start", "character") else e.field)
+        # the targets offered: those of the game's legal ranged attacks from where it stands
+        for a in self._legal_actions:
+            if (isinstance(a, Attack) and a.name == me.name and a.at == me.square and a.kind == "ranged"
+                    and len(a.targets) == 1 and a.targets[0] not in shootable):
+                shootable.append(a.targets[0])
+        result, shot, reasons, refused = self._plan(table, me)
+        error = error or refused
         with param.edit_constant(self):
             self.reach, self.attack_result, self.reasons = reach, result, reasons
             self.multi_result, self.shootable = shot, shootable

@@ -25,7 +25,7 @@ Save writes the game as JSON text (``game.to_json()``) into the text area; Load 
 current game stays. The saved text holds the log as
 played, plots written but not yet flown included: it is for the table, not for one player.
 
-Not offered here: die faces typed in by the players (the referee rolls seeded dice), and a
+Not offered here: die faces typed in by the players (the game rolls seeded dice), and a
 set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from code).
 """
 

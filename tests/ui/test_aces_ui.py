@@ -397,3 +397,17 @@ def test_token_labels_are_distinct():
     board = AcesSkirmish()
     labels = list(board._people.data["label"])
     assert len(labels) == len(set(labels)), labels
+
+
+@pytest.mark.rule("K.attack")
+def test_a_knocked_out_active_character_is_named_off_the_map_by_the_referee():
+    from cs_panel.aces.combat import resolve
+
+    probe = AcesSkirmish()
+    seed = _seed_where(probe.attack_result, lambda faces: resolve(probe.attack_result, faces=faces).hits >= 1)
+    app = AcesSkirmish(seed=seed)
+    assert app.roll().knocked_out == ("Ruffian",)
+    app.active = "Ruffian"
+    assert app.reach is None and app.attack_result is None and app.shootable == []
+    assert "knocked-out character is off the map" in app._errors.message("active")
+    assert any("knocked-out character is off the map" in r for r in app.reasons)
