@@ -46,6 +46,7 @@ from bokeh.plotting import figure
 
 from cs_panel.aces.board import Board, maps
 from cs_panel.aces.combat import AttackError, Character, FateError, MultiShot, knock_out_chance
+from cs_panel.aces.game import BUILD_TOTAL
 from cs_panel.aces.play import Attack, Move
 from cs_panel.aces.referee import AcesGame
 from cs_panel.aces.talents import talents_of
@@ -274,9 +275,13 @@ class AcesSkirmish(pn.viewable.Viewer):
 
     def _new(self, seed, map_name, positions, defensive_fate) -> Game | None:
         """A new game from this set-up, or None with the core's refusal shown (beside the map)."""
-        cast = self._cast_spec()
+        setup = skirmish_setup(map_name, positions, defensive_fate, self._cast_spec(), self._order())
+        if self.game is not None:  # the table's other agreements stay: starting areas, time limit, build total
+            was = self.game.setup
+            setup.update(check_areas=was["check_areas"], max_turns=was["max_turns"],
+                         build_total=was.get("build_total", BUILD_TOTAL))
         try:
-            return new_game("aces", seed, skirmish_setup(map_name, positions, defensive_fate, cast, self._order()))
+            return new_game("aces", seed, setup)
         except CsPanelError as e:
             self._errors.show(point_at(e, "square"))
             return None

@@ -385,6 +385,13 @@ def test_the_component_holds_a_game_given_to_it_and_refuses_another_system():
     assert app.game is game and app.map_name == "training-yard" and app.seed == 5
     assert app.positions["Charlie"] == (4, 3) and app.legal == [str(a) for a in game.legal_actions()]
     assert "Louis" not in app.param.active.objects and app.active in app.param.active.objects
+    # a set-up change starts a new game that keeps the table's agreements (starting areas, time limit)
+    app.positions = {**app.positions, "Charlie": (1, 2)}
+    assert app.game.log == () and app.game.state.game.character("Charlie").square == (1, 2)
+    assert app.game.setup["max_turns"] == game.setup["max_turns"] == 30 and app.game.setup["check_areas"]
+    app.positions = {**app.positions, "Charlie": (8, 2)}  # outside Tim's starting area: refused, the game kept
+    assert app.positions["Charlie"] == (1, 2) and "starting area" in app._errors.message("square")
+    game = app.game
     app.game = new_game("fasa", 5)
     assert app.game is game and "system 'aces'" in app._errors.message("action")
 
