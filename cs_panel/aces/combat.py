@@ -224,8 +224,9 @@ def _dice_terms(attacker: Character, kind: str, offensive_fate: bool) -> list[Mo
     dice = [Modifier(attacker.value("attack"), "attack value", "K.attack")]
     dice += talents.dice_terms(attacker, kind)
     if offensive_fate:
-        if attacker.is_token:
-            raise FateError(f"{attacker.name} is a character token: tokens cannot use fate (K.fate)", field="fate")
+        why = fate_problem(attacker, "offense")
+        if why:
+            raise FateError(why, field="fate")
         dice.append(Modifier(attacker.value("fate"), "offensive fate", "K.fate"))
     if kind == "capture":
         dice.append(Modifier(CAPTURE_PENALTY, "capture attempt", "K.capture"))
@@ -604,6 +605,43 @@ def escape(captive: Character, captor: Character, captive_fate: bool = False, ca
 
 # -- fate and damage (K.fate, K.attack) ------------------------------------------------------------
 
+def fate_problem(character: Character, kind: str, used_this_turn: bool = False) -> str | None:
+    """Why ``character`` may not use fate now as ``kind`` ("offense" or "defense"), or None when it
+    may: the one test of fate, used wherever fate is offered, planned or spent (K.fate). Tokens
+    never; an Ace once a turn; defensively only with a fate value above 0."""
+    if kind not in ("offense", "defense"):
+        return f"fate is used as 'offense' or 'defense', not {kind!r}"
+    if character.is_token:
+        return f"{character.name} is a character token: tokens cannot use fate (K.fate)"
+    if used_this_turn:
+        return f"{character.name} has already used fate this turn (K.fate)"
+    if kind == "defense" and character.value("fate") <= 0:
+        return f"{character.name} has fate 0: defensive fate needs a fate value above 0 (K.fate)"
+    return None
+
+
+def may_use_fate(character: Character, kind: str, used_this_turn: bool = False) -> bool:
+    """Whether ``character`` may use fate now as ``kind`` (``fate_problem`` finds no reason against)."""
+    return fate_problem(character, kind, used_this_turn) is None
+
+
+def with_defensive_fate(plan: "AcesAttack | MultiShot", targets: Sequence[Character],
+                        fated: Sequence[str] = ()) -> "AcesAttack | MultiShot":
+    """``plan`` as it is rolled when every target Ace that may spend fate defensively does: only
+    natural sixes hit it (K.fate). ``fated`` names those who spent fate already this turn. A
+    ``FateError`` when no target may, naming why for each."""
+    can = [may_use_fate(t, "defense", t.name in fated) for t in targets]
+    if not any(can):
+        why = "; ".join(fate_problem(t, "defense", t.name in fated) or "" for t in targets)
+        who = targets[0].name if len(targets) == 1 else "none of " + ", ".join(t.name for t in targets)
+        verb = "cannot" if len(targets) == 1 else "can"
+        raise FateError(f"{who} {verb} spend fate defensively: tokens never, Aces only with fate above 0 "
+                        f"and once a turn ({why})", field="fate")
+    if isinstance(plan, MultiShot):
+        return plan.with_defensive_fate(tuple(can))
+    return plan.with_defensive_fate()
+
+
 @dataclass(frozen=True)
 class FateUse:
     """One use of fate and the Ace's dial after the click that pays for it."""
@@ -620,15 +658,10 @@ class FateUse:
 
 def use_fate(character: Character, kind: str, used_this_turn: bool = False) -> FateUse:
     """Check a use of fate and click the Ace's dial once for it (K.fate)."""
-    if kind not in ("offense", "defense"):
-        raise FateError(f"fate is used as 'offense' or 'defense', not {kind!r}", field="kind")
-    if character.is_token:
-        raise FateError(f"{character.name} is a character token: tokens cannot use fate (K.fate)", field="fate")
-    if used_this_turn:
-        raise FateError(f"{character.name} has already used fate this turn (K.fate)", field="fate")
+    why = fate_problem(character, kind, used_this_turn)
+    if why:
+        raise FateError(why, field="kind" if kind not in ("offense", "defense") else "fate")
     value = character.value("fate")
-    if kind == "defense" and value <= 0:
-        raise FateError(f"{character.name} has fate 0: defensive fate needs a fate value above 0 (K.fate)", field="fate")
     try:
         dial = character.dial.click()
     except DialEndError as e:

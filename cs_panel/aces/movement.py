@@ -31,7 +31,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from cs_panel.aces.board import Board, Square
+from cs_panel.aces.board import Board, BoardError, Square
 from cs_panel.core.dice import ChanceEvent
 from cs_panel.core.errors import RuleInputError
 
@@ -79,6 +79,21 @@ def move_speed(board: Board, start: Square, speed: int, captive_speed: int | Non
         speed = math.ceil(speed / 2)
         why.append(f"starts in hindering terrain: half, rounded up, {speed} (K.terrain.hindering)")
     return speed, why
+
+
+def check_stand(board: Board, square, taken: "dict[Square, str] | Iterable[Square]" = ()) -> Square:
+    """``square`` if a character may stand there: on the map (``board.check``), not blocking
+    terrain (K.terrain.blocking), and not taken by another character (K.move; ``taken`` maps the
+    other characters' squares to their names, or lists them). Else a named error saying why: the
+    one check of a square to set up or end on."""
+    s = board.check(square, "square")
+    if s in board.blocking:
+        raise BoardError(f"{s} is blocking terrain: nobody stands there (K.terrain.blocking)", field="square")
+    who = taken if isinstance(taken, dict) else {tuple(t): "" for t in taken}
+    if s in who:
+        by = f" by {who[s]}" if who[s] else ""
+        raise MoveError(f"{s} is taken{by}: a character cannot end in an occupied square (K.move)", field="square")
+    return s
 
 
 def enemies_adjacent(board: Board, square: Square, enemies: Iterable[Square]) -> list[Square]:

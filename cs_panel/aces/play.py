@@ -1,7 +1,6 @@
 """*Crimson Skies: Aces* through the one game protocol (``cs_panel.core.game``), wrapping the
 referee (``cs_panel.aces.referee.AcesGame``), which keeps every rule. Every action's die faces are
-recorded by the protocol, so undo and replay work through ``Game`` (the referee's one-step
-``Checkpoint`` is not used: the state here never carries one).
+recorded by the protocol, so undo (fair: never across a roll) and replay work through ``Game``.
 
 Actions and their notation (K.turns, K.actions):
 
@@ -41,9 +40,8 @@ from dataclasses import dataclass
 
 from cs_panel.aces import talents
 from cs_panel.aces.board import Square
-from cs_panel.aces.combat import AcesAttack, attack_problems
-from cs_panel.aces.game import GameRuleError, game_over, victory
-from cs_panel.aces.movement import enemies_adjacent, reachable
+from cs_panel.aces.combat import AcesAttack, attack_problems, may_use_fate
+from cs_panel.aces.game import BUILD_TOTAL, GameRuleError, game_over, victory
 from cs_panel.aces.referee import AcesGame
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
@@ -224,7 +222,7 @@ class AcesRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise GameRuleError("an Aces setup is an object with 'map', 'teams' and 'order'", field="setup")
-        extra = set(setup) - {"map", "teams", "order", "check_areas", "max_turns", "defensive_fate"}
+        extra = set(setup) - {"map", "teams", "order", "check_areas", "max_turns", "defensive_fate", "build_total"}
         if extra:
             raise GameRuleError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         teams, order = setup.get("teams"), setup.get("order")
@@ -256,14 +254,20 @@ class AcesRules(Rules):
             raise GameRuleError("defensive_fate and check_areas are true or false", field="defensive_fate")
         if not isinstance(setup.get("map", ""), str):
             raise GameRuleError("map is a map's name", field="map")
+        total = setup.get("build_total", BUILD_TOTAL)
+        if isinstance(total, bool) or not isinstance(total, int) or not 1 <= total <= 1000:
+            raise GameRuleError(f"build_total must be 1 to 1000 points, not {total!r}", field="build_total")
         out = {"map": setup.get("map", "training-yard"), "teams": clean, "order": list(order),
                "check_areas": setup.get("check_areas", True), "max_turns": max_turns, "defensive_fate": fate}
+        if total != BUILD_TOTAL:  # the standard total goes unsaid, so saved games and transcripts keep their text
+            out["build_total"] = total
         self._start(out)
         return out
 
     def _start(self, setup: dict) -> AcesGame:
         teams = {p: [(f, n, tuple(s)) for f, n, s in team] for p, team in setup["teams"].items()}
-        return AcesGame.start(setup["map"], teams, tuple(setup["order"]), check_areas=setup["check_areas"])
+        return AcesGame.start(setup["map"], teams, tuple(setup["order"]), check_areas=setup["check_areas"],
+                              build_total=setup.get("build_total", BUILD_TOTAL))
 
     def initial(self, setup: dict, seed: int) -> AcesState:
         g = self._start(setup)
@@ -303,7 +307,7 @@ class AcesRules(Rules):
                 out.append(Pass(me, c.name))
             if may("escape"):
                 out.append(Escape(c.name))
-                if not c.is_token and c.name not in g.fate_used:
+                if may_use_fate(c, "offense", c.name in g.fate_used):
                     out.append(Escape(c.name, True))
             if may("second wind"):
                 out.append(SecondWind(c.name))
@@ -311,27 +315,16 @@ class AcesRules(Rules):
             if may("move"):
                 out += [Move(c.name, s) for s in squares]
             if may("move and attack"):
-                held = bool(enemies_adjacent(g.board, c.square, self._enemy_squares(g, c)))
-                for s in ([c.square] if held else squares):
+                for s in ([c.square] if g.is_held(c.name) else squares):
                     out += self._attacks(g, c, s)
         if len(g.withdrawn) < len(g.players()) - 1:
             out.append(Withdraw(me))
         return out
 
-    @staticmethod
-    def _enemy_squares(g: AcesGame, c) -> list[Square]:
-        return [o.square for o in g.characters if o.player != c.player and o.captor is None and o.name != c.name]
-
     def _reach(self, g: AcesGame, c) -> list[Square]:
         others = [o for o in g.characters if o.name != c.name]
-        friends = [o.square for o in others if o.player == c.player or o.captor is not None]
-        enemies = self._enemy_squares(g, c)
         captive = g.character(c.captive) if c.captive else None
-        held = bool(enemies_adjacent(g.board, c.square, enemies))
-        reach = reachable(g.board, c.square, c.value("speed"), friends=friends, enemies=enemies, broke_away=held,
-                          captive_speed=captive.value("speed") if captive else None,
-                          sure_footed=talents.ignores_hindering(c))
-        squares = sorted(reach.squares)
+        squares = sorted(g.reach(c.name).squares)  # a held character's moves are listed as if it broke away
         if captive is not None:  # the captive needs a free square next to its captor's new one (K.capture)
             taken = {o.square for o in others if o.name != captive.name}
             squares = [s for s in squares if any(n not in taken | {s} for n in g.board.neighbours(s))]
@@ -341,7 +334,7 @@ class AcesRules(Rules):
         me = dataclasses.replace(c, square=s)
         chars = [me if x.name == c.name else x for x in g.characters]
         foes = [x for x in chars if x.player != c.player]
-        fate_ok = not c.is_token and c.name not in g.fate_used
+        fate_ok = may_use_fate(c, "offense", c.name in g.fate_used)
         out: list[Action] = []
         ranged = []
         close = []
@@ -409,7 +402,7 @@ class AcesRules(Rules):
         if isinstance(action, Attack) and told:
             lines = (told,) + lines
         # the transcript keeps every line; the table keeps its recent ones, so a step costs the same late in a game
-        kept = dataclasses.replace(after, checkpoint=None, log=after.log[-KEEP_LOG:])
+        kept = dataclasses.replace(after, log=after.log[-KEEP_LOG:])
         return dataclasses.replace(state, game=kept), StepInfo(tuple(lines))
 
     def _odds(self, g: AcesGame, action: "Attack") -> str:
@@ -417,8 +410,7 @@ class AcesRules(Rules):
         when the attacker may yet fail to break away and attack from elsewhere, or several targets
         are shot at (the referee then explains the shot itself)."""
         c = g.character(action.name)
-        held = enemies_adjacent(g.board, c.square, self._enemy_squares(g, c))
-        if len(action.targets) != 1 or (held and action.at != c.square):
+        if len(action.targets) != 1 or (g.is_held(c.name) and action.at != c.square):
             return ""
         try:
             a = g.plan_attack(action.name, action.at, action.targets[0], action.kind, offensive_fate=action.fate)

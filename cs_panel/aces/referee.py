@@ -15,7 +15,8 @@ rolled and what happened. A rule broken is refused with every reason and the gam
 - Talents and abilities showing on a dial are applied where the rules ask
   (``cs_panel.aces.talents``, reconstructed): Old One-Two's second close attack (``second=``),
   Second Wind as an action, Sure-footed in moves, Sharpshooter's die, Charmed Life's lost click.
-- ``undo`` takes back the last action while it rolled no dice: a roll, once seen, stands.
+- Taking an action back is the game protocol's fair undo (``cs_panel.aces.play`` through
+  ``cs_panel.core.game.Game.undo``): never across a die roll.
 
 Readings of our own (RULINGS.md): a target Ace spends fate defensively when the flag is set and
 the roll has a hit that fate would cancel (in a shot at several targets, after the attacker has
@@ -42,12 +43,13 @@ from typing import Mapping, Sequence
 from cs_panel.aces import talents
 from cs_panel.aces.board import Board, Square, maps
 from cs_panel.aces.combat import (
-    AcesAttack, AttackError, Character, MultiShot, attack, attack_problems, best_assignment, escape, multi_shot,
-    resolve, sample_character, take_hits, use_fate,
+    AcesAttack, AttackError, Character, MultiShot, attack, attack_problems, best_assignment, escape, may_use_fate,
+    multi_shot, resolve, sample_character, take_hits, use_fate, with_defensive_fate,
 )
-from cs_panel.aces.game import GameRuleError, Result, Standing, TurnRecord, Turns, game_over, recruit, victory
-from cs_panel.aces.movement import BreakAway, enemies_adjacent, reachable
+from cs_panel.aces.game import BUILD_TOTAL, GameRuleError, Result, Standing, TurnRecord, Turns, game_over, recruit, victory
+from cs_panel.aces.movement import BreakAway, Reach, check_stand, enemies_adjacent, reachable
 from cs_panel.core.dice import Dice
+from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.palette import PLAYER_COLOURS
 from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
@@ -74,26 +76,6 @@ class Out:
 
 
 @dataclass(frozen=True)
-class Checkpoint:
-    """The table just before the last action, kept only while that action rolled no dice."""
-
-    characters: tuple[Character, ...]
-    turns: Turns
-    out: tuple[Out, ...]
-    fate_used: tuple[str, ...]
-    withdrawn: tuple[str, ...]
-    log: tuple[str, ...]
-
-    def __post_init__(self):
-        if not all(isinstance(c, Character) for c in self.characters) or not isinstance(self.turns, Turns):
-            raise GameRuleError("a checkpoint holds characters and turns", field="checkpoint")
-        if not all(isinstance(o, Out) for o in self.out):
-            raise GameRuleError("a checkpoint's out list holds Out records", field="checkpoint")
-        if len(self.log) > LIMITS["log_actions"].hi:
-            raise GameRuleError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
-
-
-@dataclass(frozen=True)
 class AcesGame:
     """The table: the map, the characters still on it, whose turn it is, who is out, the log."""
 
@@ -108,7 +90,6 @@ class AcesGame:
     fate_used: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
     log: tuple[str, ...] = field(default=())
-    checkpoint: Checkpoint | None = None  # what ``undo`` returns to, if the last action rolled nothing
 
     def __post_init__(self):
         """The invariants play keeps (K.setup, K.move, K.capture, K.victory), so that a saved table
@@ -175,26 +156,29 @@ class AcesGame:
     # -- setting up (K.setup, K.recruit) -------------------------------------------------------------
     @classmethod
     def start(cls, map_name: str, teams: Mapping[str, Sequence[tuple[str, str, Square]]], order: Sequence[str],
-              check_areas: bool = True) -> "AcesGame":
-        """Recruit each team (figure id, name, square) and place it; the first player in ``order``
-        sets up in starting area 0, the second in area 1 (K.setup, K.recruit)."""
+              check_areas: bool = True, build_total: int = BUILD_TOTAL) -> "AcesGame":
+        """Recruit each team (figure id, name, square) within ``build_total`` points and place it;
+        the first player in ``order`` sets up in starting area 0, the second in area 1 (K.setup,
+        K.recruit). Each square is checked as any square a character stands on (``check_stand``)."""
         if map_name not in maps():
             raise GameRuleError(f"unknown map {map_name!r}; maps: {list(maps())}", field="map_name")
         board = maps()[map_name]
         if sorted(order) != sorted(teams) or len(order) < 2:
             raise GameRuleError(f"the turn order must name every player once: {list(teams)}", field="order")
-        chars, recruited, taken = [], [], set()
+        chars, recruited = [], []
+        taken: dict[Square, str] = {}
         for area, player in enumerate(order):
-            team = recruit(player, [fid for fid, _, _ in teams[player]])
+            team = recruit(player, [fid for fid, _, _ in teams[player]], build_total)
             recruited.append((player, team.points))
             for fid, name, square in teams[player]:
-                board.check(square, "square")
-                if square in taken or square in board.blocking:
-                    raise GameRuleError(f"{name} cannot start on {square}: it is taken or blocking terrain", field="square")
+                try:
+                    at = check_stand(board, square, taken)
+                except RuleInputError as e:
+                    raise GameRuleError(f"{name} cannot start on {square}: {e}", field="square") from None
                 if check_areas and area < 2 and square not in board.starting_area(area):
                     raise GameRuleError(f"{name} must start in {player}'s starting area, three squares deep at "
                                         f"{'the first' if area == 0 else 'the other'} narrow end (K.setup)", field="square")
-                taken.add(square)
+                taken[at] = name
                 chars.append(sample_character(fid, name, player, square))
         names = [c.name for c in chars]
         if len(set(names)) != len(names):
@@ -212,7 +196,7 @@ class AcesGame:
             if c.name == name:
                 return c
         gone = [o.name for o in self.out]
-        why = " (knocked out)" if name in gone else ""
+        why = " (knocked out: a knocked-out character is off the map, K.attack)" if name in gone else ""
         raise GameRuleError(f"no character {name!r} on the map{why}; on it: {[c.name for c in self.characters]}",
                             field="character")
 
@@ -252,26 +236,44 @@ class AcesGame:
         return replace(self, characters=chars, turns=turns, out=self.out if out is None else out, fate_used=(),
                        log=self.log + tuple(said))
 
+    def enemy_squares(self, name: str) -> list[Square]:
+        """The squares of the enemies that hold ``name`` back and stop its move: captives neither
+        stop nor hinder anyone, as nobody may target them (K.move, K.capture)."""
+        c = self.character(name)
+        return [o.square for o in self.characters if o.player != c.player and o.captor is None and o.name != name]
+
+    def is_held(self, name: str) -> bool:
+        """Whether ``name`` stands next to an enemy and must roll to break away before it moves (K.break-away)."""
+        return bool(enemies_adjacent(self.board, self.character(name).square, self.enemy_squares(name)))
+
+    def reach(self, name: str, broke_away: bool | None = None) -> Reach:
+        """Where ``name`` may end its move (K.move, K.terrain.*, K.capture): held next to an enemy
+        it stays put unless ``broke_away`` (None: as if the break-away roll succeeds, the squares
+        a move may name); a captor moves at the lower speed of the two."""
+        c = self.character(name)
+        # captives' squares are taken: like friends', they may be passed and not ended on (our reading)
+        friends = [o.square for o in self.characters if o.name != name and (o.player == c.player or o.captor is not None)]
+        enemies = self.enemy_squares(name)
+        captive = self.character(c.captive) if c.captive else None
+        broke = bool(enemies_adjacent(self.board, c.square, enemies)) if broke_away is None else broke_away
+        # a captor's speed abilities move its captive too (K.capture)
+        return reachable(self.board, c.square, c.value("speed"), friends=friends, enemies=enemies, broke_away=broke,
+                         captive_speed=captive.value("speed") if captive else None,
+                         sure_footed=talents.ignores_hindering(c))
+
     def _walk(self, c: Character, to: Square, dice: Dice, said: list[str]) -> tuple[Character, Character | None]:
         """Move ``c`` to ``to`` (rolling to break away if it must), with its captive; returns both."""
         board = self.board
         others = [o for o in self.characters if o.name != c.name]
-        # captives neither stop nor hinder anyone (nobody may target them), but their squares are
-        # taken: like friends, they may be passed and not ended on (our reading)
-        friends = [o.square for o in others if o.player == c.player or o.captor is not None]
-        enemies = [o.square for o in others if o.player != c.player and o.captor is None]
         captive = self.character(c.captive) if c.captive else None
         broke = False
-        if to != c.square and enemies_adjacent(board, c.square, enemies):
+        if to != c.square and self.is_held(c.name):
             roll = BreakAway().resolve(dice)
             broke = bool(roll.outcome)
             said.append(f"{c.name} tries to break away: {roll}")
             if not broke:
                 return c, captive  # it stays, and may still attack (K.break-away)
-        # a captor's speed abilities move its captive too (K.capture)
-        reach = reachable(board, c.square, c.value("speed"), friends=friends, enemies=enemies, broke_away=broke,
-                          captive_speed=captive.value("speed") if captive else None,
-                          sure_footed=talents.ignores_hindering(c))
+        reach = self.reach(c.name, broke)
         reach.path_to(to)  # raises, naming the square, if it is out of reach
         moved = replace(c, square=to)
         if to == c.square:
@@ -295,17 +297,16 @@ class AcesGame:
             self._check_turn(name, "pass")
         elif player != self.turns.current:
             raise GameRuleError(f"it is {self.turns.current}'s turn, not {player}'s (K.turns)", field="action")
-        return self._settle(self._next(player, name, "pass", self.characters,
-                                       [f"{player} passes" + (f" with {name}" if name else "")]), None, 0)
+        return self._next(player, name, "pass", self.characters,
+                                       [f"{player} passes" + (f" with {name}" if name else "")])
 
     def move(self, name: str, to: Square, dice: Dice) -> "AcesGame":
         """Move one character up to its speed (K.move, K.break-away, K.capture)."""
         c = self._check_turn(name, "move")
-        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         chars = self._put(*(x for x in (moved, captive) if x is not None))
-        return self._settle(self._next(c.player, name, "move", chars, said), dice, rolled)
+        return self._next(c.player, name, "move", chars, said)
 
     def second_wind(self, name: str) -> "AcesGame":
         """Use Second Wind: no move, no attack; the character heals a click (K.actions; the
@@ -313,12 +314,14 @@ class AcesGame:
         c = self._check_turn(name, "second wind")
         sw = talents.second_wind(c)
         chars = self._put(replace(c, dial=sw.dial))
-        return self._settle(self._next(c.player, name, "second wind", chars, [str(sw)]), None, 0)
+        return self._next(c.player, name, "second wind", chars, [str(sw)])
 
     def plan_attack(self, name: str, to: Square, target: str | Sequence[str], kind: str, *,
-                    offensive_fate: bool = False) -> AcesAttack | MultiShot:
+                    offensive_fate: bool = False, defensive_fate: bool = False) -> AcesAttack | MultiShot:
         """The attack ``move_and_attack`` would roll, explained term by term with its odds, if
-        ``name`` first moves to ``to`` (not checked here: the move may still be refused)."""
+        ``name`` first moves to ``to`` (not checked here: the move may still be refused). With
+        ``defensive_fate``, as rolled when every target Ace that may spend fate does (K.fate);
+        a ``FateError`` when none may."""
         names = _targets(target)
         c = self.character(name)
         chars = [replace(c, square=tuple(to)) if x.name == name else x for x in self.characters]  # type: ignore[arg-type]
@@ -327,8 +330,10 @@ class AcesGame:
         if len(names) > 1:
             if kind != "ranged":
                 raise AttackError("only a ranged attack may name several targets (K.ranged.multi)", field="kind")
-            return multi_shot(self.board, me, picked, chars, offensive_fate)
-        return attack(self.board, me, picked[0], kind, chars, offensive_fate=offensive_fate)
+            plan: AcesAttack | MultiShot = multi_shot(self.board, me, picked, chars, offensive_fate)
+        else:
+            plan = attack(self.board, me, picked[0], kind, chars, offensive_fate=offensive_fate)
+        return with_defensive_fate(plan, picked, self.fate_used) if defensive_fate else plan
 
     def move_and_attack(self, name: str, to: Square, target: str | Sequence[str], kind: str, dice: Dice, *,
                         offensive_fate: bool = False, defensive_fate: bool = False,
@@ -360,7 +365,6 @@ class AcesGame:
             raise GameRuleError("fate for a second attack needs a second attack", field="second_fate")
         for t in names:
             self.character(t)  # an unknown name is refused before anything moves
-        rolled = len(dice.log)
         said: list[str] = []
         moved, captive = self._walk(c, tuple(to), dice, said)  # type: ignore[arg-type]
         state = replace(self, characters=self._put(*(x for x in (moved, captive) if x is not None)))
@@ -411,8 +415,7 @@ class AcesGame:
                 chars = [replace(y, captor=None) if y.name == x.captive else y for y in chars]
         survivors = [next(y for y in chars if y.name == s_.name) for s_ in survivors]
         # the action ends the turn: fate spent in it does not count against the next turn (K.fate, K.turns)
-        nxt = self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
-        return self._settle(nxt, dice, rolled)
+        return self._next(c.player, name, "move and attack", tuple(survivors), said, tuple(out))
 
     def _strike(self, chars: list[Character], name: str, target: str, kind: str, dice: Dice, offensive_fate: bool,
                 defensive_fate: bool, fate_clicks: list[tuple[str, str]], fated: set[str], knocked: set[str],
@@ -425,8 +428,7 @@ class AcesGame:
         hits = outcome.hits
         if offensive_fate:
             fate_clicks.append((name, "offense"))
-        if (defensive_fate and hits and not tgt.is_token and target not in fated and not tgt.knocked_out
-                and tgt.value("fate") > 0):
+        if defensive_fate and hits and not tgt.knocked_out and may_use_fate(tgt, "defense", target in fated):
             saved = a.with_defensive_fate().hits(outcome.faces)
             if saved < hits:
                 said.append(f"{target} spends fate: only natural sixes still count ({hits} -> {saved})")
@@ -479,8 +481,7 @@ class AcesGame:
             face, needs = faces[i], shot.needs(t.name)
             hit = face >= needs
             note = ""
-            if (hit and defensive_fate and face != 6 and not t.is_token and t.name not in fated
-                    and t.value("fate") > 0):
+            if hit and defensive_fate and face != 6 and may_use_fate(t, "defense", t.name in fated):
                 hit, note = False, f", cancelled by {t.name}'s fate"
                 fate_clicks.append((t.name, "defense"))
                 fated.add(t.name)
@@ -518,41 +519,21 @@ class AcesGame:
                 said.append(f"{name} is knocked out by its own fate click ({c.points} points to {', '.join(scorers)})")
                 chars = tuple(replace(x, captive=None) if x.name == captor.name else x for x in chars if x.name != name)
                 out = self.out + (Out(name, c.player, c.points, scorers, True),)
-                return self._settle(self._next(c.player, name, "escape", chars, said, out), dice, 0)
+                return self._next(c.player, name, "escape", chars, said, out)
         if roll.outcome:
             chars = tuple(replace(x, captor=None) if x.name == name else replace(x, captive=None) if x.name == captor.name
                           else x for x in chars)
             # a successful escape does not use up the turn: the player may give another action
             # (K.escape), and fate spent on the escape counts in that action too (K.fate: once a turn)
             return replace(self, characters=chars, fate_used=used,
-                           log=self.log + tuple(said) + (f"{name} is free and may act again",), checkpoint=None)
-        return self._settle(self._next(c.player, name, "escape", chars, said), dice, 0)
+                           log=self.log + tuple(said) + (f"{name} is free and may act again",))
+        return self._next(c.player, name, "escape", chars, said)
 
     def withdraw(self, player: str) -> "AcesGame":
         """A player withdraws in his turn: he scores as usual, but nothing for his own characters (K.withdraw)."""
         if player != self.turns.current:
             raise GameRuleError(f"a player withdraws in his own turn; it is {self.turns.current}'s", field="player")
-        return self._settle(replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",)),
-                            None, 0)
-
-    # -- undo (STYLE: never across a die roll) -------------------------------------------------------
-    def _settle(self, new: "AcesGame", dice: Dice | None, rolled_before: int) -> "AcesGame":
-        """``new`` with a checkpoint of this state, so ``undo`` can return here, unless dice were rolled."""
-        rolled = dice is not None and len(dice.log) > rolled_before
-        cp = None if rolled else Checkpoint(self.characters, self.turns, self.out, self.fate_used, self.withdrawn,
-                                             self.log)
-        return replace(new, checkpoint=cp)
-
-    def undo(self) -> "AcesGame":
-        """Take back the last action, if it rolled no dice: a move without a break-away roll, a
-        pass, Second Wind, a withdrawal. Dice once rolled stand, so an attack, an escape or a
-        break-away roll cannot be taken back (our policy, as for the other referees)."""
-        cp = self.checkpoint
-        if cp is None:
-            raise GameRuleError("nothing to take back: the last action rolled dice, or was already taken back "
-                                "(a roll, once seen, stands)", field="action")
-        return replace(self, characters=cp.characters, turns=cp.turns, out=cp.out, fate_used=cp.fate_used,
-                       withdrawn=cp.withdrawn, log=cp.log, checkpoint=None)
+        return replace(self, withdrawn=self.withdrawn + (player,), log=self.log + (f"{player} withdraws",))
 
     # -- scoring (K.victory) -------------------------------------------------------------------------
     def standings(self) -> list[Standing]:

@@ -148,15 +148,32 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None) -> dict:
+    """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
+    takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
+    without edges) with each player's home side (F.map.sheets, F.setup)."""
+    out = []
+    for p in planes:
+        d = to_jsonable(p)
+        d.pop("sheet", None)  # a fresh sheet is built from the plane
+        out.append(d)
+    return {"planes": out, "max_turns": max_turns, "map_name": map_name,
+            "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+
+
 def demo_setup() -> dict:
     """The demo game's two planes (``referee.demo_planes``, invented sample stats), the Ace carrying
     an AP and an HE rocket and the Raider a drill, for three turns on a sky without edges."""
-    planes = []
-    for p in R.demo_planes():
-        d = to_jsonable(dataclasses.replace(p, rockets=DEMO_ROCKETS.get(p.name, ())))
-        d.pop("sheet")  # a fresh sheet is built from the plane
-        planes.append(d)
-    return {"planes": planes, "max_turns": 3, "map_name": "", "homes": {}}
+    return setup_of([dataclasses.replace(p, rockets=DEMO_ROCKETS.get(p.name, ())) for p in R.demo_planes()])
+
+
+def next_step(state: FasaState) -> str:
+    """What the referee waits for next, as it names it: "plots from Ace, Raider", "move()", ...
+    (F.seq.phases)."""
+    gs = state.game
+    if not gs.planes:  # every plane is gone: the referee holds no table to ask
+        return "nothing: the game is over" if gs.phase is R.Phase.OVER else f"the {gs.phase.value} phase, with no plane left"
+    return R.Referee(0, gs).next_step
 
 
 class FasaRules(Rules):
@@ -360,5 +377,5 @@ def rules() -> FasaRules:
     return FasaRules()
 
 
-__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "parse_action",
-           "rules"]
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "next_step",
+           "parse_action", "rules", "setup_of"]

@@ -1,29 +1,41 @@
-"""``AcesSkirmish``: characters on an Aces map, where one may move, and what its attack would do.
+"""``AcesSkirmish``: one game of *Crimson Skies: Aces* on a map: where a character may move,
+what its attack would do, and the game's legal actions to take.
 
 *Crimson Skies: Aces* (K.move, K.break-away, K.terrain.*, K.ranged, K.close, K.capture,
-K.attack, K.fate). Pick the active character and a target; the map shades every square the
-active character may end its move in (squares where the move must stop are darker), draws the
-line of fire to the target (green when clear, red and dashed when blocked), and the panel gives
-the attack's dice and defense term by term with the exact chance of each number of hits, or every
-reason the attack is not allowed. A character with several pistols may instead spread one ranged
-attack over several enemies (K.ranged.multi): the targets list offers the enemies it could shoot
-now, and the panel gives the shared dice and each target's defense term by term with its chance of
-taking its one click, as the referee plans it (``AcesGame.plan_attack``), or the core's named reason
-beside the list when the rules refuse it. "Roll the attack" resolves the planned attack with the
-component's seeded dice through the referee (``AcesGame.move_and_attack``, the active character
-staying where it stands), clicks each target's dial in the component's own cast (a knocked-out
-character leaves the map and is shown as such) and adds a line to the results log; "Undo" puts the
-characters back as they were before the last roll, "Reset" restores the starting line-up and the
-dice. Click a square to place the active character there (a teaching tool: it is not limited to the
-shaded squares). The cast table lists each figure's talents and abilities showing on its dial,
-badged ``reconstructed`` (their card was lost; ``cs_panel.aces.talents``). All the
-rules come from ``cs_panel.aces``; this component only gathers inputs and draws.
+K.attack, K.fate, K.turns). The component holds one ``game`` (``cs_panel.core.game.Game`` of
+system "aces", from ``cs_panel.games.new_game``) and keeps no rules or state of its own: every
+change goes through ``game.apply(action)`` or ``game.undo()``, and every choice it offers comes
+from ``game.legal_actions()`` (the notation of ``cs_panel.aces.play``).
+
+Pick the active character and a target; the map shades every square the active character may end
+its move in (``AcesGame.reach``; squares where the move must stop are darker), draws the line of
+fire to the target (green when clear, red and dashed when blocked), and the panel gives the
+attack's dice and defense term by term with the exact chance of each number of hits, as the
+referee plans it (``AcesGame.plan_attack``), or every reason the attack is not allowed. A
+character with several pistols may spread one ranged attack over several enemies
+(K.ranged.multi): the targets list offers the enemies the game lets it shoot now.
+
+"Roll the attack" applies the planned attack (``attack NAME from X,Y KIND TARGETS``, the active
+character staying where it stands) to the game, whose seeded dice roll it; the results log says
+what each roll did. "Take" applies any of the game's legal actions, chosen from the list (moves,
+attacks, passes, Second Wind, escapes, a withdrawal). "Undo" takes back the last action only if it
+rolled no dice (fair undo): a roll once seen stands, and the refusal is shown beside the button.
+"Reset" starts the game again from its set-up.
+
+The set-up: ``seed``, ``map_name``, ``positions`` and ``defensive_fate`` (does a target Ace spend
+fate when hit, the table's choice in ``cs_panel.aces.play``). Changing any of them starts a new
+game from that set-up; before the first action a click on the map places the active character
+there (as a set-up, not limited to the shaded squares; the core refuses blocking, taken or
+off-map squares), and once the game is under way a click moves it (``move NAME to X,Y``). The
+cast table lists each figure's talents and abilities showing on its dial, badged
+``reconstructed`` (their card was lost; ``cs_panel.aces.talents``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import panel as pn
@@ -32,25 +44,27 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
-from cs_panel.aces.board import Board, BoardError, maps
-from cs_panel.aces.combat import (
-    AttackError, Character, FateError, MultiShot, attack, knock_out_chance, ranged_targets, sample_character,
-)
-from cs_panel.aces.game import GameRuleError, Turns
+from cs_panel.aces.board import Board, maps
+from cs_panel.aces.combat import AttackError, Character, FateError, MultiShot, knock_out_chance
+from cs_panel.aces.game import BUILD_TOTAL
+from cs_panel.aces.play import Attack, Move
 from cs_panel.aces.referee import AcesGame
 from cs_panel.aces.talents import talents_of
-from cs_panel.aces.movement import MoveError, reachable
-from cs_panel.core.dice import Dice
 from cs_panel.core import palette
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS, short_labels
+from cs_panel.core.game import Game, GameError, UndoRefusedError
+from cs_panel.games import new_game
+from cs_panel.ui.common import (
+    STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
+)
+from cs_panel.ui.game_view import game_history
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
 REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
 KINDS = ["ranged", "close", "capture"]
-FIELDS = ["active", "target", "targets", "kind", "square", "fate"]
+FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo"]
 
 #: the demonstration line-up: (figure id, name, player, square); sample figures, badged in the view
 DEFAULT_CAST = (
@@ -61,15 +75,39 @@ DEFAULT_CAST = (
     ("ruffian", "Ruffian", "Kim", (9, 4)),
     ("soldier", "Soldier", "Kim", (9, 7)),
 )
+DEFAULT_MAP = "airfield-bar"
+#: Tim's demonstration team costs 103 points, over the standard 100: a practice table agrees a
+#: larger build total so every sample talent is on the map (K.recruit; RULINGS.md)
+PRACTICE_BUILD_TOTAL = 110
+
+
+def skirmish_setup(map_name: str = DEFAULT_MAP, positions: dict | None = None, defensive_fate: bool = False,
+                   cast=DEFAULT_CAST, order=("Tim", "Kim")) -> dict:
+    """The set-up of a practice game (``cs_panel.aces.play``): the cast at ``positions`` (their
+    demonstration squares by default) on ``map_name``, Tim first, anywhere on the map (no starting
+    areas), no time limit."""
+    positions = positions or {}
+    teams: dict[str, list] = {p: [] for p in order}
+    for fid, name, player, square in cast:
+        at = positions.get(name, square)
+        teams.setdefault(player, []).append([fid, name, [int(at[0]), int(at[1])]])
+    return {"map": map_name, "teams": teams, "order": list(order), "check_areas": False, "max_turns": 0,
+            "defensive_fate": bool(defensive_fate), "build_total": PRACTICE_BUILD_TOTAL}
+
+
+def default_game(seed: int = 1) -> Game:
+    """The demonstration game: the default cast on the airfield bar, Tim to play."""
+    return new_game("aces", seed, skirmish_setup())
 
 
 def default_cast() -> dict[str, Character]:
-    return {name: sample_character(fid, name, player, sq) for fid, name, player, sq in DEFAULT_CAST}
+    """The demonstration cast at their starting squares, as the game starts them."""
+    return {c.name: c for c in default_game().state.game.characters}
 
 
 @dataclass(frozen=True)
 class RolledAttack:
-    """One rolled attack as the component applied it: the faces, the referee's account, the clicks
+    """One rolled attack as the game applied it: the faces, the referee's account, the clicks
     each target's dial turned, and who was knocked out or captured."""
 
     attacker: str
@@ -91,12 +129,62 @@ class RolledAttack:
                 f"{' / '.join(self.said)}; clicks: {each or 'none'}{ko}{cap} ({', '.join(self.rules)})")
 
 
+def _cast_of(table: AcesGame, start: dict[str, Character], squares: dict) -> dict[str, Character]:
+    """Every character of the game by name: those on the map as they stand, the knocked-out ones
+    off it with their dial on the knock-out click (at the square they last stood on)."""
+    here = {c.name: c for c in table.characters}
+    out = {}
+    for name, first in start.items():
+        if name in here:
+            out[name] = here[name]
+        else:
+            out[name] = dataclasses.replace(first, square=tuple(squares.get(name, first.square)),
+                                            dial=first.dial.at(first.dial.limit()), captive=None, captor=None)
+    return out
+
+
+def rolled_attack(entry, before: AcesGame, after: AcesGame, start: dict[str, Character], defensive_fate: bool) -> RolledAttack:
+    """What one logged attack did, read from the game's tables before and after it."""
+    a: Attack = entry.action
+    names = list(a.targets) + ([a.second] if a.second and a.second not in a.targets else [])
+    old, new = _cast_of(before, start, {}), _cast_of(after, start, {})
+    clicks = {}
+    for name in sorted(start, key=lambda n: n not in names):  # targets first
+        turned = new[name].dial.slot - old[name].dial.slot
+        if turned or name in names:
+            clicks[name] = turned
+    knocked = tuple(o.name for o in after.out[len(before.out):])
+    captured = tuple(n for n in names if n in new and new[n].captor and not old[n].captor)
+    rules = ["K.ranged.multi" if len(a.targets) > 1 else f"K.{a.kind}", "K.attack"]
+    if a.fate or a.second_fate or defensive_fate:
+        rules.append("K.fate")
+    if captured and "K.capture" not in rules:
+        rules.append("K.capture")
+    # the referee's account of the roll, without the standing still and the plan's odds
+    said = tuple(line for line in entry.lines if not line.endswith(f"stays at {a.at}")
+                 and not line.startswith(f"{a.name} fires at ") and not line.startswith(f"{a.name}'s {a.kind} attack on "))
+    return RolledAttack(a.name, a.targets, a.kind, entry.faces, said, clicks, knocked, captured, tuple(rules))
+
+
 class AcesSkirmish(pn.viewable.Viewer):
-    """An Aces map with characters: movement reach, line of fire and attack odds for the active one."""
+    """One Aces game on a map: movement reach, line of fire and attack odds for the active character,
+    and the game's legal actions."""
     shows_rules = ('K.move', 'K.break-away', 'K.ranged', 'K.close', 'K.capture', 'K.attack', 'K.fate', 'K.ranged.multi', 'K.turns', 'K.terrain.blocking')  # rule ids shown here (rules index)
 
-    map_name = param.Selector(default="airfield-bar", objects=list(maps()),
-                              doc="Which Aces map to play on (the packaged maps are sample layouts).")
+    game = param.ClassSelector(class_=Game, default=None, allow_None=True,
+                               doc="The one game (cs_panel.core.game.Game of system 'aces'): its seed, set-up and log; "
+                                   "everything shown is read from it and every action goes through it.")
+    # -- the set-up (changing any of these starts a new game)
+    seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's "
+                                       "place in the log, so the same seed and actions roll the same faces.")
+    map_name = param.Selector(default=DEFAULT_MAP, objects=list(maps()),
+                              doc="Which Aces map to play on (the packaged maps are sample layouts); a new game.")
+    positions = param.Dict(default={}, doc="Square (x, y) of each character by name, as the game stands; setting it "
+                                           "starts a new game with the characters there (a click before the first "
+                                           "action places the active one).")
+    defensive_fate = param.Boolean(default=False, doc="The table plays defensive fate: a target Ace that may spend fate "
+                                                      "does when hit, so only natural sixes hit it (K.fate); a new game.")
+    # -- the action planned
     active = param.Selector(default="Charlie", objects=[c[1] for c in DEFAULT_CAST],
                             doc="The character taking the action: its reach is shaded and it attacks the target.")
     target = param.Selector(default="Ruffian", objects=[c[1] for c in DEFAULT_CAST],
@@ -106,35 +194,35 @@ class AcesSkirmish(pn.viewable.Viewer):
                              "(K.ranged.multi): up to as many as the active character has pistols. Empty: the "
                              "single target above.")
     kind = param.Selector(default="ranged", objects=KINDS, doc="Ranged, close, or a close attack declared as a capture (K.capture).")
-    broke_away = param.Boolean(default=False, doc="The active character rolled 4-6 to break away from adjacent enemies (K.break-away).")
+    broke_away = param.Boolean(default=False, doc="Shade the reach as if the active character rolled 4-6 to break away "
+                                                  "from adjacent enemies (K.break-away); a move rolls for it.")
     offensive_fate = param.Boolean(default=False, doc="The active Ace spends fate for extra dice (K.fate).")
-    defensive_fate = param.Boolean(default=False, doc="The target Ace spends fate: only natural sixes hit (K.fate).")
-    positions = param.Dict(default={}, doc="Square (x, y) of each character by name; a map click moves the active one.")
+    action = param.Selector(default=None, objects=[], allow_None=True,
+                            doc="One of the game's legal actions now, in notation ('Take' applies it).")
 
+    # -- what the game answers (read-only)
+    legal = param.List(default=[], constant=True, doc="The game's legal actions now, in notation (game.legal_actions()).")
     attack_result = param.Parameter(default=None, constant=True, doc="The explained AcesAttack on one target, or None when it is not "
                                     "allowed or several targets are listed (see multi_result).")
     reasons = param.List(default=[], constant=True, doc="Every reason the attack is not allowed ([] when it is).")
-    reach = param.Parameter(default=None, constant=True, doc="The active character's Reach (cs_panel.aces.movement).")
+    reach = param.Parameter(default=None, constant=True, doc="The active character's Reach (AcesGame.reach).")
     multi_result = param.Parameter(default=None, constant=True,
                                    doc="The explained MultiShot when several targets are listed and allowed, else None.")
-    seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the component's dice (cs_panel.core.dice.Dice): two components "
-                                       "with the same seed roll the same faces. Changing it (or Reset) starts the dice afresh.")
     roll_log = param.List(default=[], item_type=str, constant=True,
-                          doc="One line per rolled attack: faces, hits, clicks per target, knock-outs, rule ids.")
+                          doc="One line per rolled attack in the game: faces, hits, clicks per target, knock-outs, rule ids.")
     last_roll = param.Parameter(default=None, constant=True,
-                                doc="The RolledAttack of the last roll still standing (None before any, or after Undo/Reset).")
+                                doc="The RolledAttack of the game's last attack (None before any).")
     shootable = param.List(default=[], constant=True,
-                           doc="The enemies the active character could shoot now, in range and in a clear line of fire "
-                               "(cs_panel.aces.combat.ranged_targets): what the targets list offers.")
+                           doc="The enemies the active character may shoot now from where it stands: the targets of "
+                               "the game's legal ranged attacks (what the targets list offers).")
 
     def __init__(self, **params):
-        cast = default_cast()
-        params.setdefault("positions", {n: c.square for n, c in cast.items()})
+        game = params.pop("game", None)
+        params.setdefault("positions", {name: sq for _, name, _, sq in DEFAULT_CAST})
         super().__init__(**params)
-        self._cast = cast
-        self._dice = Dice(self.seed)
-        self._undo: list[tuple[dict[str, Character], list[str], object]] = []  # before each roll still standing
-        self._refusal: CsPanelError | None = None  # why the planned attack may not be rolled now
+        self._quiet = False  # set while the component mirrors the game into its set-up inputs
+        self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
+        self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
         self._squares = ColumnDataSource(dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[]))
         self._people = ColumnDataSource(dict(x=[], y=[], colour=[], name=[], size=[], label=[]))
@@ -143,6 +231,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._reach_pane = html_pane("", css_classes=["aces-reach"], sizing_mode="stretch_width")
         self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
+        self._status_pane = html_pane("", css_classes=["aces-status"], sizing_mode="stretch_width")
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
         self._targets_choice = pn.widgets.MultiChoice.from_param(
@@ -152,37 +241,185 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._log_pane = html_pane("", css_classes=["aces-log"], sizing_mode="stretch_width")
         self._roll_button = pn.widgets.Button(label="Roll the attack", color="primary", width=220,
                                               css_classes=["in-roll"])
-        self._undo_button = pn.widgets.Button(label="Undo last roll", width=105, css_classes=["in-undo"])
+        self._take_button = pn.widgets.Button(label="Take", width=60, css_classes=["in-take"], align="end")
+        self._undo_button = pn.widgets.Button(label="Undo", width=105, css_classes=["in-undo"])
         self._reset_button = pn.widgets.Button(label="Reset", width=105, css_classes=["in-reset"])
         self._roll_button.on_click(lambda event: self.roll())
+        self._take_button.on_click(lambda event: self.act())
         self._undo_button.on_click(lambda event: self.undo())
         self._reset_button.on_click(lambda event: self.reset())
+        self.param.watch(self._game_changed, ["game"])
+        self.param.watch(self._setup_changed, ["seed", "map_name", "positions", "defensive_fate"])
+        if game is None:
+            game = self._new(self.seed, self.map_name, self.positions, self.defensive_fate)
+            if game is None:  # a set-up given that the rules refuse: the demonstration, the refusal shown
+                game = default_game(self.seed)
+        self.game = game
+
+    # --- the game ---------------------------------------------------------------------------------
+    @contextmanager
+    def _mirroring(self):
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    @property
+    def table(self) -> AcesGame:
+        """The referee's table of the game as it stands."""
+        return self.game.state.game
+
+    @property
+    def board(self) -> Board:
+        return self.table.board
+
+    def _new(self, seed, map_name, positions, defensive_fate) -> Game | None:
+        """A new game from this set-up, or None with the core's refusal shown (beside the map)."""
+        setup = skirmish_setup(map_name, positions, defensive_fate, self._cast_spec(), self._order())
+        if self.game is not None:  # the table's other agreements stay: starting areas, time limit, build total
+            was = self.game.setup
+            setup.update(check_areas=was["check_areas"], max_turns=was["max_turns"],
+                         build_total=was.get("build_total", BUILD_TOTAL))
+        try:
+            return new_game("aces", seed, setup)
+        except CsPanelError as e:
+            self._errors.show(point_at(e, "square"))
+            return None
+
+    def _cast_spec(self):
+        """(figure, name, player, square) of the game's cast, from its set-up (the demonstration's first)."""
+        if self.game is None:
+            return DEFAULT_CAST
+        setup = self.game.setup
+        return tuple((fid, name, player, tuple(sq)) for player in setup["order"] for fid, name, sq in setup["teams"][player])
+
+    def _order(self):
+        return tuple(self.game.setup["order"]) if self.game is not None else ("Tim", "Kim")
+
+    def _setup_changed(self, *events) -> None:
+        """A set-up input changed: a new game from it; one the rules refuse keeps the game and the input."""
+        if self._quiet:
+            return
+        game = self._new(self.seed, self.map_name, self.positions, self.defensive_fate)
+        if game is None:
+            with self._mirroring():
+                self.param.update(**{e.name: e.old for e in events})
+            return
+        self.game = game
+
+    def _game_changed(self, event) -> None:
+        game = event.new
+        if game is None or game.system != "aces":
+            with self._mirroring():
+                self.game = event.old
+            self._errors.show(GameError(f"AcesSkirmish plays a game of system 'aces', not "
+                                        f"{getattr(game, 'system', game)!r}", field="action"))
+            return
+        self._sync()
+
+    def _sync(self) -> None:
+        """Mirror the game into the inputs and outputs: the set-up, the cast, the legal actions, the rolls."""
+        game = self.game
+        setup = game.setup
+        start_game = game.rules.initial(setup, game.seed).game
+        self._start = {c.name: c for c in start_game.characters}
+        names = list(self._start)
+        squares = {**{n: tuple(c.square) for n, c in self._start.items()}, **dict(self.positions)}
+        squares.update({c.name: tuple(c.square) for c in self.table.characters})
+        self._legal_actions = game.legal_actions()  # asked once per game: the game is immutable
+        legal = [str(a) for a in self._legal_actions]
+        self.param.active.objects = names
+        self.param.target.objects = names
+        self.param.action.objects = legal
+        with self._mirroring():
+            update = dict(seed=game.seed, map_name=setup["map"], defensive_fate=setup["defensive_fate"],
+                          positions={n: squares[n] for n in names})
+            if self.active not in names:
+                update["active"] = names[0]
+            if self.target not in names:
+                update["target"] = next((n for n in names if n != update.get("active", self.active)), names[0])
+            kept = [t for t in self.targets if t in names]
+            if kept != list(self.targets):
+                update["targets"] = kept
+            update["action"] = self.action if self.action in legal else (legal[0] if legal else None)
+            self.param.update(**{k: v for k, v in update.items() if getattr(self, k) != v})
+        rolls = self._rolls(game)
+        with param.edit_constant(self):
+            self.legal = legal
+            self.roll_log = [f"{i}. {r}" for i, r in enumerate(rolls, 1)]
+            self.last_roll = rolls[-1] if rolls else None
         self._update()
         self._show_log()
 
-    # --- the board -------------------------------------------------------------------------------
-    @property
-    def board(self) -> Board:
-        return maps()[self.map_name]
+    def _rolls(self, game: Game) -> list[RolledAttack]:
+        if not any(isinstance(e.action, Attack) for e in game.log):
+            return []
+        history = game_history(game)
+        fate = game.setup["defensive_fate"]
+        return [rolled_attack(e, history[k].state.game, history[k + 1].state.game, self._start, fate)
+                for k, e in enumerate(game.log) if isinstance(e.action, Attack)]
 
     def characters(self) -> dict[str, Character]:
-        """The cast at their current squares (knocked-out characters included, off the map)."""
-        return {n: dataclasses.replace(c, square=tuple(self.positions.get(n, c.square))) for n, c in self._cast.items()}
+        """The cast as the game stands (knocked-out characters included, off the map)."""
+        return _cast_of(self.table, self._start, self.positions)
 
     @staticmethod
     def on_map(cast: dict[str, Character]) -> dict[str, Character]:
         """The characters still on the map: a knocked-out one is removed (K.attack)."""
         return {n: c for n, c in cast.items() if not c.knocked_out}
 
-    def table(self, cast: dict[str, Character] | None = None) -> AcesGame:
-        """The cast as a referee's table, so an attack is planned as the referee plans it
-        (``AcesGame.plan_attack``); whose turn it is does not matter for a plan."""
-        cast = self.on_map(self.characters() if cast is None else cast)
-        # the active character's player has the turn, so the referee lets it act (K.turns)
-        me = [cast[self.active].player] if self.active in cast else []
-        players = tuple(dict.fromkeys([*me, *(c.player for c in cast.values())]))
-        return AcesGame(self.map_name, tuple(cast.values()), Turns(players), recruited=())
+    def _apply(self, action, field: str | None) -> bool:
+        """Apply one action to the game; a refusal is shown beside ``field`` (or the input the
+        core names) and the game is unchanged."""
+        try:
+            game = self.game.apply(action)
+        except CsPanelError as e:
+            where = e.field
+            if where in (None, "action", "character", "target", "targets", "second"):
+                where = field
+            self._errors.show(point_at(e, where))
+            return False
+        self.game = game
+        return True
 
+    # --- actions (the buttons call these) -------------------------------------------------------------
+    def act(self, action: str | None = None) -> bool:
+        """Apply ``action`` (notation), or the one chosen in the list of legal actions."""
+        text = self.action if action is None else action
+        if not text:
+            self._errors.show(GameError("no legal action to take: the game is over", field="action"))
+            return False
+        return self._apply(text, "action")
+
+    def roll(self) -> RolledAttack | None:
+        """Apply the planned attack (one target or several) to the game, the active character
+        staying where it stands: the game's seeded dice roll it. A refusal is named beside its
+        input and nothing changes. Returns what was rolled, or None."""
+        me = self.characters()[self.active]
+        names = tuple(self.targets) or (self.target,)
+        attack = Attack(self.active, tuple(me.square), self.kind, names, bool(self.offensive_fate))
+        if self._apply(attack, "targets" if self.targets else "target"):
+            return self.last_roll
+        return None
+
+    def undo(self) -> bool:
+        """Take back the game's last action if it rolled no dice and revealed nothing (fair undo);
+        otherwise the reason is shown beside the Undo button and the game stays."""
+        try:
+            game = self.game.undo()
+        except UndoRefusedError as e:
+            self._errors.show(point_at(e, "undo"))
+            return False
+        self.game = game
+        return True
+
+    def reset(self) -> None:
+        """The game again from its set-up: every dial at its start, every character on its first
+        square, an empty log; the same seed rolls the same faces again."""
+        self.game = new_game("aces", self.game.seed, self.game.setup)
+
+    # --- the map --------------------------------------------------------------------------------------
     def _make_figure(self):
         fig = figure(height=360, width=720, match_aspect=True, name="aces_map", title="Aces map",
                      toolbar_location=None, tools="")
@@ -203,53 +440,38 @@ class AcesSkirmish(pn.viewable.Viewer):
         return int(round(x)), int(round(-y))
 
     def place_at(self, x: float, y: float) -> tuple[int, int]:
-        """Move the active character to the square under drawing point (x, y), if it is free."""
+        """The square under drawing point (x, y) for the active character: before the first action
+        a new game with it set up there; after, a move there (``move NAME to X,Y``). A square the
+        rules refuse is named beside the map input and nothing changes."""
         square = self.to_square(x, y)
-        try:
-            self.board.check(square, "square")
-            if square in self.board.blocking:
-                raise BoardError(f"{square} is blocking terrain: nobody stands there (K.terrain.blocking)", field="square")
-            others = {n: s for n, s in self.positions.items() if n != self.active}
-            if tuple(square) in {tuple(s) for s in others.values()}:
-                raise MoveError(f"{square} is taken: a character cannot end in an occupied square (K.move)", field="square")
-        except CsPanelError as e:
-            self._errors.show(e)
+        if self.game.log:
+            self._apply(Move(self.active, square), "square")
             return square
-        self.positions = {**self.positions, self.active: square}
+        game = self._new(self.seed, self.map_name, {**self.positions, self.active: square}, self.defensive_fate)
+        if game is not None:
+            self.game = game
         return square
 
-    # --- the rules, asked --------------------------------------------------------------------------
-    @param.depends("map_name", "active", "target", "targets", "kind", "broke_away", "offensive_fate",
-                   "defensive_fate", "positions", watch=True)
+    # --- the rules, asked ----------------------------------------------------------------------------
+    @param.depends("active", "target", "targets", "kind", "broke_away", "offensive_fate", watch=True)
     def _update(self):
-        board, cast = self.board, self.characters()
-        here = self.on_map(cast)
+        if self.game is None or self._quiet:
+            return
+        table, cast = self.table, self.characters()
         me = cast[self.active]
-        friends = [c.square for c in here.values() if c.player == me.player and c.name != me.name]
-        enemies = [c.square for c in here.values() if c.player != me.player]
-        error = None
-        reach = None
-        result, shot, reasons, shootable, refused = None, None, [], [], None
-        if me.knocked_out:
-            reasons = [f"{me.name} is knocked out: off the map, it takes no more actions (K.attack)"]
-            refused = error = AttackError(reasons[0], reasons=reasons, field="active")
-        else:
-            try:
-                reach = reachable(board, me.square, me.value("speed"), friends=friends, enemies=enemies,
-                                  broke_away=self.broke_away)
-            except CsPanelError as e:
-                error = e
-                e.field = "active" if e.field in (None, "start") else e.field
-            shootable = [n for n, why in ranged_targets(board, me, here.values()).items() if not why]
-            if self.targets:
-                result, shot, reasons, refused = self._plan_targets(cast)
-            else:
-                result, reasons, refused = self._plan_single(board, cast, me)
-            error = error or refused
-            if refused is None and result is None and shot is None:
-                field = "targets" if self.targets else "target"
-                refused = AttackError("; ".join(reasons) or "no attack planned", reasons=reasons, field=field)
-        self._refusal = refused
+        error, reach = None, None
+        result, shot, reasons, shootable = None, None, [], []
+        try:  # a knocked-out character is off the table: the referee says so, and it has no reach
+            reach = table.reach(me.name, broke_away=self.broke_away)
+        except CsPanelError as e:
+            error = point_at(e, "active" if e.field in (None, "start", "character") else e.field)
+        # the targets offered: those of the game's legal ranged attacks from where it stands
+        for a in self._legal_actions:
+            if (isinstance(a, Attack) and a.name == me.name and a.at == me.square and a.kind == "ranged"
+                    and len(a.targets) == 1 and a.targets[0] not in shootable):
+                shootable.append(a.targets[0])
+        result, shot, reasons, refused = self._plan(table, me)
+        error = error or refused
         with param.edit_constant(self):
             self.reach, self.attack_result, self.reasons = reach, result, reasons
             self.multi_result, self.shootable = shot, shootable
@@ -258,7 +480,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         # the list offers what may be shot now; a chosen name the rules now refuse stays, marked
         kept = {f"{n} (cannot be shot now)": n for n in self.targets if n not in shootable}
         self._targets_choice.options = {**{n: n for n in shootable}, **kept}
-        self._draw(board, cast, reach)
+        self._draw(table.board, cast, reach)
         self._reach_pane.object = self._reach_html(me, reach)
         if self.targets and result is None:
             self._attack_pane.object = self._multi_html(me, shot, reasons)
@@ -266,155 +488,55 @@ class AcesSkirmish(pn.viewable.Viewer):
             them = cast[self.targets[0]] if self.targets else cast[self.target]
             self._attack_pane.object = self._attack_html(me, them, result, reasons)
         self._cast_pane.object = self._cast_html(cast)
+        self._status_pane.object = self._status_html()
 
-    def _plan_single(self, board: Board, cast: dict[str, Character], me: Character):
-        """The attack on the one ``target``: (result, reasons, error for a field)."""
-        result, reasons, error = None, [], None
+    def _plan(self, table: AcesGame, me: Character):
+        """The attack as the referee plans it (``AcesGame.plan_attack``): one target, or several
+        with one die each (K.ranged.multi). Returns (single result, MultiShot, reasons, error for a
+        field); a refused defensive fate leaves the attack planned without it."""
+        result, shot, reasons, error = None, None, [], None
+        names = list(self.targets) or [self.target]
+
+        def plan(defensive: bool):
+            return table.plan_attack(me.name, me.square, names if len(names) > 1 else names[0], self.kind,
+                                     offensive_fate=self.offensive_fate, defensive_fate=defensive)
         try:
-            if self.target == self.active:
-                raise AttackError("a character may not attack itself (K.ranged)", reasons=["a character may not attack itself"])
-            them = cast[self.target]  # a knocked-out target is named, and refused, by the core
-            result = attack(board, me, them, self.kind, [*self.on_map(cast).values(), *([them] if them.knocked_out else [])],
-                            offensive_fate=self.offensive_fate)
-            if self.defensive_fate:
-                if cast[self.target].is_token or cast[self.target].value("fate") <= 0:
-                    raise FateError(f"{self.target} cannot spend fate defensively: tokens never, Aces only with fate "
-                                       "above 0 (K.fate)", field="fate")
-                result = result.with_defensive_fate()
+            try:
+                planned = plan(self.defensive_fate)
+            except FateError as e:
+                if not self.defensive_fate:
+                    raise
+                planned = plan(False)  # the attack stands; only the target's fate is refused
+                error = e
+            if isinstance(planned, MultiShot):
+                shot = planned
+            else:
+                result = planned
         except AttackError as e:
             reasons = list(e.reasons) or [str(e)]
+            if self.targets:
+                error = point_at(e, "targets" if e.field in (None, "target", "targets", "character") else e.field)
         except CsPanelError as e:
-            error = e
-        return result, reasons, error
-
-    def _plan_targets(self, cast: dict[str, Character]):
-        """The attack at the listed ``targets``, planned by the referee: one name is a single
-        attack, several a shot with one die each (K.ranged.multi). Returns (single result,
-        MultiShot, reasons, error); a refusal is named beside the targets list."""
-        result, shot, reasons, error = None, None, [], None
-        try:
-            gone = [t for t in self.targets if t in cast and cast[t].knocked_out]
-            if gone:
-                why = [f"{t}: a knocked-out character is off the map (K.attack)" for t in gone]
-                raise AttackError("; ".join(why), reasons=why, field="targets")
-            plan = self.table(cast).plan_attack(self.active, cast[self.active].square, self.targets, self.kind,
-                                                offensive_fate=self.offensive_fate)
-            if isinstance(plan, MultiShot):
-                shot = plan
-                if self.defensive_fate:
-                    # each target Ace that may spend fate does (K.fate); tokens and fate 0 cannot
-                    can = tuple(not cast[t].is_token and cast[t].value("fate") > 0 for t in shot.targets)
-                    if not any(can):
-                        raise FateError(f"none of {', '.join(shot.targets)} can spend fate defensively: tokens "
-                                        "never, Aces only with fate above 0 (K.fate)", field="fate")
-                    shot = shot.with_defensive_fate(can)
-            else:
-                result = plan
-                them = cast[self.targets[0]]
-                if self.defensive_fate:
-                    if them.is_token or them.value("fate") <= 0:
-                        raise FateError(f"{them.name} cannot spend fate defensively: tokens never, Aces only with "
-                                        "fate above 0 (K.fate)", field="fate")
-                    result = result.with_defensive_fate()
-        except CsPanelError as e:
-            if isinstance(e, AttackError):
-                reasons = list(e.reasons) or [str(e)]
-            if e.field in (None, "target", "targets", "character"):
-                e.field = "targets"
-            error = e
+            reasons = [str(e)]
+            error = point_at(e, ("targets" if self.targets else "target")
+                             if e.field in (None, "target", "targets", "character") else e.field)
         return result, shot, reasons, error
-
-    # --- rolling (K.attack, K.ranged.multi, K.capture, K.fate) -----------------------------------------
-    @param.depends("seed", watch=True)
-    def _reseed(self):
-        self._dice = Dice(self.seed)
-        self._show_log()
-
-    def roll(self, dice: Dice | None = None) -> RolledAttack | None:
-        """Roll the planned attack (one target or several) with the component's dice, or ``dice``
-        (a ``ScriptedDice`` for a worked example), through the referee: the active character stays
-        where it stands and attacks (``AcesGame.move_and_attack``). The clicks land on each
-        character's dial in this component's cast; a knocked-out one leaves the map (K.attack). A
-        refused attack is named beside its input and nothing changes. Returns what was rolled, or None."""
-        dice = self._dice if dice is None else dice
-        if self._refusal is not None:
-            self._errors.show(self._refusal)
-            return None
-        cast = self.characters()
-        names = list(self.targets) or [self.target]
-        rolled_before = len(dice.log)
-        try:
-            after = self.table(cast).move_and_attack(
-                self.active, cast[self.active].square, names if len(names) > 1 else names[0], self.kind, dice,
-                offensive_fate=self.offensive_fate, defensive_fate=self.defensive_fate)
-        except CsPanelError as e:
-            if isinstance(e, GameRuleError) and e.field in (None, "action", "character"):
-                e.field = "active"
-            self._errors.show(e)
-            return None
-        faces = tuple(face for _, face in dice.log[rolled_before:])
-        now = {c.name: c for c in after.characters}
-        knocked = tuple(o.name for o in after.out)
-        before = dict(self._cast)
-        new, clicks = dict(self._cast), {}
-        for name, old in sorted(self._cast.items(), key=lambda kv: kv[0] not in names):  # targets first
-            if name in now:
-                c = now[name]
-                new[name] = dataclasses.replace(old, dial=c.dial, captive=c.captive, captor=c.captor)
-            elif name in knocked:  # off the map: its dial stays on the knock-out click
-                new[name] = dataclasses.replace(old, dial=old.dial.at(old.dial.limit()), captive=None, captor=None)
-            turned = new[name].dial.slot - old.dial.slot
-            if turned or name in names:
-                clicks[name] = turned
-        captured = tuple(n for n in names if new[n].captor and not before[n].captor)
-        rules = ["K.ranged.multi" if len(names) > 1 else f"K.{self.kind}", "K.attack"]
-        if self.offensive_fate or self.defensive_fate:
-            rules.append("K.fate")
-        if captured and "K.capture" not in rules:
-            rules.append("K.capture")
-        # the referee's account of the roll, without the standing still and the plan's odds
-        said = tuple(line for line in after.log if not line.endswith(f"stays at {cast[self.active].square}")
-                     and not line.startswith(f"{self.active} fires at "))
-        done = RolledAttack(self.active, tuple(names), self.kind, faces, said, clicks, knocked, captured, tuple(rules))
-        self._undo.append((before, list(self.roll_log), self.last_roll))
-        self._cast = new
-        with param.edit_constant(self):
-            self.roll_log = [*self.roll_log, f"{len(self.roll_log) + 1}. {done}"]
-            self.last_roll = done
-        self._update()
-        self._show_log()
-        return done
-
-    def undo(self) -> bool:
-        """Put the characters (dials, captives) back as they were before the last roll; the dice
-        go on (a new roll shows new faces). False, named in the general slot, when nothing was rolled."""
-        if not self._undo:
-            self._errors.show(CsPanelError("nothing to undo: no roll since the start or the last reset"))
-            return False
-        self._cast, log, last = self._undo.pop()
-        with param.edit_constant(self):
-            self.roll_log, self.last_roll = log, last
-        self._update()
-        self._show_log()
-        return True
-
-    def reset(self) -> None:
-        """The starting line-up again: every dial at its start, every character on its first square,
-        an empty log and the dice started afresh from ``seed``."""
-        self._cast = default_cast()
-        self._undo.clear()
-        self._dice = Dice(self.seed)
-        with param.edit_constant(self):
-            self.roll_log, self.last_roll = [], None
-        self.positions = {n: c.square for n, c in self._cast.items()}
-        self._update()
-        self._show_log()
 
     def _show_log(self) -> None:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.roll_log)
-        self._log_pane.object = ("<p><b>results</b> (seed " + str(self.seed) + ")</p>"
+        self._log_pane.object = ("<p><b>results</b> (seed " + str(self.game.seed) + ")</p>"
                                  + (f"<ol class='aces-rolls' style='list-style:none;padding-left:0'>{items}</ol>"
-                                    if items else "<p><i>no attack rolled yet</i></p>"))
+                                    if items else "<p><i>no attack rolled yet</i></p>")
+                                 + self.game.transcript_html())
+
+    def _status_html(self) -> str:
+        g = self.game
+        if g.is_over:
+            return f"<p><b>{html.escape(g.result.text)}</b></p>"
+        state = g.state
+        why = f" ({html.escape(state.over)}: take <code>end</code> to score it)" if state.over else ""
+        return (f"<p>Round {g.turn}: <b>{html.escape(', '.join(g.waiting_for) or 'nobody')}</b> to act{why}; "
+                f"{len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} (<code>K.turns</code>).</p>")
 
     # --- drawing --------------------------------------------------------------------------------
     @bokeh_writes()
@@ -527,10 +649,14 @@ class AcesSkirmish(pn.viewable.Viewer):
             e.beside(pn.widgets.RadioButtonGroup.from_param(p.kind, css_classes=["in-kind"]), "kind"),
             pn.widgets.Checkbox.from_param(p.broke_away, label="Broke away (rolled 4-6)", css_classes=["in-broke-away"]),
             pn.widgets.Checkbox.from_param(p.offensive_fate, label="Active Ace uses fate (extra dice)", css_classes=["in-offensive-fate"]),
-            e.beside(pn.widgets.Checkbox.from_param(p.defensive_fate, label="Target Ace uses fate (sixes only)",
+            e.beside(pn.widgets.Checkbox.from_param(p.defensive_fate, label="Target Aces use fate (sixes only; new game)",
                                                     css_classes=["in-defensive-fate"]), "fate"),
-            pn.widgets.IntInput.from_param(p.seed, label="Dice seed", width=220, css_classes=["in-seed"]),
-            self._roll_button, pn.Row(self._undo_button, self._reset_button, margin=0),
+            pn.widgets.IntInput.from_param(p.seed, label="Dice seed (new game)", width=220, css_classes=["in-seed"]),
+            self._roll_button,
+            e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=190,
+                                                        css_classes=["in-action"]), self._take_button, margin=0),
+                    "action"),
+            e.under(pn.Row(self._undo_button, self._reset_button, margin=0), "undo"),
             e.general, width=260)
         legend = html_pane(
             f"<span style='background:{REACH_FILL}'>&nbsp;may move here&nbsp;</span> "
@@ -538,7 +664,7 @@ class AcesSkirmish(pn.viewable.Viewer):
             f"<span style='background:{TERRAIN_FILL['hindering']}'>&nbsp;hindering&nbsp;</span> "
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
-        results = pn.Column(pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
+        results = pn.Column(self._status_pane, pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
                             self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
         # side by side when there is room; in a narrow notebook column the map wraps under the inputs
         return pn.FlexBox(inputs, results, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",

@@ -1,12 +1,15 @@
 """``FasaTable``: the notebook as referee for a FASA demo game, for players sharing one screen.
 
-FASA *Crimson Skies*, the turn sequence, p.13-14 (``F.seq.phases``). Every button calls
-``cs_panel.fasa.referee.Referee``: a plot (``F.move.plot``), the movement phase
-(``F.move.resolve``), a collision number and the collision check (``F.collide.piloted``), a fire
-order (``F.combat.choice``) and the combat phase (``F.combat.order``, ``F.dmg.template``), the
-tailing phase (``F.tail.position``, ``F.tail.reveal``), and undo. The component keeps the game
-(a ``Referee``: a seed, a start and a log) and shows what the referee answers: the map, the game
-table, the next step, the transcript, the referee's commentary and one plane's record sheet.
+FASA *Crimson Skies*, the turn sequence, p.13-14 (``F.seq.phases``). The component holds one
+``game`` (``cs_panel.core.game.Game`` of system "fasa", whose rules ``cs_panel.fasa.play`` wraps
+the referee) and keeps no rules or state of its own: every button applies one action to it
+(``game.apply``) in the notation of ``cs_panel.fasa.play``: a plot (``F.move.plot``), the
+movement phase (``F.move.resolve``), a collision number and the collision check
+(``F.collide.piloted``), a fire order (``F.combat.choice``) and the combat phase
+(``F.combat.order``, ``F.dmg.template``), the tailing phase (``F.tail.position``,
+``F.tail.reveal``); Undo is the game's fair undo (never across a die roll or a reveal; a refusal
+is shown beside the button). It shows what the game answers: the map, the game table, the next
+step, the transcript, the referee's commentary and one plane's record sheet.
 
 A refused action leaves the game as it was; the referee's reasons show beside the input they
 name (the maneuver, a collision number, a fire order), or in the general slot under the buttons
@@ -16,12 +19,13 @@ shown as ``plots_seen_by`` gives them to that player ("everyone" sees none until
 phase reveals them all). A plot or collision number the referee takes is cleared from its input,
 so the next player does not read it there.
 
-Save writes the game as JSON text (``cs_panel.core.state.dumps``) into the text area; Load reads
-it back. A text that is not a saved game (or whose log does not replay) is refused beside the
-text area with a ``SavedStateError`` and the current game stays. The saved text holds the log as
+Save writes the game as JSON text (``game.to_json()``) into the text area; Load reads it back
+(``Game.from_json``, which replays the log face by face). A text that is not a saved FASA game
+(or whose log does not replay) is refused beside the text area with a ``SavedStateError`` and the
+current game stays. The saved text holds the log as
 played, plots written but not yet flown included: it is for the table, not for one player.
 
-Not offered here: die faces typed in by the players (the referee rolls seeded dice), and a
+Not offered here: die faces typed in by the players (the game rolls seeded dice), and a
 set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from code).
 """
 
@@ -34,10 +38,13 @@ import panel as pn
 import param
 
 from cs_panel.core.errors import CsPanelError, SavedStateError
+from cs_panel.core.game import Game, UndoRefusedError
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.state import dumps, loads
-from cs_panel.fasa.referee import Phase, RefPlane, Referee, demo_planes, map_svg
+from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of
+from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
+from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, html_pane, point_at
+from cs_panel.ui.game_view import game_history, log_seen_by
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -45,7 +52,7 @@ DEMO_MAP = "fighters"
 DEMO_HOMES = {"Ann": "south", "Bob": "north"}
 EVERYONE = "everyone"
 
-FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "saved"]
+FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "saved", "undo"]
 
 TABLE_STYLES = """
 .fasa-next { font-size: 1.1em; }
@@ -106,9 +113,12 @@ class FasaTable(pn.viewable.Viewer):
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 
     # -- what the referee answers (read-only)
-    game = param.ClassSelector(class_=Referee, default=None, allow_None=True, constant=True,
-                               doc="The game: the seed, the start and the log of actions; its state is their fold.")
+    game = param.ClassSelector(class_=Game, default=None, allow_None=True, constant=True,
+                               doc="The one game (cs_panel.core.game.Game of system 'fasa'): the seed, the set-up and "
+                                   "the log of actions; its state is their fold.")
     next_step = param.String(default="", constant=True, doc="What the referee waits for next.")
+    legal = param.List(default=[], constant=True, doc="The game's legal actions now, in notation (game.legal_actions()): "
+                                                      "the plots and fire orders offered under their inputs come from it.")
     error = param.String(default="", constant=True, doc="Why the last action was refused ('' when it was taken).")
 
     def __init__(self, **params):
@@ -122,6 +132,8 @@ class FasaTable(pn.viewable.Viewer):
         self._transcript_pane = html_pane("", css_classes=["fasa-transcript"], **pane)
         self._commentary_pane = html_pane("", css_classes=["fasa-commentary"], **pane)
         self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
+        self._plot_choices = html_pane("", css_classes=["fasa-plot-choices"], **pane)
+        self._fire_choices = html_pane("", css_classes=["fasa-fire-choices"], **pane)
         self._new_game()
         self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
                                                "order", "saved"])
@@ -132,8 +144,8 @@ class FasaTable(pn.viewable.Viewer):
     def _new_game(self) -> bool:
         """Start again from the set-up; a set-up the referee refuses keeps the game there was."""
         try:
-            game = Referee.start(self.seed, self.planes, max_turns=self.max_turns, map_name=self.map_name,
-                                 homes=self.homes if self.map_name else None)
+            game = new_game("fasa", self.seed, setup_of(self.planes, self.max_turns, self.map_name,
+                                                        self.homes if self.map_name else None))
         except CsPanelError as e:
             self._refuse(_moved(e, {}, "setup"))
             return False
@@ -144,9 +156,10 @@ class FasaTable(pn.viewable.Viewer):
         """A new game from the same set-up (the log is forgotten)."""
         return self._new_game()
 
-    def _set_game(self, game: Referee) -> None:
-        names = [p.name for p in game.start_state.planes]
-        players = sorted({p.player for p in game.start_state.planes})
+    def _set_game(self, game: Game) -> None:
+        start = game.rules.initial(game.setup, game.seed).game
+        names = [p.name for p in start.planes]
+        players = sorted({p.player for p in start.planes})
         self.param.player.objects = [EVERYONE, *players]
         for p in (self.param.plot_plane, self.param.pick_plane, self.param.fire_plane, self.param.sheet_plane):
             p.objects = names
@@ -157,12 +170,13 @@ class FasaTable(pn.viewable.Viewer):
             if getattr(self, which) not in names:
                 updates[which] = names[0] if names else None
         # the plane the referee waits for is the likely next one to plot or choose a number
-        waiting = game.state.waiting_for
+        waiting = game.state.game.waiting_for
         if waiting:
-            updates["plot_plane" if game.state.phase is Phase.PLOT else "pick_plane"] = waiting[0]
+            updates["plot_plane" if game.state.game.phase is Phase.PLOT else "pick_plane"] = waiting[0]
         with param.edit_constant(self):
             self.game = game
-            self.next_step = game.next_step
+            self.next_step = next_step(game.state)
+            self.legal = [str(a) for a in self._legal_of(game)]
             self.error = ""
         if updates:
             self.param.update(**updates)
@@ -174,13 +188,14 @@ class FasaTable(pn.viewable.Viewer):
             self.error = str(error)
         self._errors.show(error)
 
-    def _act(self, step, fields: dict[str, str], default: str | None) -> bool:
-        """Take one action through the referee; a refusal is shown where it belongs and changes nothing."""
+    def _act(self, action, fields: dict[str, str], default: str | None) -> bool:
+        """Apply one action to the game (an ``Action`` or its notation); a refusal is shown where it
+        belongs and changes nothing."""
         if self.game is None:
             self._refuse(CsPanelError("no game: fix the set-up first", field="setup"))
             return False
         try:
-            game = step(self.game)
+            game = self.game.apply(action)
         except CsPanelError as e:
             self._refuse(_moved(e, fields, default))
             return False
@@ -191,7 +206,7 @@ class FasaTable(pn.viewable.Viewer):
 
     def plot(self) -> bool:
         """Write down the chosen plane's secret maneuver (F.move.plot); refused with every reason."""
-        if self._act(lambda g: g.plot(self.plot_plane or "", self.maneuver),
+        if self._act(Plot(self.plot_plane or "", self.maneuver.strip()),
                      {"plane": "plot_plane", "maneuver": "maneuver"}, "maneuver"):
             self.maneuver = ""  # secret: not left on the shared screen
             return True
@@ -199,54 +214,72 @@ class FasaTable(pn.viewable.Viewer):
 
     def move(self) -> bool:
         """The movement phase: plots revealed, planes moved, pushes rolled (F.move.resolve)."""
-        return self._act(lambda g: g.move(), {}, None)
+        return self._act(Step("move"), {}, None)
 
     def pick(self) -> bool:
         """The chosen plane's secret collision number (F.collide.piloted)."""
-        if self._act(lambda g: g.pick(self.pick_plane or "", self.number),
-                     {"plane": "pick_plane", "number": "number"}, "number"):
+        n = self.number.strip()
+        # a number in the notation's digits is the action's number; any other text the referee refuses by name
+        number = int(n) if n.isdigit() and len(n) <= 2 else n
+        if self._act(Pick(self.pick_plane or "", number), {"plane": "pick_plane", "number": "number"}, "number"):
             self.number = ""  # secret, like a plot
             return True
         return False
 
     def collide(self) -> bool:
         """Reveal the collision numbers; planes that collide are destroyed (F.collide.piloted)."""
-        return self._act(lambda g: g.collide(), {}, None)
+        return self._act(Step("collide"), {}, None)
 
     def fire(self) -> bool:
         """Give the chosen plane its fire order for this combat phase (F.combat.choice)."""
-        return self._act(lambda g: g.fire(self.fire_plane or "", self.order), {"plane": "fire_plane"}, "order")
+        try:  # the order in its written form, as the notation keeps it; an unreadable one is named beside it
+            action = self.game.parse(f"fire {self.fire_plane or ''} {self.order}")
+        except CsPanelError as e:
+            self._refuse(_moved(e, {"plane": "fire_plane"}, "order"))
+            return False
+        if not isinstance(action, Fire):
+            self._refuse(CsPanelError(f"{self.order!r} is not a fire order", field="order"))
+            return False
+        return self._act(action, {"plane": "fire_plane"}, "order")
 
     def combat(self) -> bool:
         """The combat phase: each plane fires in Quick Draw order (F.combat.order)."""
-        return self._act(lambda g: g.combat(), {}, None)
+        return self._act(Step("combat"), {}, None)
 
     def tailing(self) -> bool:
         """The tailing phase: who tails whom, and the turn ends (F.tail.position)."""
-        return self._act(lambda g: g.tailing(), {}, None)
+        return self._act(Step("tailing"), {}, None)
 
     def undo(self) -> bool:
-        """Take back the last plot or fire order; dice rolled and plots revealed stay."""
-        return self._act(lambda g: g.undo(), {}, None)
-
-    def save(self) -> bool:
-        """Write the game as JSON text into ``saved``."""
+        """The game's fair undo: a plot or fire order not yet revealed or rolled is taken back; one
+        that would cross a die roll or a reveal is refused, the reason beside the Undo button."""
         if self.game is None:
             return False
-        self.saved = dumps(self.game)
+        try:
+            game = self.game.undo()
+        except UndoRefusedError as e:
+            self._refuse(point_at(e, "undo"))
+            return False
+        self._set_game(game)
+        return True
+
+    def save(self) -> bool:
+        """Write the game as JSON text into ``saved`` (``game.to_json()``)."""
+        if self.game is None:
+            return False
+        self.saved = self.game.to_json()
         self._errors.show(None)
         return True
 
     def load(self) -> bool:
-        """Read the game back from ``saved``; a text that is not a saved game is refused and the game kept."""
+        """Read the game back from ``saved`` (``Game.from_json``, replayed face by face); a text that
+        is not a saved FASA game is refused beside it and the game kept."""
         try:
-            game = loads(Referee, self.saved)
-            game.state  # replay the log now: a log that does not replay is not a game
+            game = Game.from_json(self.saved)
+            if game.system != "fasa":
+                raise SavedStateError(f"a saved game of {game.system!r}, not of the FASA board game")
         except CsPanelError as e:
             self._refuse(SavedStateError(f"cannot load this text: {e}", field="saved"))
-            return False
-        except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as e:
-            self._refuse(SavedStateError(f"cannot load this text: {type(e).__name__}: {str(e)[:200]}", field="saved"))
             return False
         self._set_game(game)
         return True
@@ -283,20 +316,43 @@ class FasaTable(pn.viewable.Viewer):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def offered(self, kind: type, plane: str | None) -> list[str]:
+        """What the game offers ``plane`` now among its legal actions of ``kind`` (``Plot``:
+        the maneuvers it may fly, ``Fire``: the fire orders), in their notation's words."""
+        if self.game is None or not plane:
+            return []
+        return [a.maneuver if kind is Plot else a.order for a in self._legal_of(self.game)
+                if isinstance(a, kind) and a.plane == plane]
+
+    def _legal_of(self, game: Game) -> list:
+        """``game.legal_actions()``, asked once per game (the game is immutable, so its answer stands)."""
+        if getattr(self, "_legal_for", None) is not game:
+            self._legal_for, self._legal_actions = game, game.legal_actions()
+        return self._legal_actions
+
+    @param.depends("plot_plane", "fire_plane", watch=True)
+    def _show_choices(self) -> None:
+        for pane, kind, plane, what in ((self._plot_choices, Plot, self.plot_plane, "may fly"),
+                                        (self._fire_choices, Fire, self.fire_plane, "may be ordered")):
+            offered = self.offered(kind, plane)
+            pane.object = (f"<p><small>{html.escape(plane or '')} {what} now: "
+                           f"{html.escape(', '.join(offered))}</small></p>" if offered else "")
+
     @param.depends("player", "sheet_plane", watch=True)
     def _redraw(self) -> None:
         game = self.game
         if game is None:
             return
-        state = game.state
+        state = game.state.game
         self._map_pane.object = map_svg(state, radius=3, size=22)
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
-        self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(game.next_step))}</p>"
+        self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(self.next_step))}</p>"
         self._plots_pane.object = self._plots_html()
-        self._transcript_pane.object = self._list_html(game.transcript(), "No action yet.")
+        self._transcript_pane.object = self._list_html(self.transcript(), "No action yet.")
         said = [*state.history, *(f"turn {state.turn}: {x}" for x in state.report)]
         self._commentary_pane.object = self._list_html(said, "The referee has said nothing yet.")
         self._sheet_pane.object = self._sheet_html()
+        self._show_choices()
 
     @staticmethod
     def _list_html(lines: list[str], empty: str) -> str:
@@ -306,9 +362,26 @@ class FasaTable(pn.viewable.Viewer):
         # newest last, in a box that scrolls; a column-reversed box opens scrolled to its end
         return f"<div class='fasa-scroll'><div><ul>{items}</ul></div></div>"
 
+    def transcript(self) -> list[str]:
+        """Every action of the game, one line each, as ``player`` may see it (the others' plots and
+        collision numbers masked, F.move.plot, F.collide.piloted), with the dice it rolled; after a
+        combat phase, the guns left jammed (F.gun.double-down, F.gun.jam-clear)."""
+        game = self.game
+        seen = log_seen_by(game, None if self.player == EVERYONE else self.player)
+        after = game_history(game)[1:] if any(e.action == Step("combat") for e in game.log) else []
+        out = []
+        for i, (e, text) in enumerate(zip(game.log, seen), 1):
+            line = f"{i}. {text}" + (f" dice {list(e.faces)}" if e.faces else "")
+            if e.action == Step("combat"):
+                jams = [f"{p.name} gun{'s' if len(p.jammed_guns) > 1 else ''} {', '.join(map(str, p.jammed_guns))}"
+                        for p in after[i - 1].state.game.planes if p.jammed_guns]
+                line += f" -- jammed: {'; '.join(jams)}" if jams else ""
+            out.append(line)
+        return out
+
     def plots_shown(self) -> dict[str, str]:
         """This turn's plots as the screen shows them to ``player`` (F.move.plot)."""
-        return self.game.state.plots_seen_by(self.player) if self.game else {}
+        return self.game.state.game.plots_seen_by(self.player) if self.game else {}
 
     def _plots_html(self) -> str:
         shown = self.plots_shown()
@@ -319,7 +392,7 @@ class FasaTable(pn.viewable.Viewer):
         return f"<p>Plots this turn, as {html.escape(who)} sees them:</p><table class='fasa-plots'>{rows}</table>"
 
     def _sheet_html(self) -> str:
-        name, state = self.sheet_plane, self.game.state
+        name, state = self.sheet_plane, self.game.state.game
         if not name:
             return ""
         if name not in [p.name for p in state.planes]:
@@ -374,6 +447,7 @@ class FasaTable(pn.viewable.Viewer):
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
                         button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
                         button("Undo", self.undo, "fasa-undo"))
+        phases = e.under(phases, "undo")
         saving = pn.Column(
             pn.Row(button("Save", self.save, "fasa-save"), button("Load", self.load, "fasa-load"),
                    button("New game", self.restart, "fasa-restart")),
@@ -385,9 +459,9 @@ class FasaTable(pn.viewable.Viewer):
             pn.widgets.Select.from_param(p.player, label="Who is looking at the screen", width=220,
                                          css_classes=["in-player"]),
             self._next_pane,
-            "### Movement phase", plot_row, self._plots_pane,
+            "### Movement phase", plot_row, self._plot_choices, self._plots_pane,
             "### Collisions", pick_row,
-            "### Combat phase", fire_row,
+            "### Combat phase", fire_row, self._fire_choices,
             phases, e.general, e.slots["setup"],
             "### Save and load", saving,
             width=520,

@@ -14,7 +14,8 @@ from hypothesis import given, strategies as st
 from cs_panel.aces.board import Board, wall
 from cs_panel.aces.combat import (
     AttackError, Character, Escape, FateError, MultiTargetAttack, attack, best_assignment, escape, multi_shot,
-    multi_target, ranged_targets, resolve, sample_character, take_hits, use_fate,
+    fate_problem, may_use_fate, multi_target, ranged_targets, resolve, sample_character, take_hits, use_fate,
+    with_defensive_fate,
 )
 from cs_panel.clix.dial import ACES_STATS, KO, build_dial
 from cs_panel.core.dice import ChanceEvent, Dice, ScriptedDice
@@ -260,6 +261,41 @@ def test_fate_rules():
         attack(OPEN, token("T", "x", (0, 0)), ace("E", "y", (0, 3)), "ranged", offensive_fate=True)
     last = dataclasses.replace(a, dial=a.dial.at(1))
     assert use_fate(last, "offense").knocked_out  # fate on the last click knocks the Ace out
+
+
+@pytest.mark.rule("K.fate")
+def test_one_test_of_fate_says_who_may_spend_it_and_why_not():
+    a = ace("A", "x", (0, 0), clicks=((6, 3, 4, 2), (6, 3, 4, 0)))
+    zero = dataclasses.replace(a, dial=a.dial.at(1))  # fate 0 on this click
+    t = token("T", "x", (0, 0))
+    assert fate_problem(a, "defense") is None and may_use_fate(a, "offense")
+    assert "fate 0" in fate_problem(zero, "defense") and may_use_fate(zero, "offense")
+    assert "tokens cannot use fate" in fate_problem(t, "offense") and not may_use_fate(t, "defense")
+    assert "already used fate this turn" in fate_problem(a, "defense", used_this_turn=True)
+    assert "'offense' or 'defense'" in fate_problem(a, "luck")
+    # use_fate refuses with the same words the test gives
+    for who, kind in ((zero, "defense"), (t, "offense")):
+        with pytest.raises(FateError) as refused:
+            use_fate(who, kind)
+        assert str(refused.value) == fate_problem(who, kind)
+
+
+@pytest.mark.rule("K.fate", "K.ranged.multi")
+def test_a_plan_with_defensive_fate_gives_it_to_each_target_that_may_spend_it():
+    shooter = ace("S", "x", (2, 2), pistols=2)
+    loyle, ruffian = ace("L", "y", (6, 2)), token("R", "y", (2, 6))
+    single = attack(OPEN, shooter, loyle, "ranged")
+    assert with_defensive_fate(single, [loyle]) == single.with_defensive_fate()
+    assert with_defensive_fate(single, [loyle]).distribution() != single.distribution()  # only sixes hit
+    with pytest.raises(FateError, match="R cannot spend fate defensively: tokens never"):
+        with_defensive_fate(attack(OPEN, shooter, ruffian, "ranged"), [ruffian])
+    with pytest.raises(FateError, match="L cannot spend fate defensively"):
+        with_defensive_fate(single, [loyle], fated=["L"])  # once a turn
+    shot = multi_shot(OPEN, shooter, [ruffian, loyle])
+    assert with_defensive_fate(shot, [ruffian, loyle]).defensive_fate == (False, True)
+    with pytest.raises(FateError, match="none of R, R2 can spend fate defensively"):
+        with_defensive_fate(multi_shot(OPEN, shooter, [ruffian, token("R2", "y", (6, 6))]),
+                            [ruffian, token("R2", "y", (6, 6))])
 
 
 @pytest.mark.rule("K.attack")

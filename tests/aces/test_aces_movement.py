@@ -103,3 +103,20 @@ def test_a_captor_moves_at_the_lower_speed():
     speed, why = move_speed(OPEN, (3, 3), 6, captive_speed=4)
     assert speed == 4 and "captive" in why[-1]
     assert move_speed(OPEN, (3, 3), 3, captive_speed=5)[0] == 3
+
+
+@pytest.mark.rule("K.move", "K.terrain.blocking")
+def test_a_square_to_stand_on_is_on_the_map_not_blocking_and_not_taken():
+    from cs_panel.aces.board import BoardError
+    from cs_panel.aces.movement import check_stand
+
+    b = Board(8, 6, blocking={(3, 3)})
+    assert check_stand(b, (2, 2), {(4, 4): "Ruffian"}) == (2, 2)
+    with pytest.raises(MoveError, match=r"\(4, 4\) is taken by Ruffian: a character cannot end in an occupied square"):
+        check_stand(b, (4, 4), {(4, 4): "Ruffian"})
+    with pytest.raises(MoveError, match="is taken"):
+        check_stand(b, (4, 4), [(4, 4)])
+    with pytest.raises(BoardError, match="blocking terrain: nobody stands there"):
+        check_stand(b, (3, 3))
+    with pytest.raises(BoardError, match="off the 8 x 6 map"):
+        check_stand(b, (8, 0))

@@ -74,6 +74,20 @@ def test_a_break_away_roll_cannot_be_undone_but_a_plain_move_can():
     raise AssertionError("no random game put a character next to an enemy")
 
 
+@pytest.mark.rule("K.attack", "K.actions")
+def test_an_attack_cannot_be_undone_but_a_pass_or_second_action_without_dice_can():
+    g = new_game("aces", seed=4)
+    attack = next(a for a in g.legal_actions() if isinstance(a, Attack))
+    shot = g.apply(attack)
+    assert shot.log[-1].faces
+    with pytest.raises(UndoRefusedError, match="crosses a die roll"):
+        shot.undo()
+    passed = shot.apply(f"pass {shot.waiting_for[0]}")
+    assert passed.log[-1].faces == () and passed.undo() == shot
+    with pytest.raises(UndoRefusedError, match="nothing to undo"):
+        g.undo()
+
+
 def _held(g, name):
     from cs_panel.aces.movement import enemies_adjacent
     a = g.state.game
@@ -114,3 +128,19 @@ def test_a_name_the_notation_cannot_carry_is_refused():
     setup["teams"]["Tim"][0][1] = "Charlie & Co"
     with pytest.raises(GameRuleError, match="notation"):
         new_game("aces", setup=setup)
+
+
+@pytest.mark.rule("K.recruit")
+def test_a_setup_may_agree_another_build_total_and_the_standard_one_goes_unsaid():
+    from cs_panel.aces.play import demo_setup
+
+    setup = demo_setup()
+    assert "build_total" not in new_game("aces", 1, setup).setup  # 100: the standard, unsaid
+    setup["teams"]["Tim"].append(["louis-thibodeaux-ace", "Louis", [0, 2]])  # 49 + 9 + 45 = 103 points
+    with pytest.raises(GameRuleError, match="over the build total of 100"):
+        new_game("aces", 1, setup)
+    g = new_game("aces", 1, {**setup, "build_total": 110})
+    assert g.setup["build_total"] == 110 and Game.from_json(g.to_json()) == g
+    for bad in (0, True, "110", 5000):
+        with pytest.raises(GameRuleError, match="build_total"):
+            new_game("aces", 1, {**setup, "build_total": bad})

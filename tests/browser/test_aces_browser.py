@@ -94,3 +94,24 @@ def test_choosing_two_targets_names_both_in_the_breakdown(serve, page):
     expect(page.locator(".cs-error-targets")).to_contain_text("2 pistol(s): at most that many targets")
     expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Loyle")
     expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Ruffian")
+
+
+@pytest.mark.rule("K.attack", "K.turns")
+def test_a_roll_stands_and_undo_says_why_beside_its_button(serve, page):
+    page.goto(serve(aces_app))
+    expect(page.locator(".aces-attack")).to_contain_text("Charlie on Ruffian")
+    expect(page.locator(".aces-status")).to_contain_text("Tim to act")
+    page.locator(".in-roll button").click()
+    log = page.locator(".aces-log")
+    expect(log).to_contain_text("1. Charlie (ranged) at Ruffian", timeout=10_000)
+    expect(page.locator(".aces-status")).to_contain_text("Kim to act")
+    page.locator(".in-undo button").click()
+    expect(page.locator(".cs-error-undo")).to_contain_text("crosses a die roll", timeout=10_000)
+    expect(log).to_contain_text("1. Charlie (ranged) at Ruffian")  # the roll stands
+    # Kim's turn: the list of legal actions offers his, and Take applies the one chosen
+    page.locator(".in-action select").select_option("pass Kim")
+    page.locator(".in-take button").click()
+    expect(page.locator(".aces-status")).to_contain_text("Tim to act", timeout=10_000)
+    page.locator(".in-undo button").click()  # a pass rolled nothing: it is taken back
+    expect(page.locator(".aces-status")).to_contain_text("Kim to act", timeout=10_000)
+    expect(page.locator(".cs-error-undo")).not_to_contain_text("crosses")

@@ -58,3 +58,21 @@ def test_a_typo_never_hides_plot_and_its_message_goes_once_fixed(serve, page):
     expect(message).to_have_count(0, timeout=10_000)
     plot.click()
     expect(step).to_contain_text("plots from Raider", timeout=10_000)
+
+
+@pytest.mark.rule("F.move.plot", "F.move.resolve")
+def test_undo_after_the_movement_phase_is_refused_beside_the_button(serve, page):
+    page.goto(serve(table_app))
+    step = page.locator(".fasa-next")
+    expect(step).to_contain_text("plots from Ace, Raider")
+    box = page.locator(".in-maneuver input")
+    for plane in ("Ace", "Raider"):
+        expect(page.locator(".in-plot-plane select")).to_have_value(plane, timeout=10_000)
+        box.fill("3SA")
+        page.locator(".fasa-plot button").click()
+    expect(step).to_contain_text("press Move", timeout=10_000)
+    page.locator(".fasa-move button").click()
+    expect(step).to_contain_text("press Combat", timeout=10_000)
+    page.locator(".fasa-undo button").click()
+    expect(page.locator(".cs-error-undo")).to_contain_text("crosses a reveal", timeout=10_000)
+    expect(step).to_contain_text("press Combat")  # the game stays where it was

@@ -7,6 +7,7 @@ import pytest
 from cs_panel.aces.board import maps
 from cs_panel.aces.combat import attack
 from cs_panel.aces.movement import reachable
+from cs_panel.aces.play import Move
 from cs_panel.ui.aces_board import AcesSkirmish
 
 
@@ -213,12 +214,24 @@ def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_si
     assert app._line.data["colour"] == ["#2f855a"]
 
 
-# -- rolling the planned attack (K.attack, K.ranged.multi) -----------------------------------------
+# -- rolling the planned attack through the game (K.attack, K.ranged.multi) ------------------------
 
-@pytest.mark.rule("K.attack", "K.ranged")
-def test_two_components_with_the_same_seed_roll_the_same_and_the_faces_are_the_cores():
+def _seed_where(plan, wanted, first=1):
+    """The first seed whose first entry's dice give ``wanted(faces)``: the game rolls entry 0 with
+    ``Dice(entry_seed(seed, 0))``, so the faces of a seed are known before the component rolls."""
+    from cs_panel.core.dice import Dice
+    from cs_panel.core.game import entry_seed
+
+    event = plan.event
+    return next(s for s in range(first, 1000) if wanted(event.resolve(Dice(entry_seed(s, 0))).faces))
+
+
+@pytest.mark.rule("K.attack", "K.ranged", "K.turns")
+def test_two_components_with_the_same_seed_roll_the_same_and_the_faces_are_the_games():
     from cs_panel.aces.combat import resolve, take_hits
     from cs_panel.core.dice import Dice
+    from cs_panel.core.game import entry_seed
+    from cs_panel.games import new_game
 
     one, two = AcesSkirmish(seed=11, target="Loyle"), AcesSkirmish(seed=11, target="Loyle")
     for app in (one, two):
@@ -227,30 +240,38 @@ def test_two_components_with_the_same_seed_roll_the_same_and_the_faces_are_the_c
     planned = one.attack_result
     first = one.roll()
     assert first is not None and first == two.roll()
+    # Kim's turn now (K.turns): Loyle answers, in both components alike
+    for app in (one, two):
+        app.param.update(active="Loyle", target="Charlie")
     assert one.roll() == two.roll() and one.roll_log == two.roll_log and len(one.roll_log) == 2
-    assert one.characters() == two.characters()
-    # the faces are those Dice(11) gives the same attack, and the dial clicks as the core says
-    want = resolve(planned, Dice(11))
-    assert first.faces == want.faces and f"{want.hits} hit" in first.said[0]
+    assert one.characters() == two.characters() and one.game == two.game
+    # the faces are those the game's dice give the same attack, and the dial clicks as the core says
+    want = resolve(planned, Dice(entry_seed(11, 0)))
+    assert first.faces == want.faces == one.game.log[0].faces and f"{want.hits} hit" in first.said[0]
     assert first.clicks["Loyle"] == take_hits(cast["Loyle"], want.hits).dial.slot - cast["Loyle"].dial.slot
     assert f"dice {', '.join(map(str, want.faces))}" in one.roll_log[0] and "(K.ranged, K.attack)" in one.roll_log[0]
     assert "1. Charlie (ranged) at Loyle" in one._log_pane.object
+    # the same two actions applied to a game by hand give the same game
+    again = new_game("aces", 11, one.game.setup).play("attack Charlie from 13,1 ranged Loyle",
+                                                       "attack Loyle from 13,5 ranged Charlie")
+    assert again == one.game and again.state.game == one.table
 
 
 @pytest.mark.rule("K.attack", "K.ranged")
 def test_the_clicks_a_roll_applies_are_the_cores_for_the_same_faces_and_the_cast_shows_the_new_slot():
     from cs_panel.aces.combat import resolve, take_hits
-    from cs_panel.core.dice import ScriptedDice
 
-    app = AcesSkirmish(target="Loyle")
+    probe = AcesSkirmish(target="Loyle")
+    probe.positions = {**probe.positions, "Charlie": (13, 1)}
+    seed = _seed_where(probe.attack_result, lambda faces: resolve(probe.attack_result, faces=faces).hits == 2)
+    app = AcesSkirmish(seed=seed, target="Loyle")
     app.positions = {**app.positions, "Charlie": (13, 1)}
     cast = app.characters()
-    faces = [6, 6] + [1] * (app.attack_result.dice - 2)
-    hits = resolve(app.attack_result, faces=faces).hits
+    done = app.roll()
+    hits = resolve(probe.attack_result, faces=done.faces).hits
     want = take_hits(cast["Loyle"], hits)
     assert hits == 2 and want.dial.slot == cast["Loyle"].dial.slot + 2 and not want.knocked_out
-    done = app.roll(ScriptedDice(faces))
-    assert done.faces == tuple(faces) and done.clicks == {"Loyle": 2} and done.knocked_out == ()
+    assert done.faces == app.game.log[-1].faces and done.clicks == {"Loyle": 2} and done.knocked_out == ()
     assert app.characters()["Loyle"].dial == want.dial
     assert app.characters()["Charlie"] == cast["Charlie"]  # the attacker spent no fate: untouched
     row = next(r for r in app._cast_pane.object.split("<tr>") if r.startswith("<td>Loyle"))
@@ -261,14 +282,17 @@ def test_the_clicks_a_roll_applies_are_the_cores_for_the_same_faces_and_the_cast
 @pytest.mark.rule("K.ranged.multi", "K.attack")
 def test_a_several_target_roll_gives_each_target_the_click_the_core_gives_it():
     from cs_panel.aces.combat import take_hits
-    from cs_panel.core.dice import ScriptedDice
 
-    app = _gunner_at(targets=["Ruffian", "Loyle"])
-    cast, shot = app.characters(), app.multi_result
-    faces = (6, 4, 1)
-    hit = shot.event.outcome_of(faces)  # the dice given out as well as possible
-    assert hit == ("Ruffian", "Loyle")  # Loyle (6+ behind hindering terrain) gets the 6, the Ruffian the 4
-    done = app.roll(ScriptedDice(faces))
+    probe = _gunner_at(targets=["Ruffian", "Loyle"])
+    shot = probe.multi_result
+    # a seed whose dice, given out as well as possible, hit both: Loyle (6+ behind hindering terrain) and the Ruffian
+    seed = _seed_where(shot, lambda faces: shot.event.outcome_of(faces) == ("Ruffian", "Loyle"))
+    app = _gunner_at(seed=seed, targets=["Ruffian", "Loyle"])
+    cast = app.characters()
+    assert app.multi_result == shot
+    done = app.roll()
+    hit = shot.event.outcome_of(done.faces)
+    assert hit == ("Ruffian", "Loyle") and done.faces == app.game.log[-1].faces
     for name in ("Ruffian", "Loyle"):
         want = take_hits(cast[name], 1) if name in hit else cast[name]
         assert app.characters()[name].dial.slot == want.dial.slot
@@ -276,48 +300,100 @@ def test_a_several_target_roll_gives_each_target_the_click_the_core_gives_it():
     assert done.knocked_out == ("Ruffian",) and "(K.ranged.multi, K.attack)" in app.roll_log[-1]
 
 
-@pytest.mark.rule("K.attack", "K.ranged")
-def test_a_knock_out_shows_and_undo_and_reset_restore_the_characters():
-    from cs_panel.core.dice import ScriptedDice
+@pytest.mark.rule("K.attack", "K.ranged", "K.turns")
+def test_a_knock_out_shows_and_reset_restores_the_characters():
+    from cs_panel.aces.combat import resolve
 
-    app = AcesSkirmish()
+    probe = AcesSkirmish()
+    seed = _seed_where(probe.attack_result, lambda faces: resolve(probe.attack_result, faces=faces).hits >= 1)
+    app = AcesSkirmish(seed=seed)
     start = app.characters()
-    done = app.roll(ScriptedDice([6] * app.attack_result.dice))
+    done = app.roll()
     assert done.knocked_out == ("Ruffian",) and app.characters()["Ruffian"].knocked_out
     row = next(r for r in app._cast_pane.object.split("<tr") if "<td>Ruffian" in r)
     assert "aces-ko" in row and "knocked out" in row and "off the map" in row
     assert "Ruffian" not in app._people.data["name"] and "knocked out: Ruffian" in app.roll_log[-1]
-    # the Ruffian is off the map: a second roll at it is refused beside the target, the choice kept
-    dice = ScriptedDice([6] * 9)
-    assert app.roll(dice) is None and dice.log == []
+    # the Ruffian is off the map: once Kim has passed, a roll at it is refused beside the target, the choice kept
+    assert app.act("pass Kim")
+    app.active = "Tail Gunner"
+    game = app.game
+    assert app.roll() is None and app.game is game
     assert "knocked-out character is off the map" in app._errors.message("target") and app.target == "Ruffian"
     assert len(app.roll_log) == 1
-    # undo: the Ruffian is back on its first click, on the map; a second undo has nothing to undo
-    assert app.undo() and app.characters() == start and app.roll_log == [] and app.last_roll is None
-    assert "Ruffian" in app._people.data["name"] and "aces-ko" not in app._cast_pane.object
-    assert not app.undo() and "nothing to undo" in app._errors.message()
-    # two rolls, a move, then reset: the starting line-up, squares and dice again
-    first = app.roll()
-    app.target = "Soldier"
-    app.roll()
-    app.place_at(4, -6)
+    # reset: the starting line-up, squares and dice again
+    first = done
+    app.place_at(4, -6)  # a move of the Tail Gunner, the game under way
+    assert app.game.log[-1].action == Move("Tail Gunner", (4, 6))
+    app.param.update(active="Charlie", target="Soldier")
     app.reset()
     assert app.characters() == start and app.positions["Charlie"] == (3, 5) and app.roll_log == []
-    assert app.target == "Soldier" and app.roll().faces == first.faces  # reset keeps the inputs, restarts the dice
+    assert app.game.log == () and app.game.seed == seed
+    assert app.target == "Soldier" and app.roll().faces == first.faces  # reset keeps the inputs; the same dice again
 
 
-@pytest.mark.rule("K.ranged", "K.ranged.multi")
-def test_a_refused_roll_is_named_beside_its_input_and_changes_nothing():
-    from cs_panel.core.dice import ScriptedDice
+@pytest.mark.rule("K.attack", "K.ranged")
+def test_undo_after_a_roll_is_refused_beside_the_button_and_the_game_is_kept():
+    app = AcesSkirmish()
+    done = app.roll()
+    game, cast = app.game, app.characters()
+    assert not app.undo()
+    said = app._errors.message("undo")
+    assert "cannot undo attack Charlie from 3,5 ranged Ruffian" in said and "crosses a die roll" in said
+    assert ", ".join(map(str, done.faces)).replace(",", "") in said  # the faces it rolled are named
+    assert app.game is game and app.characters() == cast and app.last_roll == done and len(app.roll_log) == 1
+    # an action without dice is taken back; the roll before it still stands
+    assert app.act("pass Kim") and app.game.waiting_for == ("Tim",)
+    assert app.undo() and app.game == game and app._errors.message("undo") == ""
+    assert not app.undo() and app.game == game
+    fresh = AcesSkirmish()
+    assert not fresh.undo() and "nothing to undo" in fresh._errors.message("undo")
 
-    app = _gunner_at(targets=["Ruffian", "Soldier", "Loyle"])  # three targets, two pistols
-    before, dice = app.characters(), ScriptedDice([6, 6, 6])
-    assert app.roll(dice) is None and dice.log == []
-    assert "at most that many targets" in app._errors.message("targets")
-    assert app.targets == ["Ruffian", "Soldier", "Loyle"] and app.characters() == before and app.roll_log == []
-    solo = AcesSkirmish(target="Charlie")  # no target chosen but itself
-    assert solo.roll() is None and "may not attack itself" in solo._errors.message("target")
-    assert solo.target == "Charlie" and solo.roll_log == []
+
+@pytest.mark.rule("K.actions", "K.turns", "K.ranged")
+def test_the_component_offers_exactly_the_games_legal_actions():
+    from cs_panel.aces.play import Attack
+
+    app = AcesSkirmish()
+    for _ in range(2):
+        legal = [str(a) for a in app.game.legal_actions()]
+        assert app.legal == legal and app.param.action.objects == legal and app.action in legal
+        # the targets list offers the targets of the game's legal ranged attacks from where the active one stands
+        me = app.characters()[app.active]
+        assert app.shootable == list(dict.fromkeys(
+            a.targets[0] for a in app.game.legal_actions() if isinstance(a, Attack) and a.name == me.name
+            and a.at == me.square and a.kind == "ranged" and len(a.targets) == 1))
+        app.roll()
+    # now Kim's turn: none of Tim's actions is offered, and Charlie may shoot nobody
+    owners = {app.game.rules.owner(app.game.state, a) for a in app.game.legal_actions()}
+    assert owners == {"Kim"} and app.legal == [str(a) for a in app.game.legal_actions()]
+    assert app.shootable == [] and app.game.waiting_for == ("Kim",)
+    # an action chosen from the list is applied to the game
+    app.action = "pass Kim"
+    before = app.game
+    assert app.act() and app.game == before.apply("pass Kim")
+    # one the game does not allow is refused beside the list, naming the rule, and nothing changes
+    game = app.game
+    assert not app.act("move Loyle to 8,1") and app.game is game
+    assert "K.turns" in app._errors.message("action")
+
+
+def test_the_component_holds_a_game_given_to_it_and_refuses_another_system():
+    from cs_panel.games import new_game
+
+    game = new_game("aces", 5).apply("move Charlie to 4,3")
+    app = AcesSkirmish(game=game)
+    assert app.game is game and app.map_name == "training-yard" and app.seed == 5
+    assert app.positions["Charlie"] == (4, 3) and app.legal == [str(a) for a in game.legal_actions()]
+    assert "Louis" not in app.param.active.objects and app.active in app.param.active.objects
+    # a set-up change starts a new game that keeps the table's agreements (starting areas, time limit)
+    app.positions = {**app.positions, "Charlie": (1, 2)}
+    assert app.game.log == () and app.game.state.game.character("Charlie").square == (1, 2)
+    assert app.game.setup["max_turns"] == game.setup["max_turns"] == 30 and app.game.setup["check_areas"]
+    app.positions = {**app.positions, "Charlie": (8, 2)}  # outside Tim's starting area: refused, the game kept
+    assert app.positions["Charlie"] == (1, 2) and "starting area" in app._errors.message("square")
+    game = app.game
+    app.game = new_game("fasa", 5)
+    assert app.game is game and "system 'aces'" in app._errors.message("action")
 
 
 def test_token_labels_are_distinct():
@@ -328,3 +404,17 @@ def test_token_labels_are_distinct():
     board = AcesSkirmish()
     labels = list(board._people.data["label"])
     assert len(labels) == len(set(labels)), labels
+
+
+@pytest.mark.rule("K.attack")
+def test_a_knocked_out_active_character_is_named_off_the_map_by_the_referee():
+    from cs_panel.aces.combat import resolve
+
+    probe = AcesSkirmish()
+    seed = _seed_where(probe.attack_result, lambda faces: resolve(probe.attack_result, faces=faces).hits >= 1)
+    app = AcesSkirmish(seed=seed)
+    assert app.roll().knocked_out == ("Ruffian",)
+    app.active = "Ruffian"
+    assert app.reach is None and app.attack_result is None and app.shootable == []
+    assert "knocked-out character is off the map" in app._errors.message("active")
+    assert any("knocked-out character is off the map" in r for r in app.reasons)

@@ -1,21 +1,23 @@
 """The FasaTable component, tested without a browser: its actions are the methods its buttons
 call, and every answer must be the one a Referee driven directly gives."""
 
+import html
 import json
 
 import panel as pn
 import pytest
 
 from cs_panel.core.errors import SavedStateError
-from cs_panel.core.state import dumps
-from cs_panel.fasa.maneuver import IllegalManeuverError
-from cs_panel.fasa.referee import FireOrderError, Phase, Referee, demo_planes, map_svg
+from cs_panel.core.game import Game, IllegalActionError, UndoRefusedError
+from cs_panel.fasa.play import setup_of
+from cs_panel.fasa.referee import Phase, demo_planes, map_svg
+from cs_panel.games import new_game
 from cs_panel.ui import FasaTable
 
 
-def demo_referee() -> Referee:
-    """The demo notebook's game, started the way it starts it."""
-    return Referee.start(1937, demo_planes(), max_turns=3, map_name="fighters", homes={"Ann": "south", "Bob": "north"})
+def demo_game() -> Game:
+    """The demo notebook's game, started the way it starts it, through the game protocol."""
+    return new_game("fasa", 1937, setup_of(demo_planes(), 3, "fighters", {"Ann": "south", "Bob": "north"}))
 
 
 def plot(table: FasaTable, plane: str, maneuver: str) -> bool:
@@ -25,26 +27,28 @@ def plot(table: FasaTable, plane: str, maneuver: str) -> bool:
 
 @pytest.mark.rule("F.seq.phases", "F.move.plot", "F.move.resolve", "F.combat.order", "F.dmg.template")
 def test_the_demo_games_first_turn_through_the_buttons_is_the_referees():
-    table, ref = FasaTable(), demo_referee()
+    table, ref = FasaTable(), demo_game()
     assert table.game == ref and table.next_step == "plots from Ace, Raider"
     assert plot(table, "Ace", "3SA") and table.next_step == "plots from Raider"
     assert table.plot_plane == "Raider"  # the plane the referee waits for comes up next
     assert plot(table, "Raider", "3SA") and table.next_step == "move()"
-    assert table.move() and table.game.state.phase is Phase.COMBAT
+    assert table.move() and table.game.state.game.phase is Phase.COMBAT
     assert table.combat() and table.next_step == "tailing()"
-    # Ann's two .50 hits took a spar off the Raider's port wing (the demo notebook's turn 1)
+    # Ann's two .50 hits went into the Raider's nose and cut its top speed (this seed's turn 1)
     table.sheet_plane = "Raider"
-    assert "Wing Spar (port, fore) lost" in table._sheet_pane.object and "<svg" in table._sheet_pane.object
+    raider = table.game.state.game.plane("Raider")
+    assert "engine damaged: max speed 4 -> 3" in raider.damage_summary()
+    assert html.escape(raider.damage_summary()) in table._sheet_pane.object and "<svg" in table._sheet_pane.object
     assert "template mg-50-AP (F.dmg.template): 5 box(es) destroyed" in table._table_pane.object
     assert table.tailing() and table.game.state.turn == 2
-    ref = ref.plot("Ace", "3SA").plot("Raider", "3SA").move().combat().tailing()
-    assert table.game.log == ref.log and table.game.state == ref.state
+    ref = ref.play("plot Ace 3SA", "plot Raider 3SA", "move", "combat", "tailing")
+    assert table.game.log == ref.log and table.game.state == ref.state and table.game == ref
     assert table._errors.message() == "" and table.error == ""
     # what the screen shows comes from that game
     assert "Hex(0, 2) facing A" in table._table_pane.object
-    assert table._map_pane.object == map_svg(ref.state, 3, 22)
+    assert table._map_pane.object == map_svg(ref.state.game, 3, 22)
     assert table._table_pane.object.count("cs-referee-map") == 0  # the map is drawn once, above the table
-    assert "4. combat dice [10, 4, 3, 9, 8, 3, 4, 1]" in table._transcript_pane.object
+    assert ref.log[3].faces and f"4. combat dice {list(ref.log[3].faces)}" in table._transcript_pane.object
     assert table._transcript_pane.object.index("1. plot Ace") < table._transcript_pane.object.index("5. tailing")
     assert "turn 1: tailing phase: nobody tails anybody" in table._commentary_pane.object
     assert "Next:</b> plots from Ace, Raider" in table._next_pane.object
@@ -62,8 +66,8 @@ def test_an_illegal_plot_is_named_beside_the_maneuver_and_kept():
     assert table.maneuver == ""  # a plot taken leaves the shared screen
     assert not plot(table, "Ace", "2SA")  # already plotted: said beside the plane, the typed plot kept
     assert "already plotted" in table._errors.message("plot_plane") and table.maneuver == "2SA"
-    with pytest.raises(IllegalManeuverError):
-        demo_referee().plot("Ace", "3L0A")  # the referee refuses the same way
+    with pytest.raises(IllegalActionError, match="no jinking"):
+        demo_game().apply("plot Ace 3L0A")  # the game refuses the same way
 
 
 @pytest.mark.rule("F.move.plot")
@@ -117,10 +121,10 @@ def test_fire_orders_are_checked_beside_the_order_and_an_action_out_of_phase_in_
     table.fire_plane, table.order = "Raider", "guns x2 at Ace"
     assert table.fire() and "Raider: guns x2 at Ace" in table.next_step
     assert table.combat()
-    ref = demo_referee().plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Raider", "guns x2 at Ace").combat()
-    assert table.game.state == ref.state
-    with pytest.raises(FireOrderError):
-        demo_referee().plot("Ace", "3SA").plot("Raider", "3SA").move().fire("Ace", "guns at Ace")
+    ref = demo_game().play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Raider guns x2 at Ace", "combat")
+    assert table.game.state == ref.state and table.game == ref
+    with pytest.raises(IllegalActionError, match="Ace flies for Ann too"):
+        demo_game().play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace guns at Ace")
 
 
 @pytest.mark.rule("F.collide.piloted")
@@ -136,8 +140,8 @@ def test_collision_numbers_are_secret_and_checked_beside_the_number():
     assert table.pick() and table.number == "" and table.pick_plane == "Raider"
     table.number = "7"
     assert table.pick() and table.collide()
-    ref = demo_referee().plot("Ace", "4SA").plot("Raider", "4SA").move().pick("Ace", 7).pick("Raider", 7).collide()
-    assert table.game.state == ref.state and set(ref.state.destroyed) == {"Ace", "Raider"}
+    ref = demo_game().play("plot Ace 4SA", "plot Raider 4SA", "move", "pick Ace 7", "pick Raider 7", "collide")
+    assert table.game.state == ref.state and set(ref.state.game.destroyed) == {"Ace", "Raider"}
     table.sheet_plane = "Ace"
     assert "no longer in the game" in table._sheet_pane.object
 
@@ -146,15 +150,29 @@ def test_collision_numbers_are_secret_and_checked_beside_the_number():
 def test_undo_takes_back_a_plot_or_an_order_but_never_a_move():
     table = FasaTable()
     plot(table, "Ace", "3SA")
-    assert table.undo() and table.game == demo_referee() and table.next_step == "plots from Ace, Raider"
-    assert not table.undo() and "can be taken back" in table._errors.message()
+    assert table.undo() and table.game == demo_game() and table.next_step == "plots from Ace, Raider"
+    assert not table.undo() and "nothing to undo" in table._errors.message("undo")
     plot(table, "Ace", "3SA")
     plot(table, "Raider", "3SA")
     table.move()
     before = table.game
-    assert not table.undo() and table.game == before  # dice rolled stay rolled
-    table.fire_plane, table.order = "Ace", "hold"
-    assert table.fire() and table.undo() and table.game == before
+    # the plots were revealed: refused beside the button, saying why, and the game stays
+    assert not table.undo() and table.game == before and "crosses a reveal" in table._errors.message("undo")
+    with pytest.raises(UndoRefusedError):
+        before.undo()  # the game refuses the same way
+    table.combat()
+    rolled = table.game
+    assert not table.undo() and table.game is rolled and "crosses a die roll" in table._errors.message("undo")
+    table.tailing()
+    plot(table, "Ace", "3SA")
+    assert table.undo() and table._errors.message("undo") == ""
+    table2 = FasaTable()
+    plot(table2, "Ace", "3SA")
+    plot(table2, "Raider", "3SA")
+    table2.move()
+    moved = table2.game
+    table2.fire_plane, table2.order = "Ace", "hold"
+    assert table2.fire() and table2.undo() and table2.game == moved
 
 
 @pytest.mark.rule("F.seq.phases", "F.dmg.template")
@@ -164,20 +182,21 @@ def test_save_and_load_give_the_same_game_and_a_malformed_save_is_refused_keepin
     plot(table, "Raider", "3SA")
     table.move()
     table.combat()
-    assert table.save() and table.saved == dumps(table.game)
+    assert table.save() and table.saved == table.game.to_json()
     saved, game = table.saved, table.game
     table.restart()
     assert table.game.log == ()
     assert table.load() and table.game == game and table.game.state == game.state
     assert "Wing Spar (port, fore)" in table._table_pane.object
-    for bad in ("{not json", json.dumps({"type": "GameState", "format": 1, "data": {}})):
+    for bad in ("{not json", json.dumps({"type": "GameState", "format": 1, "data": {}}),
+                new_game("aces", 1).to_json()):  # a saved game of another system is no FASA game
         table.saved = bad
         assert not table.load()
         assert table.game == game and table.saved == bad
         assert "cannot load" in table._errors.message("saved")
     # JSON of a game whose combat lost its dice: the log does not replay, so it is no game
     doc = json.loads(saved)
-    doc["data"]["log"][-1]["faces"] = doc["data"]["log"][-1]["faces"][:2]
+    doc["log"][-1][1] = doc["log"][-1][1][:2]
     table.saved = json.dumps(doc)
     assert not table.load() and table.game == game and "die faces" in table._errors.message("saved")
     errors = []
@@ -220,3 +239,28 @@ def test_the_next_step_is_said_in_words_not_as_code():
     table = FasaTable()
     assert plot(table, "Ace", "3SA") and plot(table, "Raider", "3SA") and table.next_step == "move()"
     assert "press Move" in table._next_pane.object and "move()" not in table._next_pane.object
+
+
+@pytest.mark.rule("F.move.plot", "F.combat.choice", "F.seq.phases")
+def test_the_table_offers_exactly_the_games_legal_actions():
+    from cs_panel.fasa.play import Fire, Plot, legal_plots
+
+    table = FasaTable()
+    legal = [str(a) for a in table.game.legal_actions()]
+    assert table.legal == legal and legal
+    # the maneuvers offered under the plot input are the game's legal plots of the chosen plane
+    ace = table.game.state.game.plane("Ace")
+    assert table.offered(Plot, "Ace") == list(legal_plots(ace.plane)) == [a.split()[-1] for a in legal if a.startswith("plot Ace ")]
+    assert "Ace may fly now: " + ", ".join(table.offered(Plot, "Ace")) in html.unescape(table._plot_choices.object)
+    plot(table, "Ace", "3SA")
+    assert table.offered(Plot, "Ace") == [] and table.offered(Plot, "Raider")  # Ace has plotted: no plot left for it
+    assert table.legal == [str(a) for a in table.game.legal_actions()]
+    plot(table, "Raider", "3SA")
+    assert table.legal == ["move"]
+    table.move()
+    # in the combat phase: each plane's fire orders, as the game lists them, and the combat step
+    orders = [a.order for a in table.game.legal_actions() if isinstance(a, Fire) and a.plane == "Ace"]
+    assert table.offered(Fire, "Ace") == orders and "hold" in orders and "guns at Raider" in orders
+    assert table.legal[-1] == "combat" and table.legal == [str(a) for a in table.game.legal_actions()]
+    table.fire_plane = "Raider"
+    assert "Raider may be ordered now" in table._fire_choices.object
