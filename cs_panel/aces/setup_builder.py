@@ -72,6 +72,26 @@ def free_square(map_name: str, area: int, taken: Sequence[Square] = ()) -> Squar
     raise PlacementError(f"starting area {area} of the {map_name} map is full", rule_id="K.setup", field="square")
 
 
+def check_start(map_name: str, area: int, name: str, square: Sequence[int], taken: Mapping[tuple, str]) -> Square:
+    """``square`` if ``name`` may start there: on the map, not blocking terrain, not taken (``taken``
+    maps squares to who is there), and inside starting area ``area`` (0 for the first player, 1
+    for the second; later players, beyond the two narrow ends, anywhere free) (K.setup)."""
+    if map_name not in board_maps():
+        raise PlacementError(f"no map {str(map_name)[:40]!r}; the maps are {maps()}", rule_id="K.setup", field="map")
+    board = board_maps()[map_name]
+    s = (square[0], square[1])
+    if not board.on_map(s) or s in board.blocking:
+        raise PlacementError(f"{name} cannot start on {s}: it is off the map or blocking terrain",
+                             rule_id="K.setup", field="square")
+    if s in taken:
+        raise PlacementError(f"{name} cannot start on {s}: {taken[s]} is there", rule_id="K.setup", field="square")
+    if area < 2 and s not in board.starting_area(area):
+        raise PlacementError(f"{name} starts in {'the first' if area == 0 else 'the second'} player's starting area, "
+                             f"three squares deep at {'one' if area == 0 else 'the other'} narrow end; {s} is not in it",
+                             rule_id="K.setup", field="square")
+    return s
+
+
 def member(figure_id: str, name: str, square: Sequence[int]) -> list:
     """One character of a team, ``[figure id, name, [x, y]]``, as a setup lists it. The name is
     how actions call it ("move NAME to X,Y"), so it may not hold the words that notation uses."""
@@ -116,7 +136,6 @@ def game_setup(map_name: str, teams: Mapping[str, Sequence[Sequence[Any]]], orde
         if not isinstance(p, str) or not p or len(p) > 40 or _BAD_PLAYER.search(p):
             raise PlacementError(f"{str(p)[:40]!r}: a player's name is 1-40 characters without the words actions use "
                                  "(',', ' & ', ' with ', ' then ', ' from ', ' to ')", rule_id="K.actions", field="player")
-    board = board_maps()[map_name]
     clean: dict[str, list] = {}
     taken: dict[tuple, str] = {}
     names: set[str] = set()
@@ -134,17 +153,7 @@ def game_setup(map_name: str, teams: Mapping[str, Sequence[Sequence[Any]]], orde
                 raise TeamError(f"two characters are called {name!r}: every character needs its own name",
                                 rule_id="K.actions", field="name")
             names.add(name)
-            s = (sq[0], sq[1])
-            if not board.on_map(s) or s in board.blocking:
-                raise PlacementError(f"{name} cannot start on {s}: it is off the map or blocking terrain",
-                                     rule_id="K.setup", field="square")
-            if s in taken:
-                raise PlacementError(f"{name} cannot start on {s}: {taken[s]} is there", rule_id="K.setup",
-                                     field="square")
-            if area < 2 and s not in board.starting_area(area):
-                raise PlacementError(f"{name} starts in {player}'s starting area, three squares deep at "
-                                     f"{'the first' if area == 0 else 'the other'} narrow end; {s} is not in it",
-                                     rule_id="K.setup", field="square")
+            s = check_start(map_name, area, name, sq, taken)
             taken[s] = name
         clean[player] = built
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 0 <= max_turns <= 1000:
@@ -160,5 +169,5 @@ def game_setup(map_name: str, teams: Mapping[str, Sequence[Sequence[Any]]], orde
         raise PlacementError(str(e), rule_id=rule_in(str(e), "K.setup"), field=e.field) from None
 
 
-__all__ = ["BUILD_TOTAL", "PlacementError", "TeamError", "characters", "free_square", "game_setup", "maps", "member",
+__all__ = ["BUILD_TOTAL", "PlacementError", "TeamError", "characters", "check_start", "free_square", "game_setup", "maps", "member",
            "starting_squares", "team_points"]

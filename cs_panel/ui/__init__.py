@@ -23,6 +23,7 @@ _COMPONENTS = {
     "ShootoutCalculator": "cs_panel.ui.shootout",
     "FasaTable": "cs_panel.ui.fasa_table",
     "AirActionTable": "cs_panel.ui.airaction_table",
+    "GameSetup": "cs_panel.ui.game_setup",
 }
 
 

@@ -23,7 +23,7 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.rulebook import BINDER_LESSONS, GAMES, Lookup, search
 
-GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms", "Rules index")
+GROUPS = ("FASA board game", "Air Action", "Aces", "Bar-rooms", "Play", "Rules index")
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ PAGES = (
          ("target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
           "target_gait", "cover", "cover_value", "armour", "shooter_shock", "punched"),
          "A Bar-rooms shot: the number, the odds, where it lands."),
+    Page("setup", "Set up a game", "Play", "GameSetup", ("system", "seed"),
+         "Choose planes and pilots, or teams, and start a game."),
     Page("rules", "Rules index", "Rules index", None, ("q", "game"),
          "Every rule: our explanation, the page, the lessons, the tests."),
 )
