@@ -46,7 +46,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.mapsheets import Edge, MapLayout, check_start, layout, layout_names
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.pilots import (
-    BASE_CONSTITUTION, BUDGETS, CONSTITUTION_MAX, SKILL_NAMES, SKILLS, Pilot, create_pilot, skill_cost,
+    BASE_CONSTITUTION, BUDGETS, CONSTITUTION_MAX, SKILL_NAMES, Pilot, create_pilot, skill_cost,
 )
 from cs_panel.fasa.tohit import SKILL_MAX, SKILL_MIN
 from cs_panel.setups import SetupError
@@ -141,8 +141,10 @@ def pilot(name: str, role: str = "hero", experience: int = 0, *, constitution: i
     _level(constitution, "constitution", BASE_CONSTITUTION, CONSTITUTION_MAX, "F.pilot.skills")
     try:
         if experience == 0:
-            return create_pilot(name.strip(), role, constitution=constitution, **levels)
-        built = Pilot(name.strip(), constitution, **levels)
+            return create_pilot(name.strip(), role, constitution=constitution, quick_draw=quick_draw,
+                                dead_eye=dead_eye, steady_hand=steady_hand, natural_touch=natural_touch,
+                                sixth_sense=sixth_sense)
+        built = Pilot(name.strip(), constitution, quick_draw, dead_eye, steady_hand, natural_touch, sixth_sense)
     except CsPanelError as e:  # the pilot rules' own refusal, passed on with its rule
         raise PilotBuildError(str(e), rule_id="F.pilot.create", field=e.field) from None
     cost = skill_cost(built)
@@ -314,7 +316,7 @@ def game_setup(planes: Sequence[dict], *, max_turns: int = 3, map_name: str = ""
     if twice:
         raise PlacementError(f"two planes are called {twice[0]!r}: every plane needs its own name",
                              rule_id="F.plane.record-sheet", field="plane_name")
-    sides = sorted({p.get("player") for p in planes if isinstance(p, dict)}, key=str)
+    sides: list[str] = sorted({str(p.get("player", "")) for p in planes if isinstance(p, dict)})
     if len(sides) < 2:
         raise PlacementError(f"a dogfight needs two sides; every plane flies for {sides[0] if sides else 'nobody'!r}",
                              rule_id="F.setup", field="player")
@@ -333,7 +335,7 @@ def game_setup(planes: Sequence[dict], *, max_turns: int = 3, map_name: str = ""
             if side not in homes:
                 raise PlacementError(f"{side} needs a home side, {m.home_edges[0].value} or {m.home_edges[1].value}",
                                      rule_id="F.setup", field="home")
-        edges = {}
+        edges: dict[str, Edge | None] = {}
         for side in sides:
             try:
                 edges[side] = Edge.parse(homes[side])

@@ -339,6 +339,11 @@ class GameSetup(pn.viewable.Viewer):
         rules = rules_for(self.system)
         if self.system not in ("fasa", "aces"):
             self.setup_text = json.dumps(rules.default_setup(), indent=1)
+        # each form opens with its demo game's length (FASA 3 turns, Aces 30 rounds) unless one was chosen
+        lengths = {"fasa": 3, "aces": 30}
+        if self.system in lengths and self.max_turns in lengths.values():
+            with param.discard_events(self):
+                self.max_turns = lengths[self.system]
         with param.edit_constant(self):
             self.game = None
         self._refuse(None)
@@ -371,36 +376,39 @@ class GameSetup(pn.viewable.Viewer):
         box = dict(margin=0, sizing_mode="stretch_width")
         return pn.Column(
             pn.pane.Markdown("**A plane** (its pilot, loadout and start), then *Add this plane*; repeat for each."),
-            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.plane_name, label="Plane (one word)", width=140), "plane_name"),
-                       e.beside(W.TextInput.from_param(self.param.player, label="Side (player)", width=120), "player"),
+            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.plane_name, css_classes=["in-plane_name"], label="Plane (one word)", width=140), "plane_name"),
+                       e.beside(W.TextInput.from_param(self.param.player, css_classes=["in-player"], label="Side (player)", width=120), "player"),
                        e.beside(design, "design"), **box),
-            pn.FlexBox(e.beside(W.Select.from_param(self.param.role, label="Pilot starts as", width=110), "role"),
-                       e.beside(W.IntInput.from_param(self.param.experience, label="Experience since", width=120), "experience"),
-                       *(e.beside(W.IntInput.from_param(self.param[s], label=s.replace("_", " ").title(), width=100), s)
+            pn.FlexBox(e.beside(W.Select.from_param(self.param.role, css_classes=["in-role"], label="Pilot starts as", width=110), "role"),
+                       e.beside(W.IntInput.from_param(self.param.experience, css_classes=["in-experience"], label="Experience since", width=120), "experience"),
+                       *(e.beside(W.IntInput.from_param(self.param[s], label=s.replace("_", " ").title(), width=100,
+                                                         css_classes=[f"in-{s}"]), s)
                          for s in SKILLS), **box),
-            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.ammunition, label="Rounds (AP, DD, MG; one or per gun)",
-                                                       width=230), "ammunition"),
-                       e.beside(W.TextInput.from_param(self.param.rockets, label="Rockets by hardpoint (- for empty)",
+            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.ammunition, css_classes=["in-ammunition"], label="Rounds (AP, DD, MG; one or per gun)",
+                                                       width=270), "ammunition"),
+                       e.beside(W.TextInput.from_param(self.param.rockets, css_classes=["in-rockets"], label="Rockets by hardpoint (- for empty)",
                                                        width=260, placeholder="ap-rocket, -, drill"), "rockets"), **box),
-            pn.FlexBox(e.beside(W.Select.from_param(self.param.home, label="Home side", width=100), "home"),
-                       W.Checkbox.from_param(self.param.at_home, label="Start at home side", width=150),
-                       e.beside(pn.Row(W.IntInput.from_param(self.param.hex_q, label="Hex q", width=70),
-                                       W.IntInput.from_param(self.param.hex_r, label="Hex r", width=70), margin=0,
+            pn.FlexBox(e.beside(W.Select.from_param(self.param.home, css_classes=["in-home"], label="Home side", width=100), "home"),
+                       W.Checkbox.from_param(self.param.at_home, css_classes=["in-at_home"], label="Start at home side", width=150),
+                       e.beside(pn.Row(W.IntInput.from_param(self.param.hex_q, css_classes=["in-hex_q"], label="Hex q", width=70),
+                                       W.IntInput.from_param(self.param.hex_r, css_classes=["in-hex_r"], label="Hex r", width=70), margin=0,
                                        width=150), "hex"),
-                       e.beside(W.Select.from_param(self.param.facing, label="Facing", width=70), "facing"),
-                       e.beside(W.IntInput.from_param(self.param.speed, label="Speed", width=80), "speed"), **box),
+                       e.beside(W.Select.from_param(self.param.facing, css_classes=["in-facing"], label="Facing", width=70), "facing"),
+                       e.beside(W.IntInput.from_param(self.param.speed, css_classes=["in-speed"], label="Speed", width=80), "speed"), **box),
             pn.Row(add, remove, margin=0),
             e.slots["planes"],
             pn.pane.Markdown("**The game**"),
-            pn.FlexBox(e.beside(W.Select.from_param(self.param.map_name, label="Map ('' = open sky)", width=200), "map_name"),
-                       e.beside(W.IntInput.from_param(self.param.max_turns, label="Turns", width=90), "max_turns"), **box),
+            pn.FlexBox(e.beside(W.Select.from_param(self.param.map_name, css_classes=["in-map_name"], label="Map",
+                                            options={m or "open sky (no edges)": m for m in self.param.map_name.objects},
+                                            width=200), "map_name"),
+                       e.beside(W.IntInput.from_param(self.param.max_turns, css_classes=["in-max_turns"], label="Turns", width=90), "max_turns"), **box),
             sizing_mode="stretch_width", css_classes=["cs-fasa-setup"])
 
     def _aces_form(self) -> pn.Column:
         W = pn.widgets
         labels = {v: k for k, v in K.characters().items()}
         figure = W.Select.from_param(self.param.figure, options={labels[i]: i for i in self.param.figure.objects},
-                                     width=330, css_classes=["in-figure"], label="Character")
+                                     width=420, css_classes=["in-figure"], label="Character")
         add = W.Button(label="Add this character", color="primary", css_classes=["add-character"], width=160)
         add.on_click(lambda event: self.add_character())
         remove = W.TextInput(label="Remove the character called", width=180, css_classes=["remove-character"])
@@ -409,20 +417,20 @@ class GameSetup(pn.viewable.Viewer):
         box = dict(margin=0, sizing_mode="stretch_width")
         return pn.Column(
             pn.pane.Markdown("**A character** for a player's team (up to 100 points), then *Add this character*."),
-            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.aces_player, label="Player", width=120), "aces_player"),
+            pn.FlexBox(e.beside(W.TextInput.from_param(self.param.aces_player, css_classes=["in-aces_player"], label="Player", width=120), "aces_player"),
                        e.beside(figure, "figure"),
-                       e.beside(W.TextInput.from_param(self.param.character_name, label="Name", width=140), "character_name"),
+                       e.beside(W.TextInput.from_param(self.param.character_name, css_classes=["in-character_name"], label="Name", width=140), "character_name"),
                        **box),
-            pn.FlexBox(W.Checkbox.from_param(self.param.auto_square, label="First free starting square", width=200),
-                       e.beside(pn.Row(W.IntInput.from_param(self.param.square_x, label="Square x", width=80),
-                                       W.IntInput.from_param(self.param.square_y, label="Square y", width=80), margin=0,
+            pn.FlexBox(W.Checkbox.from_param(self.param.auto_square, css_classes=["in-auto_square"], label="First free starting square", width=200),
+                       e.beside(pn.Row(W.IntInput.from_param(self.param.square_x, css_classes=["in-square_x"], label="Square x", width=80),
+                                       W.IntInput.from_param(self.param.square_y, css_classes=["in-square_y"], label="Square y", width=80), margin=0,
                                        width=170), "square"), **box),
             pn.Row(add, remove, margin=0),
             pn.pane.Markdown("**The game**"),
-            pn.FlexBox(e.beside(W.Select.from_param(self.param.aces_map, label="Map", width=200), "aces_map"),
-                       e.beside(W.IntInput.from_param(self.param.max_turns, label="Rounds (0 = no limit)", width=150),
+            pn.FlexBox(e.beside(W.Select.from_param(self.param.aces_map, css_classes=["in-aces_map"], label="Map", width=200), "aces_map"),
+                       e.beside(W.IntInput.from_param(self.param.max_turns, css_classes=["in-max_turns"], label="Rounds (0 = no limit)", width=150),
                                 "aces_turns"),
-                       W.Checkbox.from_param(self.param.defensive_fate, label="Defensive fate", width=140), **box),
+                       W.Checkbox.from_param(self.param.defensive_fate, css_classes=["in-defensive_fate"], label="Defensive fate", width=140), **box),
             sizing_mode="stretch_width", css_classes=["cs-aces-setup"])
 
     def _text_form(self) -> pn.Column:
@@ -448,8 +456,8 @@ class GameSetup(pn.viewable.Viewer):
         start = W.Button(label="Start the game", color="success", css_classes=["start"], width=150)
         start.on_click(lambda event: self.new_game())
         self._layout = pn.Column(
-            pn.FlexBox(W.Select.from_param(self.param.system, label="Game", width=140),
-                       e.beside(W.IntInput.from_param(self.param.seed, label="Seed", width=160), "seed"),
+            pn.FlexBox(W.Select.from_param(self.param.system, css_classes=["in-system"], label="Game", width=140),
+                       e.beside(W.IntInput.from_param(self.param.seed, css_classes=["in-seed"], label="Seed", width=160), "seed"),
                        margin=0, sizing_mode="stretch_width"),
             self._forms,
             self._list,
