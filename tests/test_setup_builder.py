@@ -134,6 +134,25 @@ def test_sides_home_sides_and_starting_positions():
     refused("F.seq.phases", F.game_setup, [a, b], max_turns=0)
 
 
+@pytest.mark.rule("F.setup", "F.map.sheets")
+def test_home_starts_lie_on_the_home_edge_row_of_every_layout_facing_inwards():
+    from cs_panel.fasa.hexgrid import Facing, Hex
+    from cs_panel.fasa.mapsheets import Edge, check_start, layout, layout_names
+
+    for name in layout_names():
+        m = layout(name)
+        for home in F.home_sides(name):
+            seen = set()
+            for i in range(8):
+                (q, r), facing = F.home_start(name, home, i)
+                h = Hex(q, r)
+                check_start(m, home, h, 0, 1)  # on the map, on the home side's edge row
+                seen.add(h)
+                # the facing points into the map: a step forward is a row farther from home
+                assert m.rows_from(h.neighbor(Facing[facing]), Edge(home)) == 1, (name, home, facing)
+            assert len(seen) == 8  # eight planes of a side get eight hexes
+
+
 @pytest.mark.rule("F.setup", "F.seq.phases")
 def test_a_built_fasa_setup_starts_a_game_and_plays():
     setup = F.game_setup(two_planes(rockets=["drill"]), max_turns=4)

@@ -25,6 +25,7 @@ from cs_panel.aces import setup_builder as K
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game, registered
 from cs_panel.fasa import setup_builder as F
+from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import SetupFileError, setup_from_json, setup_to_json
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at
@@ -116,7 +117,9 @@ class GameSetup(pn.viewable.Viewer):
         self._errors = FieldErrors(["seed", "upload", "setup_text", *FASA_FIELDS, *ACES_FIELDS])
         self._list = html_pane("", css_classes=["cs-setup-list-pane"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["cs-setup-status"], stylesheets=[CSS], sizing_mode="stretch_width")
+        self._pilot = html_pane("", css_classes=["cs-setup-pilot"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._layout = None
+        self._pilot_cost()
         # every system on the game protocol, a registered one without a form included
         self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
         if system is not None:
@@ -171,6 +174,24 @@ class GameSetup(pn.viewable.Viewer):
         self._refuse(None)
         self._rebuild()
         return True
+
+    @param.depends("plane_name", "role", "experience", *SKILLS, watch=True)
+    def _pilot_cost(self) -> None:
+        """What the pilot's skills cost and what is left, term by term (F.pilot.skill-cost), or why
+        the rules refuse them, as the form is filled in."""
+        try:
+            who = F.pilot(self.plane_name or "pilot", self.role, self.experience, constitution=self.constitution,
+                          quick_draw=self.quick_draw, dead_eye=self.dead_eye, steady_hand=self.steady_hand,
+                          natural_touch=self.natural_touch, sixth_sense=self.sixth_sense)
+        except CsPanelError as e:
+            self._pilot.object = f"<p class='cs-setup-status'>Pilot: {html.escape(str(e))}</p>"
+            return
+        self._pilot.object = (f"<p class='cs-setup-status'>Pilot: {html.escape(str(skill_cost(who)))}; "
+                              f"{who.unspent_xp} points left unspent</p>")
+
+    def pilot_text(self) -> str:
+        """The pilot's cost line as shown under the pilot's inputs."""
+        return html.unescape(self._pilot.object.replace("<p class='cs-setup-status'>", "").replace("</p>", ""))
 
     def remove_plane(self, name: str) -> None:
         """Take a plane out of the setup."""
@@ -384,6 +405,7 @@ class GameSetup(pn.viewable.Viewer):
                        *(e.beside(W.IntInput.from_param(self.param[s], label=s.replace("_", " ").title(), width=100,
                                                          css_classes=[f"in-{s}"]), s)
                          for s in SKILLS), **box),
+            self._pilot,
             pn.FlexBox(e.beside(W.TextInput.from_param(self.param.ammunition, css_classes=["in-ammunition"], label="Rounds (AP, DD, MG; one or per gun)",
                                                        width=270), "ammunition"),
                        e.beside(W.TextInput.from_param(self.param.rockets, css_classes=["in-rockets"], label="Rockets by hardpoint (- for empty)",

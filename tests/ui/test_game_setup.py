@@ -80,6 +80,18 @@ def test_bad_skill_rounds_and_rockets_are_shown_beside_their_inputs():
     assert ui.message("rockets") == ""
 
 
+@pytest.mark.rule("F.pilot.skill-cost", "F.pilot.advance")
+def test_the_pilot_cost_is_explained_as_the_form_is_filled_in():
+    ui = GameSetup(system="fasa")
+    ui.param.update(role="hero", quick_draw=5, dead_eye=6, steady_hand=5, natural_touch=3, sixth_sense=0)
+    assert ui.pilot_text() == ("Pilot: 110 Quick Draw 5 + 160 Dead Eye 6 + 110 Steady Hand 5 + 40 Natural Touch 3 "
+                               "= 420 XP; 30 points left unspent")
+    ui.param.update(role="wingman")  # 420 is over a wingman's 350
+    assert "70 over" in ui.pilot_text() and "F.pilot.create" in ui.pilot_text()
+    ui.experience = 70  # a veteran who earned the difference
+    assert ui.pilot_text().endswith("= 420 XP; 0 points left unspent")
+
+
 @pytest.mark.rule("F.setup")
 def test_a_speed_over_the_maximum_is_refused_and_kept():
     ui = GameSetup(system="fasa")
