@@ -23,6 +23,7 @@ import param
 
 from cs_panel.aces import setup_builder as K
 from cs_panel.core.errors import CsPanelError
+from cs_panel.core.limits import LIMITS
 from cs_panel.core.game import Game, registered
 from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
@@ -36,7 +37,12 @@ FASA_FIELDS = ["plane_name", "player", "design", "role", "experience", *SKILLS, 
 ACES_FIELDS = ["aces_player", "figure", "character_name", "square", "aces_map", "aces_turns"]
 #: a core refusal's field, as the form calls the input
 FIELD_OF = {"pilot_name": "plane_name", "name": "character_name", "map": "aces_map", "order": "aces_player",
-            "members": "figure", "index": "home", "planes": "planes", "layout": "map_name"}
+            "members": "figure", "index": "home", "planes": "planes", "layout": "map_name", "hex_q": "hex",
+            "hex_r": "hex", "square_x": "square", "square_y": "square"}
+#: bounds of the number boxes: wider than the rules' ranges on purpose, so that a value the rules forbid
+#: reaches the set-up builder, which refuses it naming the rule, while an absurd one stops here
+SKILL_BOX = (-100, 100)
+TURNS_BOX = (-1000, 10_000)
 CSS = """
 .cs-setup-list { border-collapse: collapse; font-size: 0.9em; }
 .cs-setup-list th, .cs-setup-list td { padding: 2px 8px; border-bottom: 1px solid #e2e2e2; text-align: left; }
@@ -66,14 +72,14 @@ class GameSetup(pn.viewable.Viewer):
                             doc="The plane's design from the aircraft table: its ratings, guns and hardpoints (F.plane.stats).")
     role = param.Selector(default="hero", objects=list(F.ROLES), doc="The pilot starts as a hero (450 points) or a "
                           "wingman (350) (F.pilot.create).")
-    experience = param.Integer(default=0, doc="Experience the pilot has earned since: 0 for a new pilot, more for a "
+    experience = RuleInteger(default=0, bounds=(-F.MAX_EXPERIENCE, 10 * F.MAX_EXPERIENCE), doc="Experience the pilot has earned since: 0 for a new pilot, more for a "
                                "veteran who raised skills with it (F.pilot.advance).")
-    constitution = param.Integer(default=3, doc="The pilot's Constitution, 3-10 (F.pilot.skills).")
-    quick_draw = param.Integer(default=4, doc="Quick Draw, 0-10 (F.pilot.skills).")
-    dead_eye = param.Integer(default=5, doc="Dead Eye, 0-10 (F.pilot.skills).")
-    steady_hand = param.Integer(default=3, doc="Steady Hand, 0-10 (F.pilot.skills).")
-    natural_touch = param.Integer(default=4, doc="Natural Touch, 0-10 (F.pilot.skills).")
-    sixth_sense = param.Integer(default=3, doc="Sixth Sense, 0-10 (F.pilot.skills).")
+    constitution = RuleInteger(default=3, bounds=SKILL_BOX, doc="The pilot's Constitution, 3-10 (F.pilot.skills).")
+    quick_draw = RuleInteger(default=4, bounds=SKILL_BOX, doc="Quick Draw, 0-10 (F.pilot.skills).")
+    dead_eye = RuleInteger(default=5, bounds=SKILL_BOX, doc="Dead Eye, 0-10 (F.pilot.skills).")
+    steady_hand = RuleInteger(default=3, bounds=SKILL_BOX, doc="Steady Hand, 0-10 (F.pilot.skills).")
+    natural_touch = RuleInteger(default=4, bounds=SKILL_BOX, doc="Natural Touch, 0-10 (F.pilot.skills).")
+    sixth_sense = RuleInteger(default=3, bounds=SKILL_BOX, doc="Sixth Sense, 0-10 (F.pilot.skills).")
     ammunition = param.String(default="AP", doc="Rounds: one kind for every gun (AP, DD or MG), or one per gun, "
                               "comma-separated (F.weap.mg).")
     rockets = param.String(default="", doc="The rocket on each hardpoint, comma-separated, '-' for an empty one: "
@@ -82,12 +88,12 @@ class GameSetup(pn.viewable.Viewer):
                           doc="The side's home side on the map (F.setup).")
     at_home = param.Boolean(default=True, doc="Start the plane on its home side's edge row, facing into the map; "
                             "off: give the hex and facing.")
-    hex_q = param.Integer(default=0, doc="Starting hex, q coordinate (when not starting at home).")
-    hex_r = param.Integer(default=0, doc="Starting hex, r coordinate (when not starting at home).")
+    hex_q = RuleInteger(default=0, bounds=LIMITS["hex_coordinate"].bounds, doc="Starting hex, q coordinate (when not starting at home).")
+    hex_r = RuleInteger(default=0, bounds=LIMITS["hex_coordinate"].bounds, doc="Starting hex, r coordinate (when not starting at home).")
     facing = param.Selector(default="A", objects=list("ABCDEF"), doc="Starting facing (when not starting at home).")
-    speed = param.Integer(default=3, doc="Starting speed, up to the design's Max Speed (F.setup).")
+    speed = RuleInteger(default=3, bounds=SKILL_BOX, doc="Starting speed, up to the design's Max Speed (F.setup).")
     map_name = param.Selector(default="", objects=F.maps(), doc="The map layout, or '' for an open sky (F.map.sheets).")
-    max_turns = param.Integer(default=3, doc="How many turns the game lasts (FASA) or rounds before time is up (Aces).")
+    max_turns = RuleInteger(default=3, bounds=TURNS_BOX, doc="How many turns the game lasts (FASA) or rounds before time is up (Aces).")
     # -- Aces: one character at a time
     aces_map = param.Selector(default="training-yard", objects=K.maps(), doc="The Aces map (K.setup).")
     aces_player = param.String(default="Tim", doc="The player whose team the character joins; the first player "
@@ -96,8 +102,8 @@ class GameSetup(pn.viewable.Viewer):
                             doc="The character's figure (K.recruit).")
     character_name = param.String(default="Charlie", doc="What the character is called in actions.")
     auto_square = param.Boolean(default=True, doc="Put the character on the first free square of its starting area.")
-    square_x = param.Integer(default=1, doc="Starting square, x (when not placed automatically).")
-    square_y = param.Integer(default=3, doc="Starting square, y (when not placed automatically).")
+    square_x = RuleInteger(default=1, bounds=LIMITS["square_coordinate"].bounds, doc="Starting square, x (when not placed automatically).")
+    square_y = RuleInteger(default=3, bounds=LIMITS["square_coordinate"].bounds, doc="Starting square, y (when not placed automatically).")
     defensive_fate = param.Boolean(default=True, doc="Target Aces spend fate defensively when it would cancel a hit (K.fate).")
     # -- any other system
     setup_text = param.String(default="", doc="The setup as JSON (systems without a form of their own).")
@@ -129,15 +135,16 @@ class GameSetup(pn.viewable.Viewer):
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def _refuse(self, error: CsPanelError | None, field: str | None = None) -> bool:
+    def _refuse(self, error: CsPanelError | None, field: str | None = None, record: bool = True) -> bool:
         if error is not None:
             where = field or FIELD_OF.get(error.field or "", error.field)
             if self.system == "aces":
                 where = {"max_turns": "aces_turns", "player": "aces_player"}.get(where, where)
             error = point_at(error, where if where in self._errors.slots else None)
         self._errors.show(error)
-        with param.edit_constant(self):
-            self.error = str(error) if error else ""
+        if record:
+            with param.edit_constant(self):
+                self.error = str(error) if error else ""
         return error is None
 
     def message(self, field: str | None = None) -> str:
@@ -145,8 +152,9 @@ class GameSetup(pn.viewable.Viewer):
         return self._errors.message(field)
 
     def show_error(self, error: CsPanelError | None) -> None:
-        """Where a refused seed goes (``show_refusal`` calls this)."""
-        self._refuse(error)
+        """Where a number refused by its box's bounds is shown (``show_refusal`` calls this): beside
+        the box, leaving the component's state, ``error`` included, as it was."""
+        self._refuse(error, record=False)
 
     # -- FASA -----------------------------------------------------------------------------------
 

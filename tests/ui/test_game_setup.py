@@ -97,6 +97,9 @@ def test_a_speed_over_the_maximum_is_refused_and_kept():
     ui = GameSetup(system="fasa")
     ui.speed = 5  # the Devastator's maximum is 4
     assert not ui.add_plane() and "F.setup" in ui.message("speed") and ui.speed == 5
+    with pytest.raises(CsPanelError):  # past any map: refused by the box's bounds, shown beside the hex
+        ui.hex_q = 10 ** 6
+    assert ui.hex_q == 0 and "hex q" in ui.message("hex") and "F.setup" in ui.error  # the last rules refusal stays
 
 
 def test_a_seed_out_of_bounds_is_refused_beside_the_seed():
