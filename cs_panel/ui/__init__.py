@@ -26,6 +26,7 @@ _COMPONENTS = {
     "PlayTable": "cs_panel.ui.play_table",
     "GameReplay": "cs_panel.ui.replay",
     "BarroomsTable": "cs_panel.ui.barrooms_table",
+    "GameSetup": "cs_panel.ui.game_setup",
 }
 
 

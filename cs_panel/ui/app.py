@@ -46,6 +46,8 @@ PAGES = (
          "Any of the four games, each side human or computer, with the computer's reasons."),
     Page("replay", "Replay a game", "Play a game", "GameReplay", ("demo", "step"),
          "Step through a saved game of any system, roll by roll."),
+    Page("setup", "Set up a game", "Play a game", "GameSetup", ("system", "seed"),
+         "Choose planes and pilots, or teams, and start a game."),
     Page("tohit", "To-hit calculator", "FASA board game", "ToHitCalculator",
          ("target_plane", "target_base", "deflection", "range_hexes", "dead_eye", "weapon", "shocked"),
          "Build a to-hit number and see the odds."),
