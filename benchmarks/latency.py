@@ -88,6 +88,12 @@ COMPONENTS: dict[str, dict] = {
         [("click", ".aa-play button", None)], [("click", ".aa-undo button", None)]]),
     "BarroomsTable": dict(kind="button", out=".br-status", steps=[
         [("click", ".br-apply button", None)], [("click", ".br-undo button", None)]]),
+    "PlayTable": dict(kind="button", out=".play-log-pane", steps=[
+        [("click", ".play-apply button", None)], [("click", ".play-undo button", None)]]),
+    "GameReplay": dict(kind="button", out=".replay-action", steps=[
+        [("click", ".replay-forward button", None)], [("click", ".replay-back button", None)]]),
+    "GameSetup": dict(kind="int", out=".cs-setup-pilot", steps=[
+        [("set", ".in-dead_eye input", "6")], [("set", ".in-dead_eye input", "5")]]),
 }
 
 # the trivial app's counterpart of each kind of input: the same widget feeding a text pane

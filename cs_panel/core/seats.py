@@ -122,6 +122,19 @@ def undo_own(game: Game, player: str) -> Game:
     raise UndoRefusedError(f"{player} has taken no action to undo")
 
 
+def last_actor(game: Game, players) -> str:
+    """Which of ``players`` took the latest own action in the log (an ``UndoRefusedError`` when
+    none of them has acted)."""
+    rules, g = game.rules, game
+    wanted = set(players)
+    while g.log:
+        owner = rules.owner(_state_before(g), g.log[-1].action)
+        if owner in wanted:
+            return owner
+        g = g._parent if g._parent is not None else Game(g.system, g.seed, g.setup_text, g.log[:-1])
+    raise UndoRefusedError("nothing to undo: no player at this screen has taken an action")
+
+
 def _state_before(game: Game):
     """The state before the game's last action (the parent's, when the game keeps it)."""
     parent = game._parent
@@ -130,5 +143,5 @@ def _state_before(game: Game):
     return Game(game.system, game.seed, game.setup_text, game.log[:-1]).state
 
 
-__all__ = ["COMPUTER", "HUMAN", "MAX_ADVANCE", "Move", "SEATS", "SeatError", "advance", "check_seats",
+__all__ = ["COMPUTER", "HUMAN", "MAX_ADVANCE", "Move", "SEATS", "SeatError", "advance", "check_seats", "last_actor",
            "own_actions", "table_actions", "to_act", "undo_own"]

@@ -26,7 +26,9 @@ import param
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
-from cs_panel.core.seats import COMPUTER, HUMAN, SEATS, advance, check_seats, own_actions, to_act, undo_own
+from cs_panel.core.seats import (
+    COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, to_act, undo_own,
+)
 from cs_panel.ui.common import FieldErrors, html_pane
 
 FIELDS = ["action", "seats"]
@@ -170,16 +172,19 @@ class PlayTable(pn.viewable.Viewer):
         return self.apply(str(steps[0]))
 
     def undo(self) -> bool:
-        """Take back the viewer's last action (and the computers' after it), by the fair undo."""
+        """Take back the last action a human took (and the computers' after it), by the fair undo;
+        the screen goes back to that player. At a hot seat, whoever acted last may take it back
+        before the screen is passed on."""
         try:
-            game = undo_own(self.game, self.viewer)
+            seats = check_seats(self.game, self.seats)
+            player = last_actor(self.game, [p for p in self.game.players if seats[p] == HUMAN])
+            game = undo_own(self.game, player)
         except CsPanelError as e:
             self._refuse(e, "action")
             return False
         notes = {i: w for i, w in self.notes.items() if i < len(game.log)}
-        self._set(notes=notes)
         # the computers' undone actions are not played again at once: the human acts first
-        self._set(game=game, error="")
+        self._set(game=game, notes=notes, viewer=player, error="")
         self._errors.show(None)
         self._refresh()
         return True

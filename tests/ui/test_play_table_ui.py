@@ -51,9 +51,9 @@ def test_undo_is_fair_and_its_refusal_is_shown():
     assert t.apply("plot Ace 3SA")
     assert t.viewer == "Bob"  # the screen passes to the other human, who has a plot to make
     assert "Ann" not in t._status.object or "to act" in t._status.object
-    assert t.undo() is False  # Bob has nothing to undo
-    t.viewer = "Ann"
-    assert t.undo() and t.game == start
+    assert t.undo() and t.game == start  # Ann takes her plot back before the screen is passed on
+    assert t.viewer == "Ann"
+    assert not t.undo() and "nothing to undo" in t.error
     t.apply("plot Ace 3SA")
     t.apply("plot Raider 3SA")  # the table flies them: a reveal
     log = t.game.log
