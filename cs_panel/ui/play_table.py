@@ -8,6 +8,9 @@ computers and the table's own steps through ``cs_panel.core.seats.advance``. A c
 comes from ``cs_panel.bots.choose`` (or the ``chooser`` given), which sees only that player's
 observation; its one-line explanation goes into the log beside its action.
 
+Under the table, "Set up a new game" holds a ``GameSetup``: the game it starts comes to this
+table, each player keeping his seat where the names match.
+
 Hot seat: ``viewer`` is the human looking at the screen. The log shows the game as
 ``Game.observation(viewer)`` gives it, so another player's secret plot reads ``plot Raider
 (secret)`` until the rules reveal it. When the viewer has nothing to do and another human has,
@@ -309,7 +312,27 @@ class PlayTable(pn.viewable.Viewer):
             width=520,
         )
         board = pn.Column(self._picture, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
-        return pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        table = pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        return pn.Column(table, pn.Accordion(("Set up a new game", self._setup_view()), active=[],
+                                             sizing_mode="stretch_width", css_classes=["play-new-game"]),
+                         sizing_mode="stretch_width")
+
+    def _setup_view(self):
+        """A ``GameSetup`` whose started game comes to this table (seats as they are, where the
+        players' names match)."""
+        from cs_panel.ui.game_setup import GameSetup
+
+        setup = GameSetup(system=self.game.system)
+
+        def started(event):
+            if event.new is None:
+                return
+            game = event.new
+            kept = {p: s for p, s in self.seats.items() if p in game.players}
+            self._set(seats=kept)
+            self.game = game
+        setup.param.watch(started, "game")
+        return setup
 
 
 def _at(error: CsPanelError, field: str) -> CsPanelError:

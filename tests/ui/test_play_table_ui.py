@@ -99,3 +99,18 @@ def test_every_system_plays_to_the_end_with_two_computers_and_draws_its_table(sy
     t.seats = {p: "computer" for p in t.game.players}
     assert t.game.is_over, t.game
     assert "game is over" in t._status.object
+
+
+def test_a_game_started_from_the_set_up_comes_to_the_table():
+    t = PlayTable(game=new_game("fasa", seed=2), seats={"Bob": "computer"}, chooser=seeded)
+    t.__panel__()
+    setup = t._setup_view()
+    setup.param.update(seed=9, plane_name="Ivy", player="Ann", design="devastator", home="south")
+    assert setup.add_plane(), setup.error
+    setup.param.update(plane_name="Dukes", player="Bob", design="bloodhawk", role="wingman", dead_eye=4,
+                       quick_draw=3, home="north")
+    assert setup.add_plane(), setup.error
+    assert setup.new_game() is not None
+    assert t.game.seed == 9 and {p.name for p in t.game.state.game.planes} == {"Ivy", "Dukes"}
+    assert t.seats == {"Bob": "computer"} and t.viewer == "Ann"
+    assert t.game.log and str(t.game.log[0].action).startswith("plot Dukes ")  # the computer flies Bob's plane
