@@ -157,6 +157,10 @@ FASA_DISTANCE = 0.3
 FASA_ROCKET_KEEP = 0.4
 #: a jam costs this share of the gun's boxes (it is out until cleared)
 FASA_JAM = 1.0
+#: worth, in boxes, of an enemy in my front arc within ``FASA_ARC_RANGE`` hexes, out of gun range or
+#: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
+FASA_ARC = 1.0
+FASA_ARC_RANGE = 6
 #: ending in an enemy's hex risks a mid-air collision, 1 in 10 when he picks at random, which
 #: destroys both planes (F.collide.piloted, F.collide.damage): this many boxes a certain shared hex
 FASA_SHARED_HEX = 4.0
@@ -224,6 +228,13 @@ def _geometry(q: int, r: int, relf: int, gun: str, a_speed: int, a_touch: int, b
     b = _Pose("b", _Flight(Hex(q, r), Facing(relf), b_speed, b_touch))
     ok, deflection, rng, _, _ = R._shot_geometry(a, b, gun)  # type: ignore[arg-type]
     return (deflection, rng) if ok and deflection is not None else None
+
+
+@lru_cache(maxsize=200_000)
+def _in_arc(q: int, r: int) -> bool:
+    """Is (q, r) in the front arc of a plane at the origin facing A (``hexgrid.in_front_arc``)?"""
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, in_front_arc
+    return in_front_arc(ORIGIN, Facing.A, Hex(q, r))
 
 
 @lru_cache(maxsize=200_000)
@@ -302,7 +313,7 @@ def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
     for o in opts:
         me = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
         if me not in values:
-            dealt = taken = reach = tail = near = shared = 0.0
+            dealt = taken = reach = tail = near = shared = arc = 0.0
             for e, ends, out, back in studies:
                 for f, w in ends:
                     d_out, p_out = out.boxes(me, f)
@@ -312,13 +323,15 @@ def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
                     d = max(abs(me[0] - f[0]), abs(me[1] - f[1]), abs(me[0] - f[0] + me[1] - f[1]))
                     near += w * d
                     shared += w * (d == 0)
+                    if 0 < d <= FASA_ARC_RANGE:
+                        arc += w * (_in_arc(*_relative(*me[:3], *f[:3])[:2]) - _in_arc(*_relative(*f[:3], *me[:3])[:2]))
                     if d <= 3:
                         if not rp.plane.shocked and _tails(*_relative(*me[:3], *f[:3]), me[3], f[3]):
                             tail += w
                         elif not e.plane.shocked and _tails(*_relative(*f[:3], *me[:3]), f[3], me[3]):
                             tail -= w
             score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near
-                     - FASA_SHARED_HEX * shared)
+                     - FASA_SHARED_HEX * shared + FASA_ARC * arc)
             if layout is not None and not layout.contains(o.hex):
                 score -= FASA_OFF_MAP
             values[me] = (score, dealt, taken, reach, tail)
