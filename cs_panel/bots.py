@@ -38,6 +38,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Mapping
 
+import numpy as np
+
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Game
@@ -161,6 +163,10 @@ FASA_JAM = 1.0
 #: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
 FASA_ARC = 1.0
 FASA_ARC_RANGE = 6
+#: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
+#: plane has few maneuvers next turn (F.move.capability)
+FASA_SLOW = 1.0
+FASA_SLOW_BELOW = 2
 #: ending in an enemy's hex risks a mid-air collision, 1 in 10 when he picks at random, which
 #: destroys both planes (F.collide.piloted, F.collide.damage): this many boxes a certain shared hex
 FASA_SHARED_HEX = 4.0
@@ -259,7 +265,6 @@ class _Gunnery:
                      if gp not in shooter.jammed]
         self.touch = (shooter.plane.natural_touch, target.plane.natural_touch)
         self._tn: dict = {}
-        self._pair: dict = {}
 
     def chance(self, gun: str, deflection, rng: int) -> float:
         from cs_panel.fasa.tohit import to_hit_number
@@ -269,34 +274,59 @@ class _Gunnery:
                                                 self.shooter.plane.shocked).chance)
         return self._tn[key]
 
-    def boxes(self, a: tuple, b: tuple) -> tuple[float, float]:
-        """(expected boxes, chance of at least one hit) of the shooter at ``a`` firing at ``b``,
-        each a (q, r, facing, speed)."""
-        q, r, relf = _relative(a[0], a[1], a[2], b[0], b[1], b[2])
-        same = q == 0 and r == 0
-        key = (q, r, relf, a[3], b[3]) if same else (q, r, relf)
-        got = self._pair.get(key)
-        if got is None:
-            total, miss = 0.0, 1.0
-            for gun, boxes in self.guns:
-                g = _geometry(q, r, relf, gun, a[3] if same else 0, self.touch[0], b[3] if same else 0, self.touch[1])
-                if g is not None:
-                    p = self.chance(gun, *g)
-                    total += p * boxes
-                    miss *= 1 - p
-            got = self._pair[key] = (total, 1 - miss)
-        return got
+    def canonical(self, q: int, r: int, relf: int, sa: int, sb: int) -> tuple[float, float]:
+        """(expected boxes, chance of at least one hit) of the shooter at the origin facing A at a
+        target at (q, r) facing ``relf``; the speeds count only in a shared hex."""
+        total, miss = 0.0, 1.0
+        for gun, boxes in self.guns:
+            g = _geometry(q, r, relf, gun, sa, self.touch[0], sb, self.touch[1])
+            if g is not None:
+                p = self.chance(gun, *g)
+                total += p * boxes
+                miss *= 1 - p
+        return total, 1 - miss
 
 
-def _ends(rp) -> list[tuple[tuple, float]]:
-    """Where a plane may end this turn, (q, r, facing, speed), each with its share of the plane's
-    legal plots."""
+def _ends(rp) -> tuple["np.ndarray", "np.ndarray"]:
+    """Where a plane may end this turn, rows of (q, r, facing, speed), and each end's share of the
+    plane's legal plots."""
     counts: dict[tuple, int] = {}
     for o in _options(rp.plane):
         f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
         counts[f] = counts.get(f, 0) + 1
     n = sum(counts.values()) or 1
-    return [(f, k / n) for f, k in counts.items()]
+    return (np.array(list(counts), dtype=np.int64).reshape(-1, 4),
+            np.array([k / n for k in counts.values()], dtype=float))
+
+
+def _canonical(a: "np.ndarray", b: "np.ndarray") -> tuple["np.ndarray", ...]:
+    """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
+    speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
+    each an (len(a), len(b)) array."""
+    q = b[None, :, 0] - a[:, None, 0]
+    r = b[None, :, 1] - a[:, None, 1]
+    s = -q - r
+    k = np.broadcast_to((-a[:, None, 2]) % 6, q.shape)
+    # k clockwise sixths: (q, r, s) -> (-r, -s, -q) each step (``Hex.rotate``)
+    rq = np.choose(k, [q, -r, s, -q, r, -s])
+    rr = np.choose(k, [r, -s, q, -r, s, -q])
+    relf = (b[None, :, 2] - a[:, None, 2]) % 6
+    same = (q == 0) & (r == 0)
+    sa = np.where(same, a[:, None, 3], 0)
+    sb = np.where(same, b[None, :, 3], 0)
+    return rq, rr, relf, sa, sb
+
+
+def _table(parts: tuple["np.ndarray", ...], fn: Callable[..., tuple[float, ...]], width: int) -> "np.ndarray":
+    """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays, called once per distinct
+    relative position: an array of the cells' shape plus ``width``."""
+    q, r, relf, sa, sb = parts
+    big = 1 << 20
+    key = ((((q + big) * (2 * big) + (r + big)) * 6 + relf) * 100 + sa) * 100 + sb
+    uniq, first, inv = np.unique(key.ravel(), return_index=True, return_inverse=True)
+    flat = [x.ravel() for x in parts]
+    vals = np.array([fn(*(int(x[i]) for x in flat)) for i in first], dtype=float).reshape(len(uniq), width)
+    return vals[inv.ravel()].reshape(q.shape + (width,))
 
 
 def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
@@ -306,49 +336,53 @@ def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
     if not enemies:
         o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))
         return Choice(wanted[str(o.maneuver)], "no enemy in the sky: the surest maneuver")
+    index: dict[tuple, int] = {}
+    for o in opts:
+        index.setdefault((o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed), len(index))
+    me = np.array(list(index), dtype=np.int64).reshape(-1, 4)
+    m = len(me)
+    dealt, taken, reach, tail, near, shared, arc = (np.zeros(m) for _ in range(7))
+    for e in enemies:
+        ends, w = _ends(e)
+        out, back = _Gunnery(rp, e), _Gunnery(e, rp)
+        fwd, rev = _canonical(me, ends), _canonical(ends, me)
+        got = _table(fwd, out.canonical, 2)
+        dealt += got[:, :, 0] @ w
+        reach += got[:, :, 1] @ w
+        taken += _table(rev, back.canonical, 2)[:, :, 0].T @ w
+        dq = ends[None, :, 0] - me[:, None, 0]
+        dr = ends[None, :, 1] - me[:, None, 1]
+        d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        near += d @ w
+        shared += (d == 0) @ w
+        ranged = (d > 0) & (d <= FASA_ARC_RANGE)
+        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1)[:, :, 0]
+        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1)[:, :, 0].T
+        arc += (ranged * (ahead - behind)) @ w
+        i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1)[:, :, 0]
+        he_tails = np.zeros(d.shape) if e.plane.shocked else _table(rev, lambda *x: (_tails(*x),), 1)[:, :, 0].T
+        tail += (i_tail - he_tails) @ w
+    score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
+             + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
     layout = gs.map
-    studies = [(e, _ends(e), _Gunnery(rp, e), _Gunnery(e, rp)) for e in enemies]
-    values: dict[tuple, tuple] = {}
     best = None
     for o in opts:
-        me = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
-        if me not in values:
-            dealt = taken = reach = tail = near = shared = arc = 0.0
-            for e, ends, out, back in studies:
-                for f, w in ends:
-                    d_out, p_out = out.boxes(me, f)
-                    dealt += w * d_out
-                    taken += w * back.boxes(f, me)[0]
-                    reach += w * p_out
-                    d = max(abs(me[0] - f[0]), abs(me[1] - f[1]), abs(me[0] - f[0] + me[1] - f[1]))
-                    near += w * d
-                    shared += w * (d == 0)
-                    if 0 < d <= FASA_ARC_RANGE:
-                        arc += w * (_in_arc(*_relative(*me[:3], *f[:3])[:2]) - _in_arc(*_relative(*f[:3], *me[:3])[:2]))
-                    if d <= 3:
-                        if not rp.plane.shocked and _tails(*_relative(*me[:3], *f[:3]), me[3], f[3]):
-                            tail += w
-                        elif not e.plane.shocked and _tails(*_relative(*f[:3], *me[:3]), f[3], me[3]):
-                            tail -= w
-            score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near
-                     - FASA_SHARED_HEX * shared + FASA_ARC * arc)
-            if layout is not None and not layout.contains(o.hex):
-                score -= FASA_OFF_MAP
-            values[me] = (score, dealt, taken, reach, tail)
-        score, dealt, taken, reach, tail = values[me]
+        i = index[(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)]
         chance = float(o.chance)
-        score = chance * score - (1 - chance) * FASA_FAILED_PUSH
-        key = (score, chance, -len(o.pushes))
+        value = chance * float(score[i]) - (1 - chance) * FASA_FAILED_PUSH
+        if layout is not None and not layout.contains(o.hex):
+            value -= FASA_OFF_MAP
+        key = (value, chance, -len(o.pushes))
         if best is None or key > best[0]:
-            best = (key, o, dealt, taken, reach, tail, chance)
+            best = (key, o, i, chance)
     assert best is not None
-    _, o, dealt, taken, reach, tail, chance = best
+    _, o, i, chance = best
     names = " and ".join(e.name for e in enemies)
-    bits = [f"{names} in my guns' arc with {percent(reach / len(enemies))} to hit over the places "
-            f"{'they' if len(enemies) > 1 else 'it'} can fly to" if reach >= 0.005 else f"closes on {names}",
-            f"{dealt:.1f} boxes expected dealt, {taken:.1f} taken"]
-    if tail > 0:
-        bits.append(f"a tailing position {percent(tail)} of the time")
+    bits = [f"{names} in my guns' arc with {percent(reach[i] / len(enemies))} to hit over the places "
+            f"{'they' if len(enemies) > 1 else 'it'} can fly to" if reach[i] >= 0.005 else f"closes on {names}",
+            f"{dealt[i]:.1f} boxes expected dealt, {taken[i]:.1f} taken"]
+    if tail[i] > 0:
+        bits.append(f"a tailing position {percent(tail[i])} of the time")
     bits.append(f"{percent(chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 
