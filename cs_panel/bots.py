@@ -329,13 +329,25 @@ def _table(parts: tuple["np.ndarray", ...], fn: Callable[..., tuple[float, ...]]
     return vals[inv.ravel()].reshape(q.shape + (width,))
 
 
-def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
+@dataclass(frozen=True)
+class PlotValue:
+    """What the FASA bot weighs for one plot, averaged over the places the enemy can fly to (each
+    of his legal plots alike): boxes of damage dealt and taken, the chance that some gun of mine
+    hits, the share of tailing positions (mine less his), and the chance to fly it as plotted."""
+
+    value: float
+    dealt: float
+    taken: float
+    reach: float
+    tail: float
+    chance: float
+
+
+def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
+    """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
+    (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
+    opts = _options(rp.plane)
     enemies = [e for e in gs.planes if e.player != rp.player]
-    wanted = {a.maneuver: a for a in actions if getattr(a, "plane", None) == rp.name}
-    opts = [o for o in _options(rp.plane) if str(o.maneuver) in wanted]
-    if not enemies:
-        o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))
-        return Choice(wanted[str(o.maneuver)], "no enemy in the sky: the surest maneuver")
     index: dict[tuple, int] = {}
     for o in opts:
         index.setdefault((o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed), len(index))
@@ -365,25 +377,35 @@ def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
     score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
              + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
     layout = gs.map
-    best = None
+    out_values = {}
     for o in opts:
         i = index[(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)]
         chance = float(o.chance)
         value = chance * float(score[i]) - (1 - chance) * FASA_FAILED_PUSH
         if layout is not None and not layout.contains(o.hex):
             value -= FASA_OFF_MAP
-        key = (value, chance, -len(o.pushes))
-        if best is None or key > best[0]:
-            best = (key, o, i, chance)
-    assert best is not None
-    _, o, i, chance = best
+        out_values[str(o.maneuver)] = PlotValue(value, float(dealt[i]), float(taken[i]), float(reach[i]),
+                                                float(tail[i]), chance)
+    return out_values
+
+
+def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
+    enemies = [e for e in gs.planes if e.player != rp.player]
+    wanted = {a.maneuver: a for a in actions if getattr(a, "plane", None) == rp.name}
+    opts = [o for o in _options(rp.plane) if str(o.maneuver) in wanted]
+    if not enemies:
+        o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))
+        return Choice(wanted[str(o.maneuver)], "no enemy in the sky: the surest maneuver")
+    values = fasa_plot_values(gs, rp)
+    o = max(opts, key=lambda o: (values[str(o.maneuver)].value, values[str(o.maneuver)].chance, -len(o.pushes)))
+    v = values[str(o.maneuver)]
     names = " and ".join(e.name for e in enemies)
-    bits = [f"{names} in my guns' arc with {percent(reach[i] / len(enemies))} to hit over the places "
-            f"{'they' if len(enemies) > 1 else 'it'} can fly to" if reach[i] >= 0.005 else f"closes on {names}",
-            f"{dealt[i]:.1f} boxes expected dealt, {taken[i]:.1f} taken"]
-    if tail[i] > 0:
-        bits.append(f"a tailing position {percent(tail[i])} of the time")
-    bits.append(f"{percent(chance)} to fly as plotted" if o.pushes else "no push")
+    bits = [f"{names} in my guns' arc with {percent(v.reach / len(enemies))} to hit over the places "
+            f"{'they' if len(enemies) > 1 else 'it'} can fly to" if v.reach >= 0.005 else f"closes on {names}",
+            f"{v.dealt:.1f} boxes expected dealt, {v.taken:.1f} taken"]
+    if v.tail > 0:
+        bits.append(f"a tailing position {percent(v.tail)} of the time")
+    bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 
 
@@ -511,14 +533,16 @@ def _threat(g, c, square) -> int:
     return n
 
 
-def _move_value(g, c, square) -> tuple[float, str]:
+def _standing(g, c, square) -> tuple[float, str]:
+    """How good a square is for ``c`` to stand on: an enemy within reach of a move and an attack
+    next turn, cover, few enemies that could strike it (K.move, K.ranged, K.terrain.*)."""
     foes = [o for o in g.characters if o.player != c.player and o.captor is None]
     if not foes:
         return 0.0, "no enemy left on the map"
-    reach = c.value("speed") + max(1, c.range)
-    near = min(foes, key=lambda o: g.board.distance(square, o.square))
-    d = g.board.distance(square, near.square)
     board = g.board
+    reach = c.value("speed") + max(1, c.range)
+    near = min(foes, key=lambda o: board.distance(square, o.square))
+    d = board.distance(square, near.square)
     cover = square in board.hindering or any(n in board.blocking for n in board.neighbours(square))
     threat = _threat(g, c, square)
     value = -0.1 * max(0, d - reach) + (0.5 if d <= reach else 0.0) + ACES_COVER * cover - ACES_THREAT * threat
@@ -526,6 +550,12 @@ def _move_value(g, c, square) -> tuple[float, str]:
     if cover:
         words += ", in cover"
     return value, f"{words}; {threat} enem{'y' if threat == 1 else 'ies'} could strike here (K.move)"
+
+
+def _move_value(g, c, square) -> tuple[float, str]:
+    """A move is worth what it gains over standing still."""
+    value, why = _standing(g, c, square)
+    return value - _standing(g, c, c.square)[0], why
 
 
 def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
@@ -566,7 +596,7 @@ register_tactics("aces", aces_tactics)
 
 
 __all__ = ["BotError", "Choice", "LEVELS", "NoTacticsError", "NothingToChooseError", "TACTICS", "UnknownLevelError",
-           "candidates", "choose", "match_winner", "fasa_public_table", "fasa_tactics", "aces_tactics", "levels", "play",
+           "PlotValue", "candidates", "choose", "fasa_plot_values", "match_winner", "fasa_public_table", "fasa_tactics", "aces_tactics", "levels", "play",
            "register_tactics"]
 
 
