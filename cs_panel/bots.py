@@ -260,10 +260,13 @@ class _Gunnery:
 
     def __init__(self, shooter, target):
         from cs_panel.fasa.damage import template_for
+        from cs_panel.fasa.tohit import weapons
         self.shooter, self.target = shooter, target
         self.guns = [(g, template_for(g, r).boxes) for gp, g, r in shooter.working_guns
                      if gp not in shooter.jammed]
         self.touch = (shooter.plane.natural_touch, target.plane.natural_touch)
+        #: the longest reach of these guns: beyond it no shot is looked up
+        self.reach = max((int(weapons()[g]["range"]) for g, _ in self.guns), default=0)
         self._tn: dict = {}
 
     def chance(self, gun: str, deflection, rng: int) -> float:
@@ -317,16 +320,23 @@ def _canonical(a: "np.ndarray", b: "np.ndarray") -> tuple["np.ndarray", ...]:
     return rq, rr, relf, sa, sb
 
 
-def _table(parts: tuple["np.ndarray", ...], fn: Callable[..., tuple[float, ...]], width: int) -> "np.ndarray":
-    """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays, called once per distinct
-    relative position: an array of the cells' shape plus ``width``."""
+def _table(parts: tuple["np.ndarray", ...], fn: Callable[..., tuple[float, ...]], width: int,
+           within: int) -> "np.ndarray":
+    """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays no more than ``within``
+    hexes apart (0 for the others), called once per distinct relative position: an array of the
+    cells' shape plus ``width``."""
     q, r, relf, sa, sb = parts
+    near = np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r)) <= within
+    out = np.zeros(q.shape + (width,))
+    if not near.any():
+        return out
     big = 1 << 20
     key = ((((q + big) * (2 * big) + (r + big)) * 6 + relf) * 100 + sa) * 100 + sb
-    uniq, first, inv = np.unique(key.ravel(), return_index=True, return_inverse=True)
-    flat = [x.ravel() for x in parts]
+    uniq, first, inv = np.unique(key[near], return_index=True, return_inverse=True)
+    flat = [x[near] for x in parts]
     vals = np.array([fn(*(int(x[i]) for x in flat)) for i in first], dtype=float).reshape(len(uniq), width)
-    return vals[inv.ravel()].reshape(q.shape + (width,))
+    out[near] = vals[inv.ravel()]
+    return out
 
 
 @dataclass(frozen=True)
@@ -346,6 +356,7 @@ class PlotValue:
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
     (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
+    from cs_panel.fasa.tailing import TAIL_RANGE
     opts = _options(rp.plane)
     enemies = [e for e in gs.planes if e.player != rp.player]
     index: dict[tuple, int] = {}
@@ -358,21 +369,22 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         ends, w = _ends(e)
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
-        got = _table(fwd, out.canonical, 2)
+        got = _table(fwd, out.canonical, 2, out.reach)
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += _table(rev, back.canonical, 2)[:, :, 0].T @ w
+        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ w
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         near += d @ w
         shared += (d == 0) @ w
         ranged = (d > 0) & (d <= FASA_ARC_RANGE)
-        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1)[:, :, 0]
-        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1)[:, :, 0].T
+        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
+        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
         arc += (ranged * (ahead - behind)) @ w
-        i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1)[:, :, 0]
-        he_tails = np.zeros(d.shape) if e.plane.shocked else _table(rev, lambda *x: (_tails(*x),), 1)[:, :, 0].T
+        i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0]
+        he_tails = (np.zeros(d.shape) if e.plane.shocked
+                    else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
         tail += (i_tail - he_tails) @ w
     score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
              + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
