@@ -154,11 +154,12 @@ FASA_TAIL = 3.0
 #: cost, in boxes, of a push that fails and throws the plane into random movement (F.move.push-target)
 FASA_FAILED_PUSH = 6.0
 #: cost, in boxes a hex, of ending far from the enemy (so planes out of reach close in)
-FASA_DISTANCE = 0.3
+FASA_DISTANCE = 0.15
 #: a rocket fires once: keeping it is worth this share of its boxes (so it fires at better odds)
 FASA_ROCKET_KEEP = 0.4
-#: a jam costs this share of the gun's boxes (it is out until cleared)
-FASA_JAM = 1.0
+#: a jam costs this share of the gun's boxes: the gun is out until cleared, but a shot comes only
+#: every few turns, so a doubled-down gun pays for itself from about 30% to hit (F.gun.double-down)
+FASA_JAM = 0.3
 #: worth, in boxes, of an enemy in my front arc within ``FASA_ARC_RANGE`` hexes, out of gun range or
 #: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
 FASA_ARC = 1.0
@@ -501,6 +502,10 @@ ACES_FATE = 1.0
 ACES_COVER = 0.3
 #: cost of each enemy that could attack the square next turn
 ACES_THREAT = 0.15
+#: how much the square an attack is made from counts (its standing, as for a move)
+ACES_PLACE = 0.5
+#: attacks with fate weighed: those whose plain version is among this many best
+ACES_FATE_TRIES = 5
 
 
 def _attack_value(g, a, defensive_fate: bool) -> tuple[float, str]:
@@ -578,13 +583,32 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     state = game.state
     g = state.game
     scored: list[tuple[float, int, Action, str]] = []
+    # attacks with fate are weighed only for the best few attacks without it: fate adds dice to an
+    # attack the bot already likes, and weighing every one would double the work
+    plain: dict[Action, float] = {}
     for i, a in enumerate(actions):
-        if isinstance(a, P.Attack):
+        if isinstance(a, P.Attack) and not a.fate and not a.second_fate:
             try:
                 v, why = _attack_value(g, a, state.defensive_fate)
             except CsPanelError:
                 continue
+            v += ACES_PLACE * _move_value(g, g.character(a.name), a.at)[0]
+            plain[a] = v
             scored.append((1.0 + v, -i, a, f"attack: {why} (K.attack)"))
+    top = set(sorted(plain, key=plain.get, reverse=True)[:ACES_FATE_TRIES])
+    for i, a in enumerate(actions):
+        if isinstance(a, P.Attack) and (a.fate or a.second_fate):
+            if dataclasses.replace(a, fate=False, second_fate=False) not in top:
+                continue
+            try:
+                v, why = _attack_value(g, a, state.defensive_fate)
+            except CsPanelError:
+                continue
+            v += ACES_PLACE * _move_value(g, g.character(a.name), a.at)[0]
+            scored.append((1.0 + v, -i, a, f"attack: {why} (K.attack)"))
+    for i, a in enumerate(actions):
+        if isinstance(a, P.Attack):
+            continue
         elif isinstance(a, P.Move):
             v, why = _move_value(g, g.character(a.name), a.to)
             scored.append((v, -i, a, why))
