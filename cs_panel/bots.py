@@ -33,10 +33,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Mapping
 
 import numpy as np
 
@@ -188,7 +187,7 @@ def fasa_public_table(game: Game, player: str):
     # the positions the bot reasons from are the ones the observation shows
     seen = {p["name"]: (tuple(p["hex"]), p["facing"]) for p in game.observation(player)["state"]["planes"]}
     assert seen == {p.name: ((p.plane.hex.q, p.plane.hex.r), p.plane.facing.name) for p in gs.planes}
-    return dataclasses.replace(gs, plots=plots, picks=picks, tails=())
+    return dataclasses.replace(gs, plots=plots, picks=picks)
 
 
 @lru_cache(maxsize=512)
@@ -202,7 +201,7 @@ class _Pose:
     """A plane at an imagined end of movement, with what the referee's shot geometry reads."""
 
     name: str
-    plane: "_Flight"
+    plane: _Flight
 
 
 @dataclass(frozen=True)
@@ -291,7 +290,7 @@ class _Gunnery:
         return total, 1 - miss
 
 
-def _ends(rp) -> tuple["np.ndarray", "np.ndarray"]:
+def _ends(rp) -> tuple[np.ndarray, np.ndarray]:
     """Where a plane may end this turn, rows of (q, r, facing, speed), and each end's share of the
     plane's legal plots."""
     counts: dict[tuple, int] = {}
@@ -303,7 +302,7 @@ def _ends(rp) -> tuple["np.ndarray", "np.ndarray"]:
             np.array([k / n for k in counts.values()], dtype=float))
 
 
-def _canonical(a: "np.ndarray", b: "np.ndarray") -> tuple["np.ndarray", ...]:
+def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
     speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
     each an (len(a), len(b)) array."""
@@ -321,8 +320,8 @@ def _canonical(a: "np.ndarray", b: "np.ndarray") -> tuple["np.ndarray", ...]:
     return rq, rr, relf, sa, sb
 
 
-def _table(parts: tuple["np.ndarray", ...], fn: Callable[..., tuple[float, ...]], width: int,
-           within: int) -> "np.ndarray":
+def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], width: int,
+           within: int) -> np.ndarray:
     """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays no more than ``within``
     hexes apart (0 for the others), called once per distinct relative position: an array of the
     cells' shape plus ``width``."""
@@ -402,9 +401,10 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     return out_values
 
 
-def _fasa_plot(gs, rp, actions: list[Action]) -> Choice:
+def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
     enemies = [e for e in gs.planes if e.player != rp.player]
-    wanted = {a.maneuver: a for a in actions if getattr(a, "plane", None) == rp.name}
+    from cs_panel.fasa.play import Plot
+    wanted = {a.maneuver: a for a in actions if isinstance(a, Plot) and a.plane == rp.name}
     opts = [o for o in _options(rp.plane) if str(o.maneuver) in wanted]
     if not enemies:
         o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))
@@ -456,10 +456,11 @@ def _fire_value(gs, rp, order_text: str):
     return value, expected, f"{expected:.1f} boxes expected; {odds} (F.hit.number, F.dmg.template)"
 
 
-def _fasa_fire(gs, rp, actions: list[Action]) -> Choice:
+def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
+    from cs_panel.fasa.play import Fire
     best = None
     for a in actions:
-        if getattr(a, "plane", None) != rp.name:
+        if not isinstance(a, Fire) or a.plane != rp.name:
             continue
         value, _, why = _fire_value(gs, rp, a.order)
         if best is None or value > best[0]:
@@ -595,7 +596,7 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
             v += ACES_PLACE * _move_value(g, g.character(a.name), a.at)[0]
             plain[a] = v
             scored.append((1.0 + v, -i, a, f"attack: {why} (K.attack)"))
-    top = set(sorted(plain, key=plain.get, reverse=True)[:ACES_FATE_TRIES])
+    top = set(sorted(plain, key=lambda a: plain[a], reverse=True)[:ACES_FATE_TRIES])
     for i, a in enumerate(actions):
         if isinstance(a, P.Attack) and (a.fate or a.second_fate):
             if dataclasses.replace(a, fate=False, second_fate=False) not in top:
@@ -624,16 +625,33 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
             scored.append((-100.0, -i, a, "nothing else is left (K.withdraw)"))
         else:
             scored.append((0.0, -i, a, "the game's next step"))
-    value, _, a, why = max(scored, key=lambda s: (s[0], s[1]))
+    _, _, a, why = max(scored, key=lambda s: (s[0], s[1]))
     return Choice(a, why)
 
 
 register_tactics("aces", aces_tactics)
 
 
-__all__ = ["BotError", "Choice", "LEVELS", "NoTacticsError", "NothingToChooseError", "TACTICS", "UnknownLevelError",
-           "PlotValue", "candidates", "choose", "fasa_plot_values", "match_winner", "fasa_public_table", "fasa_tactics", "aces_tactics", "levels", "play",
-           "register_tactics"]
+__all__ = [
+    "LEVELS",
+    "TACTICS",
+    "BotError",
+    "Choice",
+    "NoTacticsError",
+    "NothingToChooseError",
+    "PlotValue",
+    "UnknownLevelError",
+    "aces_tactics",
+    "candidates",
+    "choose",
+    "fasa_plot_values",
+    "fasa_public_table",
+    "fasa_tactics",
+    "levels",
+    "match_winner",
+    "play",
+    "register_tactics",
+]
 
 
 def match_winner(game: Game) -> tuple[str | None, str]:

@@ -13,8 +13,17 @@ import pytest
 from cs_panel import bots
 from cs_panel.aces import play as AP
 from cs_panel.bots import (
-    LEVELS, BotError, Choice, NoTacticsError, NothingToChooseError, UnknownLevelError, candidates, choose, levels,
-    match_winner, play,
+    LEVELS,
+    BotError,
+    Choice,
+    NoTacticsError,
+    NothingToChooseError,
+    UnknownLevelError,
+    candidates,
+    choose,
+    levels,
+    match_winner,
+    play,
 )
 from cs_panel.core.explain import percent
 from cs_panel.fasa import play as FP
