@@ -24,6 +24,10 @@ F.collide.piloted), so the FASA heuristic works on ``fasa_public_table``, the ta
 other player's plot and pick taken out, and assumes nothing about where the enemy will fly
 beyond the maneuvers his plane may legally plot.
 
+>>> from cs_panel.games import new_game
+>>> print(choose(new_game("aces", seed=1), "Tim"))
+attack Charlie from 7,0 ranged Ruffian: attack: Ruffian: at least one hit 96%, 0.96 clicks expected, knock-out 96% (K.attack)
+
 ``play(game, levels)`` plays a game on with a bot for each player; the table's own steps
 (FASA ``move``, ``combat``; Aces ``end``) are taken once no player has anything left to decide.
 """
@@ -525,7 +529,8 @@ def _attack_value(g, a, defensive_fate: bool) -> tuple[float, str]:
                 value += p * (1 + ACES_KO * t.points)
                 lines.append(f"capture {t.name} {percent(p)}")
             else:
-                e = float(sum(k * p for k, p in dist.items()))
+                left = max(1, t.dial.clicks_to_eliminate())  # hits past the knock-out are wasted
+                e = float(sum(min(k, left) * p for k, p in dist.items()))
                 ko = float(plan.chance_to_knock_out(t.dial))
                 value += e + ko * ACES_KO * t.points
                 lines.append(f"{t.name}: at least one hit {percent(plan.at_least(1))}, {e:.2f} clicks expected"

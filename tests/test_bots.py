@@ -5,7 +5,9 @@ games a system and times the decisions."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -282,6 +284,19 @@ def test_aces_tactical_attack_cites_the_referees_odds():
     if target.value("fate") > 0 and not target.is_token:
         plan = plan.with_defensive_fate()
     assert f"at least one hit {percent(plan.at_least(1))}" in c.why
+
+
+@pytest.mark.rule("K.fate", "K.attack")
+def test_aces_fate_is_not_spent_on_a_sure_knock_out():
+    """Offensive fate clicks the Ace's own dial; hits past the target's knock-out are wasted, so
+    the bot keeps its fate when the plain attack already knocks out nearly surely."""
+    game = new_game("aces", seed=1)
+    c = choose(game, "Tim", "tactical")
+    assert isinstance(c.action, AP.Attack) and not c.action.fate
+    assert dataclasses.replace(c.action, fate=True) in game.legal_actions("Tim")
+    g = game.state.game
+    plan = g.plan_attack(c.action.name, c.action.at, c.action.targets[0], c.action.kind)
+    assert plan.chance_to_knock_out(g.character(c.action.targets[0]).dial) > Fraction(9, 10)
 
 
 @pytest.mark.rule("K.move")
