@@ -566,7 +566,9 @@ def _standing(g, c, square) -> tuple[float, str]:
     reach = c.value("speed") + max(1, c.range)
     near = min(foes, key=lambda o: board.distance(square, o.square))
     d = board.distance(square, near.square)
-    cover = square in board.hindering or any(n in board.blocking for n in board.neighbours(square))
+    # ``Board.neighbours`` leaves blocking squares out: look at the eight squares round about
+    cover = square in board.hindering or any((square[0] + dx, square[1] + dy) in board.blocking
+                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1))
     threat = _threat(g, c, square)
     value = -0.1 * max(0, d - reach) + (0.5 if d <= reach else 0.0) + ACES_COVER * cover - ACES_THREAT * threat
     words = (f"{near.name} within reach next turn ({d} squares)" if d <= reach else f"closes on {near.name} ({d} squares)")

@@ -318,6 +318,26 @@ def test_aces_moves_toward_the_enemy_when_no_attack_is_in_reach():
     assert after < before
 
 
+@pytest.mark.rule("K.terrain.hindering", "K.terrain.blocking")
+def test_aces_cover_counts_in_a_square():
+    """Two squares alike but for cover (the same distance from every enemy, none of them in reach):
+    the one in hindering terrain, or next to blocking terrain, is worth ``ACES_COVER`` more."""
+    game = new_game("aces", seed=0)
+    setup = game.setup
+    setup["check_areas"] = False
+    setup["map"] = "airfield-bar"
+    setup["teams"]["Tim"] = [[f, n, [0, 5 + i]] for i, (f, n, _) in enumerate(setup["teams"]["Tim"])]
+    setup["teams"]["Kim"] = [[f, n, [25, i]] for i, (f, n, _) in enumerate(setup["teams"]["Kim"])]
+    g = new_game("aces", seed=0, setup=setup).state.game
+    c = g.character("Charlie")
+    hindering, clear, by_wall = (3, 2), (3, 1), (5, 6)  # (5, 6) is next to the blocking (4, 7)
+    assert hindering in g.board.hindering and clear not in g.board.hindering
+    v = {s: bots._standing(g, c, s)[0] for s in (hindering, clear, by_wall, (6, 6))}
+    assert v[hindering] - v[clear] == pytest.approx(bots.ACES_COVER)
+    assert v[by_wall] - v[(6, 6)] == pytest.approx(bots.ACES_COVER - 0.1)  # one square further off
+    assert "in cover" in bots._standing(g, c, hindering)[1]
+
+
 # -- tactical beats random -------------------------------------------------------------------
 
 
