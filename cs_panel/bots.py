@@ -1,0 +1,683 @@
+"""A computer opponent for any game on the protocol (``cs_panel.core.game``, issue 13).
+
+``choose(game, player, level)`` returns a ``Choice``: one of ``game.legal_actions(player)`` and a
+line saying why, with the odds it weighed taken from the same code that rolls the dice.
+
+Levels:
+
+- ``"random"``: uniform among the player's own legal actions (the table's steps when it has
+  none), from a generator seeded by the game's seed, the log's length and the player, so the
+  same position gives the same choice on every run.
+- ``"tactical"``: a transparent heuristic per system, registered in ``TACTICS`` (a system that
+  has none refuses this level by name, ``NoTacticsError``; it never falls back to random).
+  FASA (``fasa_tactics``): plot the maneuver whose end leaves the enemy best in my guns' arc
+  and me least in his, over every place the enemy can fly to, with a bonus for a tailing
+  position and a cost for a push that may fail; fire the order with the most expected damage
+  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Aces (``aces_tactics``): the attack
+  with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
+  from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
+
+What a bot may see: ``game.observation(player)`` and what every player knows (the setup, the
+planes' record sheets and positions, the dice already rolled). It never reads another player's
+secret action: FASA plots and collision numbers are secret until revealed (F.move.plot,
+F.collide.piloted), so the FASA heuristic works on ``fasa_public_table``, the table with every
+other player's plot and pick taken out, and assumes nothing about where the enemy will fly
+beyond the maneuvers his plane may legally plot.
+
+>>> from cs_panel.games import new_game
+>>> print(choose(new_game("aces", seed=1), "Tim"))
+attack Charlie from 7,0 ranged Ruffian: attack: Ruffian: at least one hit 96%, 0.96 clicks expected, knock-out 96% (K.attack)
+
+``play(game, levels)`` plays a game on with a bot for each player; the table's own steps
+(FASA ``move``, ``combat``; Aces ``end``) are taken once no player has anything left to decide.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.explain import percent
+from cs_panel.core.game import Action, Game
+
+LEVELS = ("random", "tactical")
+
+
+class BotError(CsPanelError):
+    """Base of the refusals of the computer opponent."""
+
+
+class UnknownLevelError(BotError):
+    """A level of play the bots do not have."""
+
+
+class NoTacticsError(BotError):
+    """The tactical level asked of a system that has no tactical heuristic yet."""
+
+
+class NothingToChooseError(BotError):
+    """The player has no legal action now (the game is over, or it waits for others)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a bot chose and one line saying why."""
+
+    action: Action
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.why}"
+
+
+#: tactical heuristics by system: ``fn(game, player, actions) -> Choice``
+TACTICS: dict[str, Callable[[Game, str, list[Action]], Choice]] = {}
+
+
+def register_tactics(system: str, fn: Callable[[Game, str, list[Action]], Choice]) -> None:
+    """Give ``system`` a tactical heuristic (``choose`` passes it the candidate actions)."""
+    TACTICS[system] = fn
+
+
+def levels(system: str) -> tuple[str, ...]:
+    """The levels a bot plays ``system`` at."""
+    return tuple(lv for lv in LEVELS if lv == "random" or system in TACTICS)
+
+
+def candidates(game: Game, player: str) -> list[Action]:
+    """What the player decides between: its own legal actions, or, when it has none, the
+    table's steps it may call for (FASA ``move``, ``combat``)."""
+    legal = game.legal_actions(player)
+    rules, state = game.rules, game.state
+    own = [a for a in legal if rules.owner(state, a) == player]
+    return own or legal
+
+
+def _rng(game: Game, player: str) -> random.Random:
+    digest = hashlib.sha256(f"bot:{game.seed}:{len(game.log)}:{player}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def choose(game: Game, player: str, level: str = "tactical") -> Choice:
+    """The bot's action for ``player`` now, at ``level`` ("random" or "tactical"), and why."""
+    if level not in LEVELS:
+        raise UnknownLevelError(f"no bot level {level!r}; the levels are {list(LEVELS)}", field="level")
+    if level == "tactical" and game.system not in TACTICS:
+        raise NoTacticsError(f"no tactical bot for {game.system!r} yet (the systems with one are "
+                             f"{sorted(TACTICS)}); play it at level 'random'", field="level")
+    if player not in game.players:
+        raise BotError(f"{player!r} does not play in this game; the players are {list(game.players)}", field="player")
+    acts = candidates(game, player)
+    if not acts:
+        raise NothingToChooseError(f"{player} has nothing to do now ({game!r})", field="player")
+    if level == "random":
+        a = _rng(game, player).choice(acts)
+        return Choice(a, f"at random among {len(acts)} legal action{'s' if len(acts) != 1 else ''}")
+    if len(acts) == 1:
+        return Choice(acts[0], "the only thing to do")
+    return TACTICS[game.system](game, player, acts)
+
+
+def play(game: Game, bots: Mapping[str, str], max_actions: int = 5_000, max_turn: int | None = None) -> Game:
+    """Play ``game`` on with a bot of the given level for each player (``{player: level}``): each
+    player in turn decides while it has its own actions; the table's steps come after. Stops at the
+    end, after ``max_actions`` actions or past turn ``max_turn``."""
+    for _ in range(max_actions):
+        if game.is_over or (max_turn is not None and game.turn > max_turn):
+            break
+        rules, state = game.rules, game.state
+        mover = None
+        for p in game.players:
+            if any(rules.owner(state, a) == p for a in game.legal_actions(p)):
+                mover = p
+                break
+        if mover is None:
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game = game.apply(legal[0])
+            continue
+        game = game.apply(choose(game, mover, bots.get(mover, "random")).action)
+    return game
+
+
+# -- FASA (F.move.plot, F.hit.number, F.tail.position) -----------------------------------------------
+
+#: how much a box of damage taken weighs against a box dealt: less than one, since the bot wins by
+#: bringing its guns to bear (0.4 won most often of 0.2-0.8 in ``benchmarks/bots.py``)
+FASA_TAKEN = 0.4
+#: worth of a tailing position, in boxes (the leader reveals part of its next plot, F.tail.reveal)
+FASA_TAIL = 3.0
+#: cost, in boxes, of a push that fails and throws the plane into random movement (F.move.push-target)
+FASA_FAILED_PUSH = 6.0
+#: cost, in boxes a hex, of ending far from the enemy (so planes out of reach close in)
+FASA_DISTANCE = 0.15
+#: a rocket fires once: keeping it is worth this share of its boxes (so it fires at better odds)
+FASA_ROCKET_KEEP = 0.4
+#: a jam costs this share of the gun's boxes: the gun is out until cleared, but a shot comes only
+#: every few turns, so a doubled-down gun pays for itself from about 30% to hit (F.gun.double-down)
+FASA_JAM = 0.3
+#: worth, in boxes, of an enemy in my front arc within ``FASA_ARC_RANGE`` hexes, out of gun range or
+#: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
+FASA_ARC = 1.0
+FASA_ARC_RANGE = 6
+#: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
+#: plane has few maneuvers next turn (F.move.capability)
+FASA_SLOW = 1.0
+FASA_SLOW_BELOW = 2
+#: ending in an enemy's hex risks a mid-air collision, 1 in 10 when he picks at random, which
+#: destroys both planes (F.collide.piloted, F.collide.damage): this many boxes a certain shared hex
+FASA_SHARED_HEX = 4.0
+#: leaving the map takes the plane out of the fight (F.roe.flee): this many boxes
+FASA_OFF_MAP = 100.0
+
+
+def fasa_public_table(game: Game, player: str):
+    """The FASA table as ``player`` knows it: every plane, its position and record sheet (all in
+    ``game.observation``), and this turn's plots and collision numbers of ``player``'s own planes
+    only; the others' stay secret until revealed (F.move.plot, F.collide.piloted)."""
+    from cs_panel.fasa import referee as R
+
+    gs = game.state.game
+    mine = {p.name for p in gs.planes if p.player == player}
+    plots = gs.plots if gs.phase is not R.Phase.PLOT else tuple((n, m) for n, m in gs.plots if n in mine)
+    picks = tuple((n, k) for n, k in gs.picks if n in mine)
+    # the positions the bot reasons from are the ones the observation shows
+    seen = {p["name"]: (tuple(p["hex"]), p["facing"]) for p in game.observation(player)["state"]["planes"]}
+    assert seen == {p.name: ((p.plane.hex.q, p.plane.hex.r), p.plane.facing.name) for p in gs.planes}
+    return dataclasses.replace(gs, plots=plots, picks=picks)
+
+
+@lru_cache(maxsize=512)
+def _options(plane):
+    from cs_panel.fasa.reach import reachable
+    return tuple(reachable(plane, legal_only=True))
+
+
+@dataclass(frozen=True)
+class _Pose:
+    """A plane at an imagined end of movement, with what the referee's shot geometry reads."""
+
+    name: str
+    plane: _Flight
+
+
+@dataclass(frozen=True)
+class _Flight:
+    hex: object
+    facing: object
+    speed: int
+    natural_touch: int = 0
+    shocked: bool = False
+
+
+def _relative(aq: int, ar: int, af: int, bq: int, br: int, bf: int) -> tuple[int, int, int]:
+    """Where b is seen from a placed at the origin facing A: the rules of arcs, range, deflection
+    and tailing are the same under any shift and turn of the map (``Hex.rotate``, clockwise)."""
+    q, r = bq - aq, br - ar
+    s = -q - r
+    for _ in range(-af % 6):
+        q, r, s = -r, -s, -q
+    return q, r, (bf - af) % 6
+
+
+@lru_cache(maxsize=200_000)
+def _geometry(q: int, r: int, relf: int, gun: str, a_speed: int, a_touch: int, b_speed: int, b_touch: int):
+    """The referee's own shot geometry (``referee._shot_geometry``: arc, range, deflection, the
+    same-hex rule) for a shooter at the origin facing A: (deflection, range) or None (F.combat.arc,
+    F.hit.deflection, F.combat.same-hex)."""
+    from cs_panel.fasa import referee as R
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
+    a = _Pose("a", _Flight(ORIGIN, Facing.A, a_speed, a_touch))
+    b = _Pose("b", _Flight(Hex(q, r), Facing(relf), b_speed, b_touch))
+    ok, deflection, rng, _, _ = R._shot_geometry(a, b, gun)  # type: ignore[arg-type]
+    return (deflection, rng) if ok and deflection is not None else None
+
+
+@lru_cache(maxsize=200_000)
+def _in_arc(q: int, r: int) -> bool:
+    """Is (q, r) in the front arc of a plane at the origin facing A (``hexgrid.in_front_arc``)?"""
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, in_front_arc
+    return in_front_arc(ORIGIN, Facing.A, Hex(q, r))
+
+
+@lru_cache(maxsize=200_000)
+def _tails(q: int, r: int, relf: int, f_speed: int, l_speed: int) -> bool:
+    """Does an unshocked follower at the origin facing A tail a leader at (q, r) facing ``relf``
+    (``tailing.tailing_position``, F.tail.position)?"""
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
+    from cs_panel.fasa.tailing import TailingPlane, tailing_position
+    return tailing_position(TailingPlane(ORIGIN, Facing.A, min(f_speed, 9)),
+                            TailingPlane(Hex(q, r), Facing(relf), min(l_speed, 9))).tails
+
+
+class _Gunnery:
+    """Expected damage boxes of one plane's guns at another, by where each ends (F.hit.number,
+    F.dmg.template): the geometry and to-hit numbers are the referee's own (``_geometry``,
+    ``tohit.to_hit_number``), the boxes those of each gun's damage template."""
+
+    def __init__(self, shooter, target):
+        from cs_panel.fasa.damage import template_for
+        from cs_panel.fasa.tohit import weapons
+        self.shooter, self.target = shooter, target
+        self.guns = [(g, template_for(g, r).boxes) for gp, g, r in shooter.working_guns
+                     if gp not in shooter.jammed]
+        self.touch = (shooter.plane.natural_touch, target.plane.natural_touch)
+        #: the longest reach of these guns: beyond it no shot is looked up
+        self.reach = max((int(weapons()[g]["range"]) for g, _ in self.guns), default=0)
+        self._tn: dict = {}
+
+    def chance(self, gun: str, deflection, rng: int) -> float:
+        from cs_panel.fasa.tohit import to_hit_number
+        key = (gun, deflection, rng)
+        if key not in self._tn:
+            self._tn[key] = float(to_hit_number(self.target.base_to_hit, deflection, rng, self.shooter.dead_eye, gun,
+                                                self.shooter.plane.shocked).chance)
+        return self._tn[key]
+
+    def canonical(self, q: int, r: int, relf: int, sa: int, sb: int) -> tuple[float, float]:
+        """(expected boxes, chance of at least one hit) of the shooter at the origin facing A at a
+        target at (q, r) facing ``relf``; the speeds count only in a shared hex."""
+        total, miss = 0.0, 1.0
+        for gun, boxes in self.guns:
+            g = _geometry(q, r, relf, gun, sa, self.touch[0], sb, self.touch[1])
+            if g is not None:
+                p = self.chance(gun, *g)
+                total += p * boxes
+                miss *= 1 - p
+        return total, 1 - miss
+
+
+def _ends(rp) -> tuple[np.ndarray, np.ndarray]:
+    """Where a plane may end this turn, rows of (q, r, facing, speed), and each end's share of the
+    plane's legal plots."""
+    counts: dict[tuple, int] = {}
+    for o in _options(rp.plane):
+        f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
+        counts[f] = counts.get(f, 0) + 1
+    n = sum(counts.values()) or 1
+    return (np.array(list(counts), dtype=np.int64).reshape(-1, 4),
+            np.array([k / n for k in counts.values()], dtype=float))
+
+
+def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
+    speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
+    each an (len(a), len(b)) array."""
+    q = b[None, :, 0] - a[:, None, 0]
+    r = b[None, :, 1] - a[:, None, 1]
+    s = -q - r
+    k = np.broadcast_to((-a[:, None, 2]) % 6, q.shape)
+    # k clockwise sixths: (q, r, s) -> (-r, -s, -q) each step (``Hex.rotate``)
+    rq = np.choose(k, [q, -r, s, -q, r, -s])
+    rr = np.choose(k, [r, -s, q, -r, s, -q])
+    relf = (b[None, :, 2] - a[:, None, 2]) % 6
+    same = (q == 0) & (r == 0)
+    sa = np.where(same, a[:, None, 3], 0)
+    sb = np.where(same, b[None, :, 3], 0)
+    return rq, rr, relf, sa, sb
+
+
+def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], width: int,
+           within: int) -> np.ndarray:
+    """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays no more than ``within``
+    hexes apart (0 for the others), called once per distinct relative position: an array of the
+    cells' shape plus ``width``."""
+    q, r, relf, sa, sb = parts
+    near = np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r)) <= within
+    out = np.zeros(q.shape + (width,))
+    if not near.any():
+        return out
+    big = 1 << 20
+    key = ((((q + big) * (2 * big) + (r + big)) * 6 + relf) * 100 + sa) * 100 + sb
+    uniq, first, inv = np.unique(key[near], return_index=True, return_inverse=True)
+    flat = [x[near] for x in parts]
+    vals = np.array([fn(*(int(x[i]) for x in flat)) for i in first], dtype=float).reshape(len(uniq), width)
+    out[near] = vals[inv.ravel()]
+    return out
+
+
+@dataclass(frozen=True)
+class PlotValue:
+    """What the FASA bot weighs for one plot, averaged over the places the enemy can fly to (each
+    of his legal plots alike): boxes of damage dealt and taken, the chance that some gun of mine
+    hits, the share of tailing positions (mine less his), and the chance to fly it as plotted."""
+
+    value: float
+    dealt: float
+    taken: float
+    reach: float
+    tail: float
+    chance: float
+
+
+def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
+    """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
+    (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
+    from cs_panel.fasa.tailing import TAIL_RANGE
+    opts = _options(rp.plane)
+    enemies = [e for e in gs.planes if e.player != rp.player]
+    index: dict[tuple, int] = {}
+    for o in opts:
+        index.setdefault((o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed), len(index))
+    me = np.array(list(index), dtype=np.int64).reshape(-1, 4)
+    m = len(me)
+    dealt, taken, reach, tail, near, shared, arc = (np.zeros(m) for _ in range(7))
+    for e in enemies:
+        ends, w = _ends(e)
+        out, back = _Gunnery(rp, e), _Gunnery(e, rp)
+        fwd, rev = _canonical(me, ends), _canonical(ends, me)
+        got = _table(fwd, out.canonical, 2, out.reach)
+        dealt += got[:, :, 0] @ w
+        reach += got[:, :, 1] @ w
+        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ w
+        dq = ends[None, :, 0] - me[:, None, 0]
+        dr = ends[None, :, 1] - me[:, None, 1]
+        d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        near += d @ w
+        shared += (d == 0) @ w
+        ranged = (d > 0) & (d <= FASA_ARC_RANGE)
+        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
+        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
+        arc += (ranged * (ahead - behind)) @ w
+        i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0]
+        he_tails = (np.zeros(d.shape) if e.plane.shocked
+                    else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
+        tail += (i_tail - he_tails) @ w
+    score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
+             + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
+    layout = gs.map
+    out_values = {}
+    for o in opts:
+        i = index[(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)]
+        chance = float(o.chance)
+        value = chance * float(score[i]) - (1 - chance) * FASA_FAILED_PUSH
+        if layout is not None and not layout.contains(o.hex):
+            value -= FASA_OFF_MAP
+        out_values[str(o.maneuver)] = PlotValue(value, float(dealt[i]), float(taken[i]), float(reach[i]),
+                                                float(tail[i]), chance)
+    return out_values
+
+
+def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
+    enemies = [e for e in gs.planes if e.player != rp.player]
+    from cs_panel.fasa.play import Plot
+    wanted = {a.maneuver: a for a in actions if isinstance(a, Plot) and a.plane == rp.name}
+    opts = [o for o in _options(rp.plane) if str(o.maneuver) in wanted]
+    if not enemies:
+        o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))
+        return Choice(wanted[str(o.maneuver)], "no enemy in the sky: the surest maneuver")
+    values = fasa_plot_values(gs, rp)
+    o = max(opts, key=lambda o: (values[str(o.maneuver)].value, values[str(o.maneuver)].chance, -len(o.pushes)))
+    v = values[str(o.maneuver)]
+    names = " and ".join(e.name for e in enemies)
+    bits = [f"{names} in my guns' arc with {percent(v.reach / len(enemies))} to hit over the places "
+            f"{'they' if len(enemies) > 1 else 'it'} can fly to" if v.reach >= 0.005 else f"closes on {names}",
+            f"{v.dealt:.1f} boxes expected dealt, {v.taken:.1f} taken"]
+    if v.tail > 0:
+        bits.append(f"a tailing position {percent(v.tail)} of the time")
+    bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
+    return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
+
+
+def _fire_value(gs, rp, order_text: str):
+    """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds."""
+    from cs_panel.fasa import referee as R
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.gunnery import DoubleDown, jam_clear_number
+    order = R.FireOrder.parse(order_text)
+    if order.holds:
+        return 0.0, 0.0, "holds fire: nothing worth a shot"
+    if "clear jams" in order_text:
+        p = float(jam_clear_number(rp.steady_hand, rp.plane.shocked).chance)
+        boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
+        return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
+    target = gs.plane(order_text.rsplit(" at ", 1)[1])
+    mounts = R._mounts(rp, order)
+    value = expected = 0.0
+    for m in mounts:
+        ok, tn, _, _, _ = R._aim(rp, target, m, gs.turn)
+        if not ok or tn is None:
+            continue
+        boxes = template_for(m.weapon, m.rounds or None).boxes
+        if m.doubled:
+            dd = DoubleDown.of(tn)
+            e = float(dd.expected_hits) * boxes
+            value += e - FASA_JAM * float(dd.jam_chance) * boxes
+        else:
+            e = float(tn.chance) * boxes
+            value += e
+        if not m.is_gun:
+            value -= FASA_ROCKET_KEEP * boxes
+        expected += e
+    odds = R.attack_odds(rp, target, mounts, gs.turn)
+    return value, expected, f"{expected:.1f} boxes expected; {odds} (F.hit.number, F.dmg.template)"
+
+
+def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
+    from cs_panel.fasa.play import Fire
+    best = None
+    for a in actions:
+        if not isinstance(a, Fire) or a.plane != rp.name:
+            continue
+        value, _, why = _fire_value(gs, rp, a.order)
+        if best is None or value > best[0]:
+            best = (value, a, why)
+    assert best is not None
+    return Choice(best[1], best[2])
+
+
+def fasa_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """FASA: plots that keep the enemy in my arc and me out of his, fire orders with the most
+    expected damage, collision numbers at random (F.move.plot, F.combat.choice, F.collide.piloted)."""
+    from cs_panel.fasa import play as P
+    gs = fasa_public_table(game, player)
+    plots = [a for a in actions if isinstance(a, P.Plot)]
+    if plots:
+        return _fasa_plot(gs, gs.plane(plots[0].plane), plots)
+    fires = [a for a in actions if isinstance(a, P.Fire)]
+    if fires:
+        return _fasa_fire(gs, gs.plane(fires[0].plane), fires)
+    picks = [a for a in actions if isinstance(a, P.Pick)]
+    if picks:
+        plane = picks[0].plane
+        mine = [a for a in picks if a.plane == plane]
+        return Choice(_rng(game, player).choice(mine), "a collision number at random: any habit could be read "
+                      "(F.collide.piloted)")
+    return Choice(actions[0], "the table's next step")
+
+
+register_tactics("fasa", fasa_tactics)
+
+
+# -- Aces (K.attack, K.move) -------------------------------------------------------------------------
+
+#: worth of knocking a character out, in clicks, per point it is worth (K.victory)
+ACES_KO = 0.05
+#: offensive fate clicks the Ace's own dial once (K.fate): its cost in clicks
+ACES_FATE = 1.0
+#: worth of ending a move in hindering terrain or next to blocking terrain (shots at it are harder
+#: or blocked, K.terrain.hindering, K.terrain.blocking)
+ACES_COVER = 0.3
+#: cost of each enemy that could attack the square next turn
+ACES_THREAT = 0.15
+#: how much the square an attack is made from counts (its standing, as for a move)
+ACES_PLACE = 0.5
+#: attacks with fate weighed: those whose plain version is among this many best
+ACES_FATE_TRIES = 5
+
+
+def _attack_value(g, a, defensive_fate: bool) -> tuple[float, str]:
+    from cs_panel.aces.combat import AcesAttack
+    value, lines = 0.0, []
+    shots = [(a.targets, a.fate)] + ([((a.second,), a.second_fate)] if a.second is not None else [])
+    for targets, fate in shots:
+        plan = g.plan_attack(a.name, a.at, targets if len(targets) > 1 else targets[0], a.kind, offensive_fate=fate)
+        if isinstance(plan, AcesAttack):
+            t = g.character(targets[0])
+            if defensive_fate and not t.is_token and t.value("fate") > 0 and t.name not in g.fate_used:
+                plan = plan.with_defensive_fate()
+            dist = plan.distribution()
+            if a.kind == "capture":
+                p = float(plan.chance_to_capture)
+                value += p * (1 + ACES_KO * t.points)
+                lines.append(f"capture {t.name} {percent(p)}")
+            else:
+                left = max(1, t.dial.clicks_to_eliminate())  # hits past the knock-out are wasted
+                e = float(sum(min(k, left) * p for k, p in dist.items()))
+                ko = float(plan.chance_to_knock_out(t.dial))
+                value += e + ko * ACES_KO * t.points
+                lines.append(f"{t.name}: at least one hit {percent(plan.at_least(1))}, {e:.2f} clicks expected"
+                             + (f", knock-out {percent(ko)}" if ko else ""))
+        else:
+            chances = plan.hit_chances()
+            value += float(sum(chances.values()))
+            lines.append(", ".join(f"{n} hit {percent(p)}" for n, p in chances.items()))
+        if fate:
+            value -= ACES_FATE
+    return value, "; ".join(lines)
+
+
+def _threat(g, c, square) -> int:
+    """Enemies that could move and attack ``square`` next turn (within speed plus range, or speed
+    plus one for a close attack)."""
+    n = 0
+    for o in g.characters:
+        if o.player == c.player or o.captor is not None:
+            continue
+        if g.board.distance(o.square, square) <= o.value("speed") + max(1, o.range):
+            n += 1
+    return n
+
+
+def _standing(g, c, square) -> tuple[float, str]:
+    """How good a square is for ``c`` to stand on: an enemy within reach of a move and an attack
+    next turn, cover, few enemies that could strike it (K.move, K.ranged, K.terrain.*)."""
+    foes = [o for o in g.characters if o.player != c.player and o.captor is None]
+    if not foes:
+        return 0.0, "no enemy left on the map"
+    board = g.board
+    reach = c.value("speed") + max(1, c.range)
+    near = min(foes, key=lambda o: board.distance(square, o.square))
+    d = board.distance(square, near.square)
+    # ``Board.neighbours`` leaves blocking squares out: look at the eight squares round about
+    cover = square in board.hindering or any((square[0] + dx, square[1] + dy) in board.blocking
+                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    threat = _threat(g, c, square)
+    value = -0.1 * max(0, d - reach) + (0.5 if d <= reach else 0.0) + ACES_COVER * cover - ACES_THREAT * threat
+    words = (f"{near.name} within reach next turn ({d} squares)" if d <= reach else f"closes on {near.name} ({d} squares)")
+    if cover:
+        words += ", in cover"
+    return value, f"{words}; {threat} enem{'y' if threat == 1 else 'ies'} could strike here (K.move)"
+
+
+def _move_value(g, c, square) -> tuple[float, str]:
+    """A move is worth what it gains over standing still."""
+    value, why = _standing(g, c, square)
+    return value - _standing(g, c, c.square)[0], why
+
+
+def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """Aces: the attack with the most expected clicks (and knock-out chance), else a move to an
+    attack position in cover, else second wind or an escape; never a withdrawal while anything else
+    is legal (K.attack, K.move, K.withdraw)."""
+    from cs_panel.aces import play as P
+    state = game.state
+    g = state.game
+    scored: list[tuple[float, int, Action, str]] = []
+    # attacks with fate are weighed only for the best few attacks without it: fate adds dice to an
+    # attack the bot already likes, and weighing every one would double the work
+    plain: dict[Action, float] = {}
+    for i, a in enumerate(actions):
+        if isinstance(a, P.Attack) and not a.fate and not a.second_fate:
+            try:
+                v, why = _attack_value(g, a, state.defensive_fate)
+            except CsPanelError:
+                continue
+            v += ACES_PLACE * _move_value(g, g.character(a.name), a.at)[0]
+            plain[a] = v
+            scored.append((1.0 + v, -i, a, f"attack: {why} (K.attack)"))
+    top = set(sorted(plain, key=lambda a: plain[a], reverse=True)[:ACES_FATE_TRIES])
+    for i, a in enumerate(actions):
+        if isinstance(a, P.Attack) and (a.fate or a.second_fate):
+            if dataclasses.replace(a, fate=False, second_fate=False) not in top:
+                continue
+            try:
+                v, why = _attack_value(g, a, state.defensive_fate)
+            except CsPanelError:
+                continue
+            v += ACES_PLACE * _move_value(g, g.character(a.name), a.at)[0]
+            scored.append((1.0 + v, -i, a, f"attack: {why} (K.attack)"))
+    for i, a in enumerate(actions):
+        if isinstance(a, P.Attack):
+            continue
+        elif isinstance(a, P.Move):
+            v, why = _move_value(g, g.character(a.name), a.to)
+            scored.append((v, -i, a, why))
+        elif isinstance(a, P.Escape):
+            scored.append((2.0 - ACES_FATE * a.fate, -i, a, "escapes its captor (K.escape)"))
+        elif isinstance(a, P.SecondWind):
+            c = g.character(a.name)
+            hurt = (c.dial.position or c.dial.start) > c.dial.start
+            scored.append((0.6 if hurt else -1.0, -i, a, "second wind to heal a click (K.actions)"))
+        elif isinstance(a, P.Pass):
+            scored.append((-0.5, -i, a, "nothing better to do (K.actions)"))
+        elif isinstance(a, P.Withdraw):
+            scored.append((-100.0, -i, a, "nothing else is left (K.withdraw)"))
+        else:
+            scored.append((0.0, -i, a, "the game's next step"))
+    _, _, a, why = max(scored, key=lambda s: (s[0], s[1]))
+    return Choice(a, why)
+
+
+register_tactics("aces", aces_tactics)
+
+
+__all__ = [
+    "LEVELS",
+    "TACTICS",
+    "BotError",
+    "Choice",
+    "NoTacticsError",
+    "NothingToChooseError",
+    "PlotValue",
+    "UnknownLevelError",
+    "aces_tactics",
+    "candidates",
+    "choose",
+    "fasa_plot_values",
+    "fasa_public_table",
+    "fasa_tactics",
+    "levels",
+    "match_winner",
+    "play",
+    "register_tactics",
+]
+
+
+def match_winner(game: Game) -> tuple[str | None, str]:
+    """Who won a bots' match, and how: by the game's own victory rules when they decided it
+    ("rules"); a FASA game stopped undecided at its turn limit goes to the side whose planes took
+    fewer hits ("hits"; our benchmark's tiebreak, not a rule: F.victory leaves such a game
+    undecided); else None ("draw")."""
+    r = game.result
+    if r.winner is not None:
+        return r.winner, "rules"
+    if game.system == "fasa":
+        taken = {p: 0 for p in game.players}
+        for plane in game.state.game.planes:
+            taken[plane.player] += plane.hits_taken
+        lost = {p: 0 for p in game.players}
+        for name in game.state.game.destroyed:
+            lost[dict(game.state.owners)[name]] += 1
+        ranked = sorted(game.players, key=lambda p: (lost[p], taken[p]))
+        if len(ranked) >= 2 and (lost[ranked[0]], taken[ranked[0]]) < (lost[ranked[1]], taken[ranked[1]]):
+            return ranked[0], "hits"
+    return None, "draw"

@@ -1,0 +1,382 @@
+"""The computer opponent (``cs_panel.bots``, issue 13): legal choices only, for every system on the
+protocol and every level it plays; no reading of hidden information; the tactical level's odds
+are the referee's own; tactical beats random over seeded games. ``benchmarks/bots.py`` plays 100
+games a system and times the decisions."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cs_panel import bots
+from cs_panel.aces import play as AP
+from cs_panel.bots import (
+    LEVELS,
+    BotError,
+    Choice,
+    NoTacticsError,
+    NothingToChooseError,
+    UnknownLevelError,
+    candidates,
+    choose,
+    levels,
+    match_winner,
+    play,
+)
+from cs_panel.core.explain import percent
+from cs_panel.fasa import play as FP
+from cs_panel.fasa import referee as R
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.tailing import TailingPlane, tailing_position
+from cs_panel.games import available, new_game
+
+#: turns of each legality playout (a system without ``max_turns`` in its setup stops by ``game.turn``)
+SHORT_TURNS = 3
+#: games per system for the tactical-versus-random floor, and their length (the FASA demo planes
+#: start 8 hexes apart and need a few turns to meet)
+MATCHES = 20
+MATCH_TURNS = {"fasa": 10, "aces": 30}
+FLOOR = 0.6
+
+PAIRS = [(system, level) for system in available() for level in levels(system)]
+
+
+def game_of(system: str, seed: int, turns: int | None = None):
+    game = new_game(system, seed=seed)
+    setup = game.setup
+    if turns is not None and "max_turns" in setup:
+        setup["max_turns"] = turns
+    return new_game(system, seed=seed, setup=setup)
+
+
+def mover(game) -> str | None:
+    """The first player with an action of its own (None: only the table's steps are left)."""
+    for p in game.players:
+        if any(game.rules.owner(game.state, a) == p for a in game.legal_actions(p)):
+            return p
+    return None
+
+
+def fasa_setup(ace: tuple, raider: tuple, turns: int = 3) -> dict:
+    """The demo setup with the Ace and the Raider placed at (q, r, facing)."""
+    setup = FP.demo_setup()
+    for plane, (q, r, f) in zip(setup["planes"], (ace, raider)):
+        plane["plane"]["hex"] = {"q": q, "r": r}
+        plane["plane"]["facing"] = f
+    setup["max_turns"] = turns
+    return setup
+
+
+# -- every level plays only legal actions ----------------------------------------------------
+
+
+@pytest.mark.parametrize("system,level", PAIRS)
+def test_the_bot_chooses_only_legal_actions(system, level):
+    for seed in range(3):
+        game = game_of(system, seed, SHORT_TURNS)
+        for _ in range(400):
+            if game.is_over or game.turn > SHORT_TURNS:
+                break
+            who = mover(game)
+            if who is None:
+                game = game.apply(game.legal_actions()[0])
+                continue
+            c = choose(game, who, level)
+            assert isinstance(c, Choice)
+            assert c.action in game.legal_actions(who), (str(c.action), game)
+            assert c.why.strip() and "\n" not in c.why
+            if level == "tactical" and len(candidates(game, who)) > 1:
+                assert not str(c.action).startswith("withdraw"), c  # K.withdraw: never while anything else is legal
+            game = game.apply(c.action)
+        assert game.log, "the playout made no move"
+
+
+def test_levels_and_named_errors(monkeypatch):
+    game = new_game("fasa", seed=1)
+    assert levels("fasa") == LEVELS and levels("aces") == LEVELS
+    with pytest.raises(UnknownLevelError, match="expert"):
+        choose(game, "Ann", "expert")
+    with pytest.raises(BotError, match="Zed"):
+        choose(game, "Zed", "random")
+    # a system without a tactical heuristic refuses the level by name; it never plays random instead
+    monkeypatch.delitem(bots.TACTICS, "fasa")
+    assert levels("fasa") == ("random",)
+    with pytest.raises(NoTacticsError, match="fasa"):
+        choose(game, "Ann", "tactical")
+    assert choose(game, "Ann", "random").action in game.legal_actions("Ann")
+
+
+@pytest.mark.rule("F.move.plot")
+def test_nothing_to_choose_is_named():
+    game = new_game("fasa", seed=1).apply("plot Ace 3SA")  # Ann has plotted; Bob has not
+    assert game.legal_actions("Ann") == []
+    with pytest.raises(NothingToChooseError):
+        choose(game, "Ann", "tactical")
+
+
+def test_random_is_reproducible_and_spread():
+    game = new_game("fasa", seed=5)
+    first = choose(game, "Ann", "random")
+    assert choose(game, "Ann", "random") == first
+    picks = {str(choose(new_game("fasa", seed=s), "Ann", "random").action) for s in range(60)}
+    assert len(picks) > 30  # 141 plots: a seeded uniform choice, not a fixed one
+    assert all(p.startswith("plot Ace ") for p in picks)
+
+
+# -- hidden information ----------------------------------------------------------------------
+
+
+def _opening(seed: int, turns: int):
+    """A FASA game after ``turns`` turns of random play, at the start of a plot phase."""
+    game = game_of("fasa", seed, 10)
+    while game.turn <= turns and not game.is_over:
+        who = mover(game)
+        game = game.apply(game.legal_actions()[0] if who is None else choose(game, who, "random").action)
+    assert game.state.game.phase is R.Phase.PLOT and not game.state.game.plots
+    return game
+
+
+@pytest.mark.rule("F.move.plot")
+@pytest.mark.parametrize("seed,turns", [(0, 0), (3, 1), (4, 2)])
+def test_the_bot_never_reads_the_enemy_secret_plot(seed, turns, monkeypatch):
+    """Games that differ only in Bob's secret plot give Ann's bot one and the same choice; a bot that
+    did read the plot (the enemy's places replaced by its true end) would choose differently."""
+    game = _opening(seed, turns)
+    plots = [a for a in game.legal_actions("Bob") if isinstance(a, FP.Plot)]
+    sample = plots[:: max(1, len(plots) // 10)]
+    variants = [game.apply(p) for p in sample]
+    assert len({v.rules.state_key(v.state) for v in variants}) == len(variants)  # the hidden plots differ
+    for level in LEVELS:
+        assert len({str(choose(v, "Ann", level).action) for v in variants}) == 1, level
+    tables = [bots.fasa_public_table(v, "Ann") for v in variants]
+    assert all(t == tables[0] for t in tables)
+    # the test can tell a cheat: feed the bot Bob's true plot and its choice moves with it
+    real_ends = bots._ends
+    cheats = set()
+    for v, p in zip(variants, sample):
+        raider = v.state.game.plane("Raider")
+        end = next(o for o in bots._options(raider.plane) if str(o.maneuver) == p.maneuver)
+        truth = (np.array([[end.hex.q, end.hex.r, int(end.facing), end.maneuver.speed]]), np.array([1.0]))
+        monkeypatch.setattr(bots, "_ends", lambda rp, truth=truth: truth if rp.name == "Raider" else real_ends(rp))
+        cheats.add(str(choose(v, "Ann", "tactical").action))
+        monkeypatch.setattr(bots, "_ends", real_ends)
+    assert len(cheats) > 1
+
+
+@pytest.mark.rule("F.collide.piloted")
+def test_the_bot_never_reads_the_enemy_collision_number():
+    # nose to nose 4 hexes apart at speed 2: both fly 2SA into hex (0, 0)
+    setup = fasa_setup((0, 2, 0), (0, -2, 3))
+    for p in setup["planes"]:
+        p["plane"]["speed"] = 2
+    game = new_game("fasa", seed=2, setup=setup).play("plot Ace 2SA", "plot Raider 2SA", "move")
+    assert game.state.game.phase is R.Phase.COLLIDE
+    variants = [game.apply(f"pick Raider {n}") for n in range(1, 11)]
+    for level in LEVELS:
+        chosen = {str(choose(v, "Ann", level).action) for v in variants}
+        assert len(chosen) == 1 and chosen.pop().startswith("pick Ace "), level
+
+
+# -- the tactical odds are the referee's -----------------------------------------------------
+
+
+@pytest.mark.rule("F.combat.arc", "F.hit.deflection", "F.combat.same-hex", "F.tail.position")
+def test_relative_geometry_is_the_referees():
+    """The bot looks each shot up by where the target is seen from the shooter turned to face A;
+    that must give what the referee's own shot geometry and tailing check give on the map."""
+    rng = random.Random(13)
+    bots._geometry.cache_clear()
+    for _ in range(600):
+        a = (rng.randint(-4, 4), rng.randint(-4, 4), rng.randrange(6), rng.randint(0, 5))
+        b = (a[0] + rng.randint(-4, 4), a[1] + rng.randint(-4, 4), rng.randrange(6), rng.randint(0, 5))
+        q, r, relf = bots._relative(*a[:3], *b[:3])
+        same = a[:2] == b[:2]
+        for gun in ("mg-30", "mg-50", "mg-60"):
+            pa = bots._Pose("a", bots._Flight(Hex(a[0], a[1]), Facing(a[2]), a[3], 4))
+            pb = bots._Pose("b", bots._Flight(Hex(b[0], b[1]), Facing(b[2]), b[3], 3))
+            ok, deflection, rng_, _, _ = R._shot_geometry(pa, pb, gun)
+            want = (deflection, rng_) if ok else None
+            assert bots._geometry(q, r, relf, gun, a[3] if same else 0, 4, b[3] if same else 0, 3) == want, (a, b, gun)
+        held = tailing_position(TailingPlane(Hex(a[0], a[1]), Facing(a[2]), a[3]),
+                                TailingPlane(Hex(b[0], b[1]), Facing(b[2]), b[3])).tails
+        assert bots._tails(q, r, relf, a[3] if same else 0, b[3] if same else 0) == held, (a, b)
+        # the numpy tables turn the same way
+        cq, cr, cf, _, _ = bots._canonical(np.array([a]), np.array([b]))
+        assert (int(cq[0, 0]), int(cr[0, 0]), int(cf[0, 0])) == (q, r, relf)
+
+
+@pytest.mark.rule("F.combat.choice", "F.hit.number", "F.dmg.template")
+def test_fasa_fire_order_is_the_best_expected_damage_with_the_referees_odds():
+    # the Ace 3 hexes behind the Raider, both flying 3SA: the Raider stays 3 hexes ahead
+    game = new_game("fasa", seed=4, setup=fasa_setup((0, 3, 0), (0, 0, 0)))
+    game = game.play("plot Ace 3SA", "plot Raider 3SA", "move")
+    assert game.state.game.phase is R.Phase.COMBAT
+    c = choose(game, "Ann", "tactical")
+    assert isinstance(c.action, FP.Fire) and c.action.order.startswith("guns") and "Raider" in c.action.order
+    gs = game.state.game
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    odds = R.attack_odds(ace, raider, R._mounts(ace, R.FireOrder.parse(c.action.order)), gs.turn)
+    assert odds in c.why
+    # every other order it could give is worth no more (expected boxes, jams and rockets kept counted)
+    values = {a.order: bots._fire_value(gs, ace, a.order)[0] for a in game.legal_actions("Ann") if isinstance(a, FP.Fire)}
+    assert values[c.action.order] == max(values.values()) > values["hold"]
+    # the Raider cannot shoot back from in front: it holds fire, the only order it has
+    assert str(choose(game, "Bob", "tactical").action) == "fire Raider hold"
+
+
+def _brute_boxes(shooter, target, a_end, b_end) -> float:
+    """Expected boxes of ``shooter``'s guns with the planes placed on the map at these ends, from
+    the referee's geometry and to-hit numbers, gun by gun (no look-up tables)."""
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.tohit import to_hit_number
+    pa = bots._Pose(shooter.name, bots._Flight(a_end.hex, a_end.facing, a_end.maneuver.speed,
+                                               shooter.plane.natural_touch))
+    pb = bots._Pose(target.name, bots._Flight(b_end.hex, b_end.facing, b_end.maneuver.speed,
+                                              target.plane.natural_touch))
+    total = 0.0
+    for _, gun, rounds in shooter.working_guns:
+        ok, deflection, rng, _, _ = R._shot_geometry(pa, pb, gun)
+        if ok:
+            tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun, shooter.plane.shocked)
+            total += float(tn.chance) * template_for(gun, rounds).boxes
+    return total
+
+
+@pytest.mark.rule("F.move.plot", "F.hit.number", "F.dmg.template")
+def test_fasa_plot_weighs_every_place_the_enemy_can_fly_to():
+    """Behind the Raider, the bot's plot is the best by its own weighing, better than a random plot
+    on average, and the boxes it weighs are the referee's odds averaged over every legal plot of the
+    Raider, placed on the map one by one."""
+    game = new_game("fasa", seed=4, setup=fasa_setup((0, 3, 0), (0, 0, 0)))
+    c = choose(game, "Ann", "tactical")
+    assert isinstance(c.action, FP.Plot)
+    gs = game.state.game
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    values = bots.fasa_plot_values(gs, ace)
+    assert set(values) == {a.maneuver for a in game.legal_actions("Ann")}
+    mine = values[c.action.maneuver]
+    assert mine.value == max(v.value for v in values.values())
+    mean = sum(v.dealt - v.taken for v in values.values()) / len(values)
+    assert mine.dealt - mine.taken > mean
+    assert f"{mine.dealt:.1f} boxes expected dealt, {mine.taken:.1f} taken" in c.why
+    ends = bots._options(raider.plane)
+    for maneuver in (c.action.maneuver, "1SA", "3R2B"):
+        me = next(o for o in bots._options(ace.plane) if str(o.maneuver) == maneuver)
+        dealt = sum(_brute_boxes(ace, raider, me, o) for o in ends) / len(ends)
+        taken = sum(_brute_boxes(raider, ace, o, me) for o in ends) / len(ends)
+        assert values[maneuver].dealt == pytest.approx(dealt) and values[maneuver].taken == pytest.approx(taken)
+    assert values["3SA"].dealt > 0  # straight on behind the Raider keeps it under the guns for some of its plots
+
+
+@pytest.mark.rule("K.attack")
+def test_aces_tactical_attack_cites_the_referees_odds():
+    game = new_game("aces", seed=0)
+    c = choose(game, "Tim", "tactical")
+    assert isinstance(c.action, AP.Attack), c
+    g = game.state.game
+    a = c.action
+    plan = g.plan_attack(a.name, a.at, a.targets[0], a.kind, offensive_fate=a.fate)
+    target = g.character(a.targets[0])
+    if target.value("fate") > 0 and not target.is_token:
+        plan = plan.with_defensive_fate()
+    assert f"at least one hit {percent(plan.at_least(1))}" in c.why
+
+
+@pytest.mark.rule("K.fate", "K.attack")
+def test_aces_fate_is_not_spent_on_a_sure_knock_out():
+    """Offensive fate clicks the Ace's own dial; hits past the target's knock-out are wasted, so
+    the bot keeps its fate when the plain attack already knocks out nearly surely."""
+    game = new_game("aces", seed=1)
+    c = choose(game, "Tim", "tactical")
+    assert isinstance(c.action, AP.Attack) and not c.action.fate
+    assert dataclasses.replace(c.action, fate=True) in game.legal_actions("Tim")
+    g = game.state.game
+    plan = g.plan_attack(c.action.name, c.action.at, c.action.targets[0], c.action.kind)
+    assert plan.chance_to_knock_out(g.character(c.action.targets[0]).dial) > Fraction(9, 10)
+
+
+@pytest.mark.rule("K.move")
+def test_aces_moves_toward_the_enemy_when_no_attack_is_in_reach():
+    game = new_game("aces", seed=0)
+    setup = game.setup
+    setup["check_areas"] = False
+    setup["map"] = "airfield-bar"  # 26 x 12 squares: the two sides far apart, out of reach this turn
+    setup["teams"]["Tim"] = [[f, n, [0, i]] for i, (f, n, _) in enumerate(setup["teams"]["Tim"])]
+    setup["teams"]["Kim"] = [[f, n, [25, 11 - i]] for i, (f, n, _) in enumerate(setup["teams"]["Kim"])]
+    game = new_game("aces", seed=0, setup=setup)
+    assert not any(isinstance(a, AP.Attack) for a in game.legal_actions("Tim"))
+    c = choose(game, "Tim", "tactical")
+    assert isinstance(c.action, AP.Move), c
+    g = game.state.game
+    foes = [o.square for o in g.characters if o.player != "Tim"]
+    before = min(g.board.distance(g.character(c.action.name).square, s) for s in foes)
+    after = min(g.board.distance(c.action.to, s) for s in foes)
+    assert after < before
+
+
+@pytest.mark.rule("K.terrain.hindering", "K.terrain.blocking")
+def test_aces_cover_counts_in_a_square():
+    """Two squares alike but for cover (the same distance from every enemy, none of them in reach):
+    the one in hindering terrain, or next to blocking terrain, is worth ``ACES_COVER`` more."""
+    game = new_game("aces", seed=0)
+    setup = game.setup
+    setup["check_areas"] = False
+    setup["map"] = "airfield-bar"
+    setup["teams"]["Tim"] = [[f, n, [0, 5 + i]] for i, (f, n, _) in enumerate(setup["teams"]["Tim"])]
+    setup["teams"]["Kim"] = [[f, n, [25, i]] for i, (f, n, _) in enumerate(setup["teams"]["Kim"])]
+    g = new_game("aces", seed=0, setup=setup).state.game
+    c = g.character("Charlie")
+    hindering, clear, by_wall = (3, 2), (3, 1), (5, 6)  # (5, 6) is next to the blocking (4, 7)
+    assert hindering in g.board.hindering and clear not in g.board.hindering
+    v = {s: bots._standing(g, c, s)[0] for s in (hindering, clear, by_wall, (6, 6))}
+    assert v[hindering] - v[clear] == pytest.approx(bots.ACES_COVER)
+    assert v[by_wall] - v[(6, 6)] == pytest.approx(bots.ACES_COVER - 0.1)  # one square further off
+    assert "in cover" in bots._standing(g, c, hindering)[1]
+
+
+# -- tactical beats random -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("system", ["fasa", "aces"])
+def test_tactical_beats_random(system):
+    """Over ``MATCHES`` seeded games, the sides alternating, tactical wins at least ``FLOOR`` of
+    them (decided by the rules; a FASA game stopped at its turn limit goes to the side whose planes
+    took fewer hits, ``match_winner``)."""
+    wins = 0
+    for seed in range(MATCHES):
+        game = game_of(system, seed, MATCH_TURNS[system])
+        players = game.players
+        me = players[seed % 2]
+        game = play(game, {p: ("tactical" if p == me else "random") for p in players})
+        assert game.is_over
+        winner, _ = match_winner(game)
+        wins += winner == me
+    assert wins >= FLOOR * MATCHES, f"{system}: tactical won {wins} of {MATCHES}"
+
+
+@pytest.mark.rule("F.victory")
+def test_match_winner_reads_the_rules_first_then_hits():
+    seen = set()
+    for seed in range(12):
+        game = new_game("fasa", seed=seed, setup=fasa_setup((0, 3, 0), (0, 0, 0), turns=1))
+        for a in ("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace guns x2 at Raider", "combat", "tailing"):
+            if not game.is_over:  # a lucky burst may end it in the combat phase
+                game = game.apply(a)
+        assert game.is_over
+        taken = {p.player: p.hits_taken for p in game.state.game.planes}
+        winner, how = match_winner(game)
+        if game.result.winner is not None:
+            assert (winner, how) == (game.result.winner, "rules")
+        elif taken["Ann"] == taken["Bob"]:
+            assert (winner, how) == (None, "draw")
+        else:  # one turn: F.victory decides nothing, the hits do
+            assert how == "hits" and winner == min(taken, key=taken.get)
+        seen.add(how)
+    assert {"hits", "rules"} <= seen
+    calm = new_game("fasa", seed=0, setup=fasa_setup((0, 3, 0), (0, 0, 0), turns=1))
+    calm = calm.play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace hold", "combat", "tailing")
+    assert calm.is_over and match_winner(calm) == (None, "draw")
