@@ -233,11 +233,11 @@ def _geometry(q: int, r: int, relf: int, gun: str, a_speed: int, a_touch: int, b
     """The referee's own shot geometry (``referee._shot_geometry``: arc, range, deflection, the
     same-hex rule) for a shooter at the origin facing A: (deflection, range) or None (F.combat.arc,
     F.hit.deflection, F.combat.same-hex)."""
-    from cs_panel.fasa import referee as R
+    from cs_panel.fasa.referee import combat as RC  # the combat phase's own geometry
     from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
     a = _Pose("a", _Flight(ORIGIN, Facing.A, a_speed, a_touch))
     b = _Pose("b", _Flight(Hex(q, r), Facing(relf), b_speed, b_touch))
-    ok, deflection, rng, _, _ = R._shot_geometry(a, b, gun)  # type: ignore[arg-type]
+    ok, deflection, rng, _, _ = RC._shot_geometry(a, b, gun)  # type: ignore[arg-type]
     return (deflection, rng) if ok and deflection is not None else None
 
 
@@ -430,6 +430,7 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
 def _fire_value(gs, rp, order_text: str):
     """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds."""
     from cs_panel.fasa import referee as R
+    from cs_panel.fasa.referee import combat as RC  # the combat phase's own aim and odds
     from cs_panel.fasa.damage import template_for
     from cs_panel.fasa.gunnery import DoubleDown, jam_clear_number
     order = R.FireOrder.parse(order_text)
@@ -440,10 +441,10 @@ def _fire_value(gs, rp, order_text: str):
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
         return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    mounts = R._mounts(rp, order)
+    mounts = RC._mounts(rp, order)
     value = expected = 0.0
     for m in mounts:
-        ok, tn, _, _, _ = R._aim(rp, target, m, gs.turn)
+        ok, tn, _, _, _ = RC._aim(rp, target, m, gs.turn)
         if not ok or tn is None:
             continue
         boxes = template_for(m.weapon, m.rounds or None).boxes

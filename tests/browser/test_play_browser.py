@@ -1,0 +1,36 @@
+"""PlayTable in a real browser: a solo turn against the computer. The computer's plot shows as
+secret until the movement phase reveals it; the Undo after the roll is refused beside the buttons."""
+
+import pytest
+from playwright.sync_api import expect
+
+
+def play_app():
+    import panel as pn
+
+    from cs_panel.games import new_game
+    from cs_panel.ui.play_table import PlayTable
+    return pn.Column(PlayTable(game=new_game("fasa", seed=2), seats={"Bob": "computer"}))
+
+
+@pytest.mark.rule("F.move.plot", "F.move.resolve", "F.seq.phases")
+def test_a_solo_turn_against_the_computer(serve, page):
+    from layout_checks import covered, overflowing, watch
+
+    seen = watch(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(serve(play_app))
+    log, status = page.locator(".play-log-pane"), page.locator(".play-status")
+    expect(status).to_contain_text("Ann to act")
+    expect(log).to_contain_text("plot Raider (secret)")
+    page.locator(".in-action select").select_option("plot Ace 3SA")
+    page.locator(".play-apply button").click()
+    expect(log).to_contain_text("plot Ace 3SA")
+    expect(log).to_contain_text("move")
+    expect(log).not_to_contain_text("plot Raider (secret)")  # the movement phase showed it
+    expect(page.locator(".play-picture svg").first).to_be_visible()
+    page.locator(".play-undo button").click()
+    expect(page.locator(".cs-error-action .cs-error")).to_contain_text("cannot undo")
+    expect(log).to_contain_text("plot Ace 3SA")
+    assert covered(page) == [] and overflowing(page) == []
+    assert not seen["outside"] and not seen["errors"], seen
