@@ -107,6 +107,7 @@ MAX_TEXT = 80
 MAX_NUMBER = 1000
 
 LESSONS = (
+    ("00_your_first_game.ipynb", "0. Your first game, against the computer"),
     ("01_dice_and_to_hit.ipynb", "1. The d10 and the to-hit number"),
     ("02_the_maneuver_template.ipynb", "2. The maneuver template"),
     ("06_tailing.ipynb", "6. Tailing"),
@@ -185,7 +186,7 @@ def home_html() -> str:
         f"<p class='cs-note'>{e(NOTICE)} You need the rulebooks to play.</p>"
         "<h2>Where to start</h2>"
         "<p><b>New to the game?</b> Open the lessons in JupyterLab (<code>bash bin/rulebook</code> from the "
-        "repository), starting with lesson 1. Each lesson explains a few rules in our words and lets you play with them:</p>"
+        "repository), starting with lesson 0, a first game against the computer. Each lesson explains a few rules in our words and lets you play with them:</p>"
         f"<ul>{lessons}</ul>"
         "<p><b>Want to play?</b> <a href='?page=play'>Play a game</a> of any of the four systems, against the "
         "computer or a friend at the same screen; the computer says why it chose each move.</p>"

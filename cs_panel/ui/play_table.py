@@ -222,8 +222,9 @@ class PlayTable(pn.viewable.Viewer):
             return [str(e.action) for e in self.game.log]
         seen = self.game.observation(self.viewer)["log"]
         out = []
-        for i, text in enumerate(seen):
-            why = self.notes.get(i)
+        for i, (text, entry) in enumerate(zip(seen, self.game.log)):
+            # a computer's reason for a secret action is as secret as the action (it tells its plot)
+            why = self.notes.get(i) if text == str(entry.action) else None
             out.append(text + (f"  ({why})" if why else ""))
         return out
 
@@ -267,11 +268,11 @@ class PlayTable(pn.viewable.Viewer):
         seen = self.game.observation(self.viewer)["log"] if self.viewer else [str(e.action) for e in self.game.log]
         items = []
         for i, (text, entry) in enumerate(zip(seen, self.game.log)):
-            why = self.notes.get(i)
+            hidden = text != str(entry.action)
+            why = None if hidden else self.notes.get(i)  # the reason for a secret action is secret too
             body = f"<code>{html.escape(text)}</code>"
             if why:
                 body += f" <span class='why'>{html.escape(why)}</span>"
-            hidden = text != str(entry.action)
             if entry.lines and not hidden:
                 body += "<ul>" + "".join(f"<li class='roll'>{html.escape(x)}</li>" for x in entry.lines) + "</ul>"
             items.append(f"<li>{body}</li>")
