@@ -87,7 +87,7 @@ class PlayTable(pn.viewable.Viewer):
                                   stylesheets=[TABLE_STYLES])
         self._log = html_pane("", css_classes=["play-log-pane"], sizing_mode="stretch_width",
                               stylesheets=[TABLE_STYLES])
-        self._choices = pn.widgets.Select(label="Your action", options=[], width=300, css_classes=["in-action"])
+        self._choices = pn.widgets.Select(label="Your action", options=[], width=480, css_classes=["in-action"])
         self._choices.param.watch(lambda e: self.param.update(action=e.new or ""), "value")
         self._seat_box = pn.Column(margin=0)
         self._settle()
@@ -304,19 +304,23 @@ class PlayTable(pn.viewable.Viewer):
                                          css_classes=["in-level"]),
             pn.widgets.Checkbox.from_param(self.param.auto_table, label="Take the table's steps by itself"),
             self._status,
-            e.under(pn.Row(self._choices,
-                           button("Apply", self.apply, "play-apply", color="primary", align="end"),
-                           button("Undo", self.undo, "play-undo", align="end"),
-                           button("Table step", self.step_table, "play-table-step", align="end")), "action"),
+            # the choice on its own line (FASA plots and Air Action plans are long), the buttons under it
+            e.under(pn.Column(self._choices,
+                              pn.Row(button("Apply", self.apply, "play-apply", color="primary", width=110),
+                                     button("Undo", self.undo, "play-undo", width=110),
+                                     button("Table step", self.step_table, "play-table-step", width=110),
+                                     margin=0),
+                              margin=0), "action"),
             e.slots["seats"], e.general,
             "### Log", self._log,
             width=520,
         )
         board = pn.Column(self._picture, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
         table = pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
-        return pn.Column(table, pn.Accordion(("Set up a new game", self._setup_view()), active=[],
-                                             sizing_mode="stretch_width", css_classes=["play-new-game"]),
-                         sizing_mode="stretch_width")
+        # no side margins: a stretched box with a margin ends past its container's edge
+        return pn.Column(table, pn.Card(self._setup_view(), title="Set up a new game", collapsed=True, margin=(10, 0),
+                                        sizing_mode="stretch_width", css_classes=["play-new-game"]),
+                         sizing_mode="stretch_width", margin=0)
 
     def _setup_view(self):
         """A ``GameSetup`` whose started game comes to this table (seats as they are, where the
