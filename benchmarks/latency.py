@@ -88,7 +88,7 @@ COMPONENTS: dict[str, dict] = {
         [("click", ".aa-play button", None)], [("click", ".aa-undo button", None)]]),
     "BarroomsTable": dict(kind="button", out=".br-status", steps=[
         [("click", ".br-apply button", None)], [("click", ".br-undo button", None)]]),
-    "PlayTable": dict(kind="button", out=".play-log-pane", steps=[
+    "PlayTable": dict(kind="button", out=".play-log-pane", kwargs={"seats": {}}, steps=[
         [("click", ".play-apply button", None)], [("click", ".play-undo button", None)]]),
     "GameReplay": dict(kind="button", out=".replay-action", steps=[
         [("click", ".replay-forward button", None)], [("click", ".replay-back button", None)]]),

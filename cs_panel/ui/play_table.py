@@ -62,7 +62,8 @@ class PlayTable(pn.viewable.Viewer):
 
     game = param.ClassSelector(class_=Game, default=None, allow_None=True,
                                doc="The game being played (any system on the protocol: cs_panel.games.new_game).")
-    seats = param.Dict(default={}, doc="Each player's seat, 'human' or 'computer' (a player not named is human).")
+    seats = param.Dict(default={}, doc="Each player's seat, 'human' or 'computer' (a player not named is human; "
+                       "when not given, the first player is human and the others the computer).")
     level = param.Selector(default="tactical", objects=["tactical", "random"],
                            doc="How the computer plays: 'tactical' (our exact odds) or 'random' (any legal action).")
     viewer = param.String(default="", doc="The human at the screen (hot seat): the log shows what this player may see.")
@@ -78,6 +79,8 @@ class PlayTable(pn.viewable.Viewer):
         if params.get("game") is None:
             from cs_panel.games import new_game
             params["game"] = new_game("fasa", seed=1)
+        if "seats" not in params:  # by default the first player is you and the others the computer
+            params["seats"] = {p: COMPUTER for p in params["game"].players[1:]}
         self._busy = False
         self._last_game, self._last_seats, self._last_viewer = params["game"], {}, ""
         super().__init__(**params)

@@ -47,7 +47,7 @@ def test_a_refused_action_is_shown_and_nothing_changes():
 
 @pytest.mark.rule("F.seq.phases")
 def test_undo_is_fair_and_its_refusal_is_shown():
-    t = PlayTable(game=new_game("fasa", seed=2), chooser=seeded)  # hot seat: two humans
+    t = PlayTable(game=new_game("fasa", seed=2), seats={}, chooser=seeded)  # hot seat: two humans
     start = t.game
     assert t.apply("plot Ace 3SA")
     assert t.viewer == "Bob"  # the screen passes to the other human, who has a plot to make
@@ -70,7 +70,7 @@ def test_two_computers_finish_an_aces_game_and_the_result_shows():
 
 
 def test_changing_a_seat_lets_the_computer_take_over():
-    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    t = PlayTable(game=new_game("aces", seed=3), seats={}, chooser=seeded)
     assert t.viewer == "Tim" and t.game.log == ()
     t.seats = {"Tim": "computer"}
     assert t.game.log and t.viewer == "Kim"
@@ -79,13 +79,13 @@ def test_changing_a_seat_lets_the_computer_take_over():
 
 
 def test_a_bad_seat_is_refused_beside_the_seats():
-    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    t = PlayTable(game=new_game("aces", seed=3), seats={}, chooser=seeded)
     t.seats = {"Nobody": "computer"}
     assert "Nobody" in t._errors.message("seats")
 
 
 def test_a_viewer_or_game_that_is_not_there_is_refused_and_the_screen_stays():
-    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    t = PlayTable(game=new_game("aces", seed=3), seats={}, chooser=seeded)
     t.viewer = "Nobody"
     assert t.viewer == "Tim" and "Nobody" in t.error
     g = t.game
@@ -95,7 +95,7 @@ def test_a_viewer_or_game_that_is_not_there_is_refused_and_the_screen_stays():
 
 @pytest.mark.parametrize("system", ["fasa", "airaction", "aces", "barrooms"])
 def test_every_system_plays_to_the_end_with_two_computers_and_draws_its_table(system):
-    t = PlayTable(game=new_game(system, seed=5), chooser=seeded)
+    t = PlayTable(game=new_game(system, seed=5), seats={}, chooser=seeded)
     assert "<svg" in t._picture.object
     t.seats = {p: "computer" for p in t.game.players}
     assert t.game.is_over, t.game
@@ -115,3 +115,8 @@ def test_a_game_started_from_the_set_up_comes_to_the_table():
     assert t.game.seed == 9 and {p.name for p in t.game.state.game.planes} == {"Ivy", "Dukes"}
     assert t.seats == {"Bob": "computer"} and t.viewer == "Ann"
     assert t.game.log and str(t.game.log[0].action).startswith("plot Dukes ")  # the computer flies Bob's plane
+
+
+def test_by_default_you_play_the_first_side_against_the_computer():
+    t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
+    assert t.seats == {"Kim": "computer"} and t.viewer == "Tim"
