@@ -101,6 +101,47 @@ def test_referee_rules_load_no_drawing_until_a_picture_is_asked_for():
     assert "lazy ok" in ran.stdout, ran.stderr
 
 
+def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
+    """Like the referee's: the maneuver template, tailing, record sheet, map layout and Aces board
+    and game import and compute with ``cs_panel.fasa.render`` and ``cs_panel.aces.render`` unloaded;
+    the first picture loads them, and the drawing names stay importable from the rules modules."""
+    script = textwrap.dedent("""
+        import dataclasses, sys
+        from cs_panel.fasa import damage, mapsheets, tailing, template
+        from cs_panel.fasa.hexgrid import Facing, Hex
+        from cs_panel.aces.board import maps
+        from cs_panel.aces.referee import AcesGame
+        fasa, aces = 'cs_panel.fasa.render', 'cs_panel.aces.render'
+        t = template.ManeuverTemplate.load(template.PACKAGED)
+        assert t.arrow('3SA').gs == 0
+        pos = tailing.tailing_position(tailing.TailingPlane(Hex(0, 2), Facing.A, name='F'),
+                                       tailing.TailingPlane(Hex(0, 0), Facing.A, name='L'))
+        assert pos.tails
+        from cs_panel.fasa.movement import Capabilities
+        sheet = damage.RecordSheet('tractor', {'nose': 10}, Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=2))
+        cells = sheet.diagram.components['G1'].cells[:1]
+        sheet = dataclasses.replace(sheet, marks=sheet.marks + tuple((c, r, 'hit') for c, r in cells))
+        assert 'guns destroyed' in sheet.text()
+        field = mapsheets.layout('fighters')
+        assert field.contains(Hex(0, 0))
+        board = maps()['training-yard']
+        assert board.line_of_fire((1, 3), (14, 3)).start == (1, 3)
+        game = AcesGame.start('training-yard', {'Tim': [('charlie-steele-ace', 'Charlie', (1, 3))],
+                                                'Kim': [('ruffian', 'Ruffian', (14, 3))]}, order=('Tim', 'Kim'))
+        assert game.turns.current
+        assert fasa not in sys.modules and aces not in sys.modules, 'the rules loaded the drawing'
+        assert t.to_svg().startswith('<svg') and pos.to_svg().startswith('<svg') and fasa in sys.modules
+        assert field._repr_html_().startswith("<div class='cs-mapsheet'>") and sheet._repr_svg_().count('<rect')
+        assert template.template_svg is sys.modules[fasa].template_svg
+        assert tailing.tailing_svg is sys.modules[fasa].tailing_svg and tailing.SVG_FILL['plain']
+        assert aces not in sys.modules
+        assert '<svg' in game._repr_html_() and board.to_svg().startswith('<svg') and aces in sys.modules
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
+
+
 def test_split_modules_keep_every_name_they_had():
     """cs_panel.fasa.referee became a package and pilots.py lost its firing order to fire_order.py:
     every public name of the old modules is still importable from them."""
