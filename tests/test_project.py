@@ -102,8 +102,9 @@ def test_referee_rules_load_no_drawing_until_a_picture_is_asked_for():
 
 
 def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
-    """Like the referee's: the maneuver template, tailing, record sheet, map layout and Aces board
-    and game import and compute with ``cs_panel.fasa.render`` and ``cs_panel.aces.render`` unloaded;
+    """Like the referee's: the maneuver template, tailing, record sheet, map layout, pilots, hit
+    location, firing order and move plan, and the Aces board and game, import and compute with
+    ``cs_panel.fasa.render`` and ``cs_panel.aces.render`` unloaded;
     the first picture loads them, and the drawing names stay importable from the rules modules."""
     script = textwrap.dedent("""
         import dataclasses, sys
@@ -122,6 +123,15 @@ def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
         cells = sheet.diagram.components['G1'].cells[:1]
         sheet = dataclasses.replace(sheet, marks=sheet.marks + tuple((c, r, 'hit') for c, r in cells))
         assert 'guns destroyed' in sheet.text()
+        from cs_panel.core.dice import ScriptedDice
+        from cs_panel.fasa import gunnery, movement, pilots
+        ivy = pilots.Pilot('Ivy', quick_draw=4, dead_eye=6)
+        order = pilots.combat_order([ivy, pilots.Pilot('Dukes', quick_draw=4)], ScriptedDice([7, 2]))
+        assert order.names == ('Ivy', 'Dukes') and pilots.skill_cost(ivy).total > 0
+        assert gunnery.hit_location('F').bands and tailing.tailing_number(5, 6).total
+        caps = movement.Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=2)
+        move = movement.plan(movement.PlaneState(caps, speed=3, natural_touch=5), '3R3F')
+        assert move.pushes
         field = mapsheets.layout('fighters')
         assert field.contains(Hex(0, 0))
         board = maps()['training-yard']
@@ -132,6 +142,7 @@ def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
         assert fasa not in sys.modules and aces not in sys.modules, 'the rules loaded the drawing'
         assert t.to_svg().startswith('<svg') and pos.to_svg().startswith('<svg') and fasa in sys.modules
         assert field._repr_html_().startswith("<div class='cs-mapsheet'>") and sheet._repr_svg_().count('<rect')
+        assert '<table' in move._repr_html_() and '<ol><li>Ivy' in order._repr_html_() and '<table' in ivy._repr_html_()
         assert template.template_svg is sys.modules[fasa].template_svg
         assert tailing.tailing_svg is sys.modules[fasa].tailing_svg and tailing.SVG_FILL['plain']
         assert aces not in sys.modules

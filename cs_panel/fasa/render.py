@@ -1,5 +1,7 @@
 """Drawing FASA's rules objects as plain SVG and HTML strings (no widget library): the maneuver
-template, a tailing position, a record sheet's damage boxes and a laid-out map. Each object's
+template, a tailing position, a record sheet's damage boxes and a laid-out map as pictures, and
+the tables of a tailing number, a pilot, experience points, a hit-location roll, a firing order
+and a move's plan and result. Each object's
 ``to_svg`` / ``_repr_svg_`` / ``_repr_html_`` imports this module only when a picture is asked
 for, as python-chess keeps ``chess/svg.py`` apart from its board; the colours are named in
 ``cs_panel.core.palette``.
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import html
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
 from cs_panel.core.palette import (
@@ -16,14 +19,21 @@ from cs_panel.core.palette import (
     HEX_STROKE, HOME_EDGE, PAPER, PLAIN_BOX, PLAYER_COLOURS, REAR_ARC, TEMPLATE_HEX, TEMPLATE_LABEL,
     TEMPLATE_ORIGIN, TEMPLATE_PLANE, TEMPLATE_STROKE,
 )
+from cs_panel.core.explain import percent, terms_rows_html
+from cs_panel.core.rules import rule
 from cs_panel.core.svg import returns_svg
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.maneuver import Direction, Maneuver, as_maneuver
+from cs_panel.fasa.pilots import SKILL_NAMES, SKILLS
 
 if TYPE_CHECKING:
     from cs_panel.fasa.damage import RecordSheet
+    from cs_panel.fasa.fire_order import FiringOrder
+    from cs_panel.fasa.gunnery import HitLocation
     from cs_panel.fasa.mapsheets import MapLayout
-    from cs_panel.fasa.tailing import Tailing
+    from cs_panel.fasa.movement import MovePlan, MoveResult
+    from cs_panel.fasa.pilots import Pilot, Points
+    from cs_panel.fasa.tailing import Tailing, TailingNumber
     from cs_panel.fasa.template import Arrow, Destination, ManeuverTemplate
 
 
@@ -284,3 +294,87 @@ def map_html(m: MapLayout) -> str:
     """The map's name, sheets and size over its picture, badged when its hex counts are ours."""
     badge = f" <i>[{m.provenance}: hex counts are ours]</i>" if m.provenance != "rules" else ""
     return f"<div class='cs-mapsheet'><p>{html.escape(str(m))}{badge}</p>{m.to_svg()}</div>"
+
+
+# -- explained numbers and tables -----------------------------------------------------------------
+
+
+def tailing_number_html(number: TailingNumber) -> str:
+    """The tailing number as a table: each labelled term, the total and the reveal it earns (F.tail.reveal)."""
+    reveal_rule = rule("F.tail.reveal")
+    return (
+        "<div class='cs-target'><table class='cs-breakdown'><caption>tailing number</caption>"
+        + terms_rows_html(number.terms)
+        + f"<tr class='cs-total'><td>= {number.total}</td><td>reveal {html.escape(number.reveal.value)}</td>"
+        f"<td class='cs-rule'><code>{reveal_rule.id}</code> {reveal_rule.citation}</td></tr></table></div>"
+    )
+
+
+def points_html(points: Points) -> str:
+    """Experience points as a table of their labelled terms and total."""
+    return (
+        f"<div class='cs-target'><table class='cs-breakdown'><caption>{html.escape(points.what)}</caption>"
+        f"{terms_rows_html(points.terms)}<tr class='cs-total'><td>= {points.total}</td><td>experience points</td>"
+        f"<td></td></tr></table></div>"
+    )
+
+
+def pilot_html(pilot: Pilot) -> str:
+    """A pilot's card as a table: Constitution, the five skills and unspent experience."""
+    rows = "".join(
+        f"<tr><td>{SKILL_NAMES[s]}</td><td class='cs-value'>{html.escape(pilot.quick_draw_text if s == 'quick_draw' else str(getattr(pilot, s)))}</td></tr>"
+        for s in SKILLS
+    )
+    con = f"{pilot.current_constitution} of {pilot.constitution}" if pilot.wounds else str(pilot.constitution)
+    return (
+        f"<div class='cs-pilot'><table class='cs-breakdown'><caption>{html.escape(pilot.name)}</caption>"
+        f"<tr><td>Constitution</td><td class='cs-value'>{con}{' (dead)' if pilot.is_dead else ''}</td></tr>{rows}"
+        f"<tr class='cs-total'><td>unspent experience</td><td>{pilot.unspent_xp}</td></tr></table></div>"
+    )
+
+
+def hit_location_html(location: HitLocation) -> str:
+    """The hit-location roll as a table: each d10 band, its damage table and its chance (F.hitloc.table)."""
+    r = rule("F.hitloc.table")
+    rows = "".join(
+        f"<tr><td class='cs-value'>{lo}&ndash;{hi}</td><td>{html.escape(t.label)}</td>"
+        f"<td>{percent(Fraction(hi - lo + 1, 10))}</td></tr>"
+        for lo, hi, t in location.bands
+    )
+    badge = (f"<p class='cs-badge cs-{location.provenance}'>{html.escape(location.provenance)}: "
+             f"{html.escape(location.source)}</p>" if location.provenance != "rules" else "")
+    return (
+        f"<div class='cs-target'><table class='cs-breakdown'><caption>hit location, attacker on "
+        f"hexside {location.hexside.name} ({html.escape(location.attitude)}) &middot; <code>{r.id}</code> "
+        f"{r.citation}</caption><tr><th>d10</th><th>damage table</th><th>chance</th></tr>{rows}</table>"
+        f"{badge}</div>"
+    )
+
+
+def firing_order_html(order: FiringOrder) -> str:
+    """The firing order as a numbered list, with the d10 roll-offs that broke ties (F.combat.order)."""
+    items = "".join(
+        f"<li>{html.escape(s.name)} <span class='cs-kind'>({s.kind.value}, Quick Draw {s.quick_draw_text})</span></li>"
+        for s in order.order
+    )
+    ties = "".join(f"<li>{html.escape(order._tie_text(r))}</li>" for r in order.rolloffs)
+    return (
+        f"<div class='cs-order'><ol>{items}</ol>"
+        + (f"<p>Ties broken on d10s (<code>F.combat.order</code> FASA p.34):</p><ul>{ties}</ul>" if ties else "")
+        + "</div>"
+    )
+
+
+def move_plan_html(plan: MovePlan) -> str:
+    """A plotted maneuver's plan: its first line, why it is illegal if it is, and each push's target number."""
+    items = "".join(f"<li class='cs-illegal'>{html.escape(str(r))}</li>" for r in plan.reasons)
+    pushes = "".join(p.target._repr_html_() for p in plan.pushes)
+    head = html.escape(plan.explain().splitlines()[0])
+    return f"<div class='cs-move-plan'><b>{head}</b><ul>{items}</ul>{pushes}</div>"
+
+
+def move_result_html(result: MoveResult) -> str:
+    """A resolved move's log: its first line, then each step in order."""
+    lines = result.log()
+    items = "".join(f"<li>{html.escape(x.strip())}</li>" for x in lines[1:])
+    return f"<div class='cs-move-result'><b>{html.escape(lines[0])}</b><ol>{items}</ol></div>"

@@ -31,15 +31,13 @@ destination hex: 4L3 (the final facing stays secret)
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
 from typing import TYPE_CHECKING
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.core.explain import Modifier, terms_rows_html, terms_text
-from cs_panel.core.rules import rule
+from cs_panel.core.explain import Modifier, terms_text
 from cs_panel.fasa.hexgrid import Facing, Hex, in_front_arc, in_rear_arc
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.template import ManeuverTemplate
@@ -258,13 +256,9 @@ class TailingNumber:
         return f"{terms_text(self.terms)} = {self.total}: {self.reveal.value}"
 
     def _repr_html_(self) -> str:
-        reveal_rule = rule("F.tail.reveal")
-        return (
-            "<div class='cs-target'><table class='cs-breakdown'><caption>tailing number</caption>"
-            + terms_rows_html(self.terms)
-            + f"<tr class='cs-total'><td>= {self.total}</td><td>reveal {html.escape(self.reveal.value)}</td>"
-            f"<td class='cs-rule'><code>{reveal_rule.id}</code> {reveal_rule.citation}</td></tr></table></div>"
-        )
+        from cs_panel.fasa.render import tailing_number_html  # drawing, loaded only when a picture is asked for
+
+        return tailing_number_html(self)
 
 
 def tailing_number(
