@@ -153,6 +153,37 @@ def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
     assert "lazy ok" in ran.stdout, ran.stderr
 
 
+def test_aces_barrooms_and_air_action_tables_load_no_drawing_until_shown():
+    """An Aces attack and talent, a Bar-rooms damage card and an Air Action attack compute with
+    their drawing modules unloaded; showing one (``_repr_html_``) loads its module."""
+    script = textwrap.dedent("""
+        import sys
+        from cs_panel.aces import combat, talents
+        from cs_panel.aces.board import Board
+        from cs_panel.airaction import combat as aa
+        from cs_panel.barrooms import damage as bd
+        aces, bar, air = 'cs_panel.aces.render', 'cs_panel.barrooms.render', 'cs_panel.airaction.svg'
+        me = combat.sample_character('charlie-steele-ace', 'Charlie', 'Tim', (2, 2))
+        foe = combat.sample_character('ruffian', 'Ruff', 'Kim', (7, 2))
+        shot = combat.attack(Board(16, 10), me, foe, 'ranged')
+        assert shot.dice > 0 and sum(shot.distribution().values()) == 1
+        known = talents.talents_of(combat.sample_character('louis-thibodeaux-ace', 'Louis', 'Tim', (3, 3)))
+        assert known
+        card = bd.take_hit(bd.DamageCard(name='Johnny'), 'left arm', 4).card
+        assert card.wound_count == 1
+        gun = aa.attack(3, 4)
+        assert sum(gun.distribution().values()) == 1
+        assert not {aces, bar, air} & set(sys.modules), 'the rules loaded the drawing'
+        assert 'cs-distribution' in shot._repr_html_() and aces in sys.modules
+        assert all('cs-talent' in t._repr_html_() for t in known)
+        assert 'Johnny' in card._repr_html_() and bar in sys.modules
+        assert 'hits (clicks)' in gun._repr_html_() and air in sys.modules
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
+
+
 def test_split_modules_keep_every_name_they_had():
     """cs_panel.fasa.referee became a package and pilots.py lost its firing order to fire_order.py:
     every public name of the old modules is still importable from them."""

@@ -61,3 +61,7 @@ BLOCKING = "#4a5568"
 HINDERING = "#c6f6d5"
 LINE_CLEAR = "#2f855a"
 LINE_BLOCKED = "#c53030"
+
+#: a Bar-rooms damage card's boxes: their outline, and the fill of a box crossed by a wound
+CARD_BOX_STROKE = "#444"
+CROSSED_BOX = "#fed7d7"
