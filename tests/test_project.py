@@ -154,8 +154,9 @@ def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
 
 
 def test_aces_barrooms_and_air_action_tables_load_no_drawing_until_shown():
-    """An Aces attack and talent, a Bar-rooms damage card and an Air Action attack compute with
-    their drawing modules unloaded; showing one (``_repr_html_``) loads its module."""
+    """An Aces attack and talent, a Bar-rooms damage card, an Air Action attack and a clix figure
+    with its dials compute with their drawing modules unloaded; showing one (``_repr_html_``)
+    loads its module."""
     script = textwrap.dedent("""
         import sys
         from cs_panel.aces import combat, talents
@@ -163,6 +164,7 @@ def test_aces_barrooms_and_air_action_tables_load_no_drawing_until_shown():
         from cs_panel.airaction import combat as aa
         from cs_panel.barrooms import damage as bd
         aces, bar, air = 'cs_panel.aces.render', 'cs_panel.barrooms.render', 'cs_panel.airaction.svg'
+        clix = 'cs_panel.clix.view'
         me = combat.sample_character('charlie-steele-ace', 'Charlie', 'Tim', (2, 2))
         foe = combat.sample_character('ruffian', 'Ruff', 'Kim', (7, 2))
         shot = combat.attack(Board(16, 10), me, foe, 'ranged')
@@ -172,12 +174,16 @@ def test_aces_barrooms_and_air_action_tables_load_no_drawing_until_shown():
         card = bd.take_hit(bd.DamageCard(name='Johnny'), 'left arm', 4).card
         assert card.wound_count == 1
         gun = aa.attack(3, 4)
+        from cs_panel.clix.figures import figures
+        fig = figures()['sample-fighter']
+        assert fig.combat.at(1).position == 1 and fig.speed is not None
         assert sum(gun.distribution().values()) == 1
-        assert not {aces, bar, air} & set(sys.modules), 'the rules loaded the drawing'
+        assert not {aces, bar, air, clix} & set(sys.modules), 'the rules loaded the drawing'
         assert 'cs-distribution' in shot._repr_html_() and aces in sys.modules
         assert all('cs-talent' in t._repr_html_() for t in known)
         assert 'Johnny' in card._repr_html_() and bar in sys.modules
         assert 'hits (clicks)' in gun._repr_html_() and air in sys.modules
+        assert "<table class='cs-dial'>" in fig._repr_html_() and 'cs-speed-dial' in fig.speed._repr_html_() and clix in sys.modules
         print('lazy ok')
     """)
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
