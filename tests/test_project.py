@@ -101,6 +101,95 @@ def test_referee_rules_load_no_drawing_until_a_picture_is_asked_for():
     assert "lazy ok" in ran.stdout, ran.stderr
 
 
+def test_fasa_and_aces_rules_compute_without_loading_their_drawing():
+    """Like the referee's: the maneuver template, tailing, record sheet, map layout, pilots, hit
+    location, firing order and move plan, and the Aces board and game, import and compute with
+    ``cs_panel.fasa.render`` and ``cs_panel.aces.render`` unloaded;
+    the first picture loads them, and the drawing names stay importable from the rules modules."""
+    script = textwrap.dedent("""
+        import dataclasses, sys
+        from cs_panel.fasa import damage, mapsheets, tailing, template
+        from cs_panel.fasa.hexgrid import Facing, Hex
+        from cs_panel.aces.board import maps
+        from cs_panel.aces.referee import AcesGame
+        fasa, aces = 'cs_panel.fasa.render', 'cs_panel.aces.render'
+        t = template.ManeuverTemplate.load(template.PACKAGED)
+        assert t.arrow('3SA').gs == 0
+        pos = tailing.tailing_position(tailing.TailingPlane(Hex(0, 2), Facing.A, name='F'),
+                                       tailing.TailingPlane(Hex(0, 0), Facing.A, name='L'))
+        assert pos.tails
+        from cs_panel.fasa.movement import Capabilities
+        sheet = damage.RecordSheet('tractor', {'nose': 10}, Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=2))
+        cells = sheet.diagram.components['G1'].cells[:1]
+        sheet = dataclasses.replace(sheet, marks=sheet.marks + tuple((c, r, 'hit') for c, r in cells))
+        assert 'guns destroyed' in sheet.text()
+        from cs_panel.core.dice import ScriptedDice
+        from cs_panel.fasa import gunnery, movement, pilots
+        ivy = pilots.Pilot('Ivy', quick_draw=4, dead_eye=6)
+        order = pilots.combat_order([ivy, pilots.Pilot('Dukes', quick_draw=4)], ScriptedDice([7, 2]))
+        assert order.names == ('Ivy', 'Dukes') and pilots.skill_cost(ivy).total > 0
+        assert gunnery.hit_location('F').bands and tailing.tailing_number(5, 6).total
+        caps = movement.Capabilities(max_speed=4, port_gs=3, starboard_gs=3, acceleration=2)
+        move = movement.plan(movement.PlaneState(caps, speed=3, natural_touch=5), '3R3F')
+        assert move.pushes
+        field = mapsheets.layout('fighters')
+        assert field.contains(Hex(0, 0))
+        board = maps()['training-yard']
+        assert board.line_of_fire((1, 3), (14, 3)).start == (1, 3)
+        game = AcesGame.start('training-yard', {'Tim': [('charlie-steele-ace', 'Charlie', (1, 3))],
+                                                'Kim': [('ruffian', 'Ruffian', (14, 3))]}, order=('Tim', 'Kim'))
+        assert game.turns.current
+        assert fasa not in sys.modules and aces not in sys.modules, 'the rules loaded the drawing'
+        assert t.to_svg().startswith('<svg') and pos.to_svg().startswith('<svg') and fasa in sys.modules
+        assert field._repr_html_().startswith("<div class='cs-mapsheet'>") and sheet._repr_svg_().count('<rect')
+        assert '<table' in move._repr_html_() and '<ol><li>Ivy' in order._repr_html_() and '<table' in ivy._repr_html_()
+        assert template.template_svg is sys.modules[fasa].template_svg
+        assert tailing.tailing_svg is sys.modules[fasa].tailing_svg and tailing.SVG_FILL['plain']
+        assert aces not in sys.modules
+        assert '<svg' in game._repr_html_() and board.to_svg().startswith('<svg') and aces in sys.modules
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
+
+
+def test_aces_barrooms_and_air_action_tables_load_no_drawing_until_shown():
+    """An Aces attack and talent, a Bar-rooms damage card, an Air Action attack and a clix figure
+    with its dials compute with their drawing modules unloaded; showing one (``_repr_html_``)
+    loads its module."""
+    script = textwrap.dedent("""
+        import sys
+        from cs_panel.aces import combat, talents
+        from cs_panel.aces.board import Board
+        from cs_panel.airaction import combat as aa
+        from cs_panel.barrooms import damage as bd
+        aces, bar, air = 'cs_panel.aces.render', 'cs_panel.barrooms.render', 'cs_panel.airaction.svg'
+        clix = 'cs_panel.clix.view'
+        me = combat.sample_character('charlie-steele-ace', 'Charlie', 'Tim', (2, 2))
+        foe = combat.sample_character('ruffian', 'Ruff', 'Kim', (7, 2))
+        shot = combat.attack(Board(16, 10), me, foe, 'ranged')
+        assert shot.dice > 0 and sum(shot.distribution().values()) == 1
+        known = talents.talents_of(combat.sample_character('louis-thibodeaux-ace', 'Louis', 'Tim', (3, 3)))
+        assert known
+        card = bd.take_hit(bd.DamageCard(name='Johnny'), 'left arm', 4).card
+        assert card.wound_count == 1
+        gun = aa.attack(3, 4)
+        from cs_panel.clix.figures import figures
+        fig = figures()['sample-fighter']
+        assert fig.combat.at(1).position == 1 and fig.speed is not None
+        assert sum(gun.distribution().values()) == 1
+        assert not {aces, bar, air, clix} & set(sys.modules), 'the rules loaded the drawing'
+        assert 'cs-distribution' in shot._repr_html_() and aces in sys.modules
+        assert all('cs-talent' in t._repr_html_() for t in known)
+        assert 'Johnny' in card._repr_html_() and bar in sys.modules
+        assert 'hits (clicks)' in gun._repr_html_() and air in sys.modules
+        assert "<table class='cs-dial'>" in fig._repr_html_() and 'cs-speed-dial' in fig.speed._repr_html_() and clix in sys.modules
+        print('lazy ok')
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert "lazy ok" in ran.stdout, ran.stderr
+
+
 def test_split_modules_keep_every_name_they_had():
     """cs_panel.fasa.referee became a package and pilots.py lost its firing order to fire_order.py:
     every public name of the old modules is still importable from them."""

@@ -36,7 +36,6 @@ from typing import Any, Iterable, Iterator, Mapping
 from cs_panel.core.data import load_text
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.validate import short_repr
-from cs_panel.core.svg import returns_svg
 
 Square = tuple[int, int]
 #: the eight steps to the adjacent squares, orthogonal ones first
@@ -252,43 +251,18 @@ class Board:
         return frozenset(s for s in cells if s not in self.blocking)
 
     # -- drawing ---------------------------------------------------------------------------------
-    @returns_svg
     def to_svg(self, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
                marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
         """The map as SVG: crates dark, hindering squares hatched green, walls thick; ``pieces``
         maps squares to (label, colour), ``marks`` squares to a fill colour."""
-        pieces, marks = pieces or {}, marks or {}
-        parts = []
-        fills = {"blocking": "#4a5568", "hindering": "#c6f6d5", "clear": "#f7fafc"}
-        for s in self.squares():
-            fill = marks.get(s, fills[self.terrain(s)])
-            parts.append(f"<rect x='{s[0] * cell}' y='{s[1] * cell}' width='{cell}' height='{cell}' fill='{fill}' "
-                         f"stroke='#a0aec0' stroke-width='0.6' class='sq-{self.terrain(s)}'/>")
-        for w in self.walls:
-            (ax, ay), (bx, by) = sorted(w)
-            if ax != bx:  # side by side: the wall is the vertical edge between
-                x = bx * cell
-                parts.append(f"<line x1='{x}' y1='{ay * cell}' x2='{x}' y2='{(ay + 1) * cell}' stroke='black' stroke-width='4'/>")
-            else:
-                y = by * cell
-                parts.append(f"<line x1='{ax * cell}' y1='{y}' x2='{(ax + 1) * cell}' y2='{y}' stroke='black' stroke-width='4'/>")
-        for lof in lines:
-            c = lambda v: v * cell + cell / 2  # noqa: E731 - centre of a square
-            colour = "#2f855a" if lof.clear else "#c53030"
-            parts.append(f"<line x1='{c(lof.start[0])}' y1='{c(lof.start[1])}' x2='{c(lof.end[0])}' y2='{c(lof.end[1])}' "
-                         f"stroke='{colour}' stroke-width='2' stroke-dasharray='{'0' if lof.clear else '5 3'}'/>")
-        for s, (label, colour) in pieces.items():
-            cx, cy = s[0] * cell + cell / 2, s[1] * cell + cell / 2
-            parts.append(f"<circle cx='{cx}' cy='{cy}' r='{cell * 0.38:.1f}' fill='{colour}' stroke='black'/>")
-            parts.append(f"<text x='{cx}' y='{cy + cell * 0.15:.1f}' font-size='{cell * 0.42:.0f}' text-anchor='middle' "
-                         f"fill='white'>{label[:2]}</text>")
-        wide, tall = self.width * cell, self.height * cell
-        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{tall}' viewBox='0 0 {wide} {tall}' "
-                f"class='cs-aces-board'><desc>{self.name}: {self.width} x {self.height} squares</desc>{''.join(parts)}</svg>")
+        from cs_panel.aces.render import board_svg  # drawing, loaded only when a picture is asked for
+
+        return board_svg(self, cell, pieces, marks, lines)
 
     def _repr_html_(self) -> str:
-        badge = f" <i>[{self.provenance}]</i>" if self.provenance != "rules" else ""
-        return f"<div class='cs-aces-board'><p>{self.name}{badge}</p>{self.to_svg()}</div>"
+        from cs_panel.aces.render import map_html
+
+        return map_html(self)
 
 
 # -- maps from data -------------------------------------------------------------------------------

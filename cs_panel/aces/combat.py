@@ -32,7 +32,6 @@ K.fate, K.terrain.hindering; *Crimson Skies: Aces*, Combat to Fate).
 
 from __future__ import annotations
 
-import html
 import itertools
 import math
 from dataclasses import dataclass, field, replace
@@ -48,7 +47,7 @@ from cs_panel.core.dice import ChanceEvent, Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import check_int, check_str, short_repr
-from cs_panel.core.explain import Modifier, percent, terms_rows_html, terms_text
+from cs_panel.core.explain import Modifier, percent, terms_text
 
 DEFENSE_CAP = 6  # K.attack
 CAPTURE_PENALTY = -2  # K.capture
@@ -201,17 +200,9 @@ class AcesAttack:
                 f"{self.raw_defense}{cap}: each die hits on {self.defense}+{fate}")
 
     def _repr_html_(self) -> str:
-        dist = "".join(f"<tr><td>{k}</td><td>{percent(p)}</td><td>{p.numerator}/{p.denominator}</td></tr>"
-                       for k, p in self.distribution().items())
-        what = "captures on any hit" if self.kind == "capture" else "clicks of damage"
-        return (f"<div class='cs-attack'><p><b>{html.escape(self.kind)} attack</b></p>"
-                f"<table class='cs-breakdown'><caption>attack dice</caption>{terms_rows_html(self.dice_terms)}"
-                f"<tr class='cs-total'><td>= {self.dice}</td><td>dice</td><td></td></tr></table>"
-                f"<table class='cs-breakdown'><caption>defense</caption>{terms_rows_html(self.defense_terms)}"
-                f"<tr class='cs-total'><td>= {self.defense}</td><td>each die hits on {self.defense}+"
-                f"{' (natural sixes only: defensive fate)' if self.defensive_fate else ''}</td><td></td></tr></table>"
-                f"<table class='cs-distribution'><caption>hits ({what})</caption><tr><th>hits</th><th>chance</th>"
-                f"<th>exact</th></tr>{dist}</table></div>")
+        from cs_panel.aces.render import attack_html  # drawing, loaded only when a picture is asked for
+
+        return attack_html(self)
 
 
 def knock_out_chance(a: AcesAttack, target: Character) -> Fraction:
@@ -494,19 +485,10 @@ class MultiShot:
                          + ")" for t, d in zip(self.targets, self.defense_terms))
         return f"{terms_text(self.dice_terms)} = {self.dice} dice, one die to each target (K.ranged.multi); {each}"
 
-    def _why_html(self, target: str) -> str:
-        why = self.why_no_click(target)
-        return f" <span class='cs-why'>({html.escape(why)})</span>" if why else ""
-
     def _repr_html_(self) -> str:
-        chances = self.hit_chances()
-        rows = "".join(f"<tr><td>{html.escape(t)}</td><td>{html.escape(terms_text(d))}</td><td>{self.needs(t)}+</td>"
-                       f"<td>{percent(chances[t])}{self._why_html(t)}</td></tr>" for t, d in zip(self.targets, self.defense_terms))
-        return (f"<div class='cs-attack'><p><b>ranged attack at {len(self.targets)} targets</b> (one die each, at most "
-                f"one click each)</p><table class='cs-breakdown'><caption>attack dice</caption>"
-                f"{terms_rows_html(self.dice_terms)}<tr class='cs-total'><td>= {self.dice}</td><td>dice</td><td></td></tr>"
-                f"</table><table class='cs-distribution'><caption>each target</caption><tr><th>target</th><th>defense</th>"
-                f"<th>its die needs</th><th>chance of its click</th></tr>{rows}</table></div>")
+        from cs_panel.aces.render import multi_shot_html  # drawing, loaded only when a picture is asked for
+
+        return multi_shot_html(self)
 
 
 def multi_shot(board: Board, attacker: Character, targets: Sequence[Character], others: Iterable[Character] = (),

@@ -35,7 +35,6 @@ character held captive by the enemy does not count among its own player's surviv
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -51,7 +50,6 @@ from cs_panel.aces.movement import BreakAway, Reach, check_stand, enemies_adjace
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
-from cs_panel.core.palette import PLAYER_COLOURS
 from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 
 
@@ -552,12 +550,9 @@ class AcesGame:
         return victory(self.standings(), dice)
 
     def _repr_html_(self) -> str:
-        players = list(self.players())
-        colours = PLAYER_COLOURS
-        pieces = {c.square: (c.name, colours[players.index(c.player) % 4]) for c in self.characters}
-        head = f"<p><b>{html.escape(self.over or 'next: ' + self.turns.current)}</b></p>"
-        lines = "".join(f"<li>{html.escape(x)}</li>" for x in self.log[-8:])
-        return f"<div class='cs-aces-game'>{head}{self.board.to_svg(cell=22, pieces=pieces)}<ul>{lines}</ul></div>"
+        from cs_panel.aces.render import game_html  # drawing, loaded only when a picture is asked for
+
+        return game_html(self)
 
 
 def _targets(target: str | Sequence[str]) -> tuple[str, ...]:

@@ -1,6 +1,8 @@
 """An Aces table as a picture without any widget library: the map (``Board.to_svg``) with each
 character on its square, coloured by player, and a key naming the two-letter tokens (K.setup,
-K.move, K.capture). The replay (``cs_panel.ui.replay``) and ``AcesRules.picture`` show it.
+K.move, K.capture). The replay (``cs_panel.ui.replay``) and ``AcesRules.picture`` show it. Also
+the rules objects' own pictures and tables (the board, a game, a talent, an attack), which their
+``to_svg`` / ``_repr_html_`` import from here only when asked, so the rules load without drawing.
 
 >>> from cs_panel.aces.referee import AcesGame
 >>> g = AcesGame.start("training-yard", {"Tim": [("charlie-steele-ace", "Charlie", (1, 3))],
@@ -13,8 +15,19 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from cs_panel.aces.board import Board, LineOfFire, Square
 from cs_panel.aces.referee import AcesGame
+from cs_panel.core import palette
+from cs_panel.core.explain import percent, terms_rows_html, terms_text
+from cs_panel.core.palette import BLOCKING, HEX_STROKE, HINDERING, LINE_BLOCKED, LINE_CLEAR, PAPER
+from cs_panel.core.svg import returns_svg
+
+if TYPE_CHECKING:
+    from cs_panel.aces.combat import AcesAttack, MultiShot
+    from cs_panel.aces.talents import Talent
 
 #: one colour a player, in the order of play
 PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#2c7a7b")
@@ -53,4 +66,97 @@ def board_html(game: AcesGame, cell: int = 30) -> str:
             f"<ul style='margin:4px 0;padding-left:1.2em'>{''.join(rows)}</ul>{out}</div>")
 
 
-__all__ = ["PLAYER_COLOURS", "board_html", "token_labels"]
+@returns_svg
+def board_svg(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
+              marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
+    """The map as SVG (``Board.to_svg``): crates dark, hindering squares hatched green, walls
+    thick; ``pieces`` maps squares to (label, colour), ``marks`` squares to a fill colour."""
+    pieces, marks = pieces or {}, marks or {}
+    parts = []
+    fills = {"blocking": BLOCKING, "hindering": HINDERING, "clear": PAPER}
+    for s in board.squares():
+        fill = marks.get(s, fills[board.terrain(s)])
+        parts.append(f"<rect x='{s[0] * cell}' y='{s[1] * cell}' width='{cell}' height='{cell}' fill='{fill}' "
+                     f"stroke='{HEX_STROKE}' stroke-width='0.6' class='sq-{board.terrain(s)}'/>")
+    for w in board.walls:
+        (ax, ay), (bx, by) = sorted(w)
+        if ax != bx:  # side by side: the wall is the vertical edge between
+            x = bx * cell
+            parts.append(f"<line x1='{x}' y1='{ay * cell}' x2='{x}' y2='{(ay + 1) * cell}' stroke='black' stroke-width='4'/>")
+        else:
+            y = by * cell
+            parts.append(f"<line x1='{ax * cell}' y1='{y}' x2='{(ax + 1) * cell}' y2='{y}' stroke='black' stroke-width='4'/>")
+    for lof in lines:
+        c = lambda v: v * cell + cell / 2  # noqa: E731 - centre of a square
+        colour = LINE_CLEAR if lof.clear else LINE_BLOCKED
+        parts.append(f"<line x1='{c(lof.start[0])}' y1='{c(lof.start[1])}' x2='{c(lof.end[0])}' y2='{c(lof.end[1])}' "
+                     f"stroke='{colour}' stroke-width='2' stroke-dasharray='{'0' if lof.clear else '5 3'}'/>")
+    for s, (label, colour) in pieces.items():
+        cx, cy = s[0] * cell + cell / 2, s[1] * cell + cell / 2
+        parts.append(f"<circle cx='{cx}' cy='{cy}' r='{cell * 0.38:.1f}' fill='{colour}' stroke='black'/>")
+        parts.append(f"<text x='{cx}' y='{cy + cell * 0.15:.1f}' font-size='{cell * 0.42:.0f}' text-anchor='middle' "
+                     f"fill='white'>{label[:2]}</text>")
+    wide, tall = board.width * cell, board.height * cell
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{tall}' viewBox='0 0 {wide} {tall}' "
+            f"class='cs-aces-board'><desc>{board.name}: {board.width} x {board.height} squares</desc>{''.join(parts)}</svg>")
+
+
+def map_html(board: Board) -> str:
+    """The map's name, badged when it is not from the printed rules, over its picture
+    (``Board._repr_html_``)."""
+    badge = f" <i>[{board.provenance}]</i>" if board.provenance != "rules" else ""
+    return f"<div class='cs-aces-board'><p>{board.name}{badge}</p>{board.to_svg()}</div>"
+
+
+def game_html(game: AcesGame) -> str:
+    """A game at a glance (``AcesGame._repr_html_``): who is next or how it ended, the map with
+    each character in its player's colour, and the last lines of the log."""
+    players = list(game.players())
+    colours = palette.PLAYER_COLOURS
+    pieces = {c.square: (c.name, colours[players.index(c.player) % 4]) for c in game.characters}
+    head = f"<p><b>{html.escape(game.over or 'next: ' + game.turns.current)}</b></p>"
+    lines = "".join(f"<li>{html.escape(x)}</li>" for x in game.log[-8:])
+    return f"<div class='cs-aces-game'>{head}{game.board.to_svg(cell=22, pieces=pieces)}<ul>{lines}</ul></div>"
+
+
+def talent_html(talent: Talent) -> str:
+    """A talent as a card: its name and where it comes from, its square and stat, and what it does."""
+    return (f"<div class='cs-talent'><b>{html.escape(talent.name)}</b> <i>[{html.escape(talent.provenance)}]</i> "
+            f"<small>{html.escape(str(talent.entry['colour']))} square on {html.escape(talent.stat)}</small>"
+            f"<p>{html.escape(talent.effect)}</p></div>")
+
+
+def attack_html(a: AcesAttack) -> str:
+    """An attack as tables: the attack dice, the defense, and the exact chance of each number of hits (K.attack)."""
+    dist = "".join(f"<tr><td>{k}</td><td>{percent(p)}</td><td>{p.numerator}/{p.denominator}</td></tr>"
+                   for k, p in a.distribution().items())
+    what = "captures on any hit" if a.kind == "capture" else "clicks of damage"
+    return (f"<div class='cs-attack'><p><b>{html.escape(a.kind)} attack</b></p>"
+            f"<table class='cs-breakdown'><caption>attack dice</caption>{terms_rows_html(a.dice_terms)}"
+            f"<tr class='cs-total'><td>= {a.dice}</td><td>dice</td><td></td></tr></table>"
+            f"<table class='cs-breakdown'><caption>defense</caption>{terms_rows_html(a.defense_terms)}"
+            f"<tr class='cs-total'><td>= {a.defense}</td><td>each die hits on {a.defense}+"
+            f"{' (natural sixes only: defensive fate)' if a.defensive_fate else ''}</td><td></td></tr></table>"
+            f"<table class='cs-distribution'><caption>hits ({what})</caption><tr><th>hits</th><th>chance</th>"
+            f"<th>exact</th></tr>{dist}</table></div>")
+
+
+def _why_html(shot: MultiShot, target: str) -> str:
+    why = shot.why_no_click(target)
+    return f" <span class='cs-why'>({html.escape(why)})</span>" if why else ""
+
+
+def multi_shot_html(shot: MultiShot) -> str:
+    """A ranged attack at several targets: the dice, then each target's defense, the die it needs and its chance (K.ranged.multi)."""
+    chances = shot.hit_chances()
+    rows = "".join(f"<tr><td>{html.escape(t)}</td><td>{html.escape(terms_text(d))}</td><td>{shot.needs(t)}+</td>"
+                   f"<td>{percent(chances[t])}{_why_html(shot, t)}</td></tr>" for t, d in zip(shot.targets, shot.defense_terms))
+    return (f"<div class='cs-attack'><p><b>ranged attack at {len(shot.targets)} targets</b> (one die each, at most "
+            f"one click each)</p><table class='cs-breakdown'><caption>attack dice</caption>"
+            f"{terms_rows_html(shot.dice_terms)}<tr class='cs-total'><td>= {shot.dice}</td><td>dice</td><td></td></tr>"
+            f"</table><table class='cs-distribution'><caption>each target</caption><tr><th>target</th><th>defense</th>"
+            f"<th>its die needs</th><th>chance of its click</th></tr>{rows}</table></div>")
+
+
+__all__ = ["PLAYER_COLOURS", "attack_html", "board_html", "board_svg", "game_html", "map_html", "multi_shot_html",
+           "talent_html", "token_labels"]

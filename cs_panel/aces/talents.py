@@ -25,7 +25,6 @@ with labelled ``Modifier`` terms, and the rest of ``cs_panel.aces`` asks here:
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -84,9 +83,9 @@ class Talent:
         return f"{self.name} [{self.entry['colour']} {self.stat}]: {self.effect}"
 
     def _repr_html_(self) -> str:
-        return (f"<div class='cs-talent'><b>{html.escape(self.name)}</b> <i>[{html.escape(self.provenance)}]</i> "
-                f"<small>{html.escape(str(self.entry['colour']))} square on {html.escape(self.stat)}</small>"
-                f"<p>{html.escape(self.effect)}</p></div>")
+        from cs_panel.aces.render import talent_html  # drawing, loaded only when a picture is asked for
+
+        return talent_html(self)
 
 
 def dial_talents(dial: CombatDial) -> tuple[Talent, ...]:

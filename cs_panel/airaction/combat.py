@@ -25,7 +25,6 @@ The rulebook's examples:
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Sequence
@@ -35,7 +34,7 @@ from cs_panel.core.dice import DicePoolHits, Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import short_repr
-from cs_panel.core.explain import Modifier, percent
+from cs_panel.core.explain import Modifier
 
 SILHOUETTE_CAP = 6  # A.combat.shot
 
@@ -195,33 +194,9 @@ class Attack:
         return f"Attack(dice={self.dice}, silhouette={self.silhouette}, weapon={self.weapon!r}, defensive_fate={self.defensive_fate})"
 
     def _repr_html_(self) -> str:
-        def rows(terms):
-            out = []
-            for i, t in enumerate(terms):
-                sign = "" if i == 0 else ("&minus;" if t.value < 0 else "+")
-                out.append(
-                    f"<tr><td class='cs-value'>{sign}{abs(t.value) if i else t.value}</td><td>{html.escape(t.label)}</td>"
-                    f"<td class='cs-rule'><code>{t.rule}</code> {html.escape(t.citation.citation)}</td></tr>"
-                )
-            return "".join(out)
+        from cs_panel.airaction.svg import attack_html  # drawing, loaded only when a picture is asked for
 
-        dist = "".join(
-            f"<tr><td>{k}</td><td>{percent(p)}</td><td>{p.numerator}/{p.denominator}</td></tr>"
-            for k, p in self.distribution().items()
-        )
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
-        cap = f" (capped at {SILHOUETTE_CAP})" if self.capped else ""
-        return (
-            "<div class='cs-attack'><table class='cs-breakdown'><caption>attack dice</caption>"
-            f"{rows(self.dice_terms)}<tr class='cs-total'><td>= {self.dice}</td><td>dice</td><td></td></tr></table>"
-            "<table class='cs-breakdown'><caption>target silhouette</caption>"
-            f"{rows(self.silhouette_terms)}<tr class='cs-total'><td>= {self.silhouette}</td><td>hit on {self.silhouette}+{cap}"
-            + (", natural sixes only (defensive fate)" if self.defensive_fate else "")
-            + "</td><td></td></tr></table>"
-            f"<table class='cs-distribution'><caption>hits (clicks)</caption><tr><th>hits</th><th>chance</th><th>exact</th></tr>{dist}</table>"
-            + (f"<ul class='cs-notes'>{notes}</ul>" if notes else "")
-            + "</div>"
-        )
+        return attack_html(self)
 
 
 def _count(v, field: str, lo: int = 0) -> int:

@@ -1,8 +1,8 @@
 """Plain SVG drawings of the play area, markers, maneuvers and navigation cards.
 
 Objects show themselves in a bare notebook before any widget exists (``Maneuver._repr_svg_``,
-``NavigationCard._repr_svg_``); a ``<desc>`` carries a text version for screen readers. Pure
-string building: no plotting library needed.
+``NavigationCard._repr_svg_``, and an ``Attack``'s tables, ``attack_html``); a ``<desc>`` carries
+a text version for screen readers. Pure string building: no plotting library needed.
 
 >>> from cs_panel.airaction.navigation import card
 >>> "<svg" in card_svg(card("turn"))
@@ -12,11 +12,15 @@ True
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+from cs_panel.core.explain import percent
 from cs_panel.core.palette import AIR_ACTION_COLOURS
 from cs_panel.core.svg import returns_svg
+
+if TYPE_CHECKING:
+    from cs_panel.airaction.combat import Attack
 
 #: the planes' markers, in order (``cs_panel.core.palette``)
 COLOURS = AIR_ACTION_COLOURS
@@ -86,3 +90,35 @@ def card_svg(nav_card, pixels: int = 240) -> str:
     desc = f"{nav_card.name}, speed rating {nav_card.speed_rating}; paths: " + ", ".join(
         f"{p.orientation.value} ({p.highest} markers)" for p in nav_card.paths)
     return table_svg([(nav_card.name, origin)], paths, size=size, pixels=pixels, description=desc)
+
+
+def attack_html(attack: Attack) -> str:
+    """An attack as tables: the attack dice, the target's silhouette, and the exact chance of each number of hits (A.combat.shot)."""
+    from cs_panel.airaction.combat import SILHOUETTE_CAP  # the rules' cap, named where the rule is
+    def rows(terms):
+        out = []
+        for i, t in enumerate(terms):
+            sign = "" if i == 0 else ("&minus;" if t.value < 0 else "+")
+            out.append(
+                f"<tr><td class='cs-value'>{sign}{abs(t.value) if i else t.value}</td><td>{html.escape(t.label)}</td>"
+                f"<td class='cs-rule'><code>{t.rule}</code> {html.escape(t.citation.citation)}</td></tr>"
+            )
+        return "".join(out)
+
+    dist = "".join(
+        f"<tr><td>{k}</td><td>{percent(p)}</td><td>{p.numerator}/{p.denominator}</td></tr>"
+        for k, p in attack.distribution().items()
+    )
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in attack.notes)
+    cap = f" (capped at {SILHOUETTE_CAP})" if attack.capped else ""
+    return (
+        "<div class='cs-attack'><table class='cs-breakdown'><caption>attack dice</caption>"
+        f"{rows(attack.dice_terms)}<tr class='cs-total'><td>= {attack.dice}</td><td>dice</td><td></td></tr></table>"
+        "<table class='cs-breakdown'><caption>target silhouette</caption>"
+        f"{rows(attack.silhouette_terms)}<tr class='cs-total'><td>= {attack.silhouette}</td><td>hit on {attack.silhouette}+{cap}"
+        + (", natural sixes only (defensive fate)" if attack.defensive_fate else "")
+        + "</td><td></td></tr></table>"
+        f"<table class='cs-distribution'><caption>hits (clicks)</caption><tr><th>hits</th><th>chance</th><th>exact</th></tr>{dist}</table>"
+        + (f"<ul class='cs-notes'>{notes}</ul>" if notes else "")
+        + "</div>"
+    )

@@ -30,7 +30,6 @@ right arm box 2 is already crossed: the hit does nothing more
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -342,28 +341,9 @@ class DamageCard:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        n = box_count()
-        rows = []
-        for e in locations():
-            crossed = self.crossed(e["name"])
-            cells = "".join(
-                f"<td class='cs-box{' cs-crossed' if b in crossed else ''}' title='{html.escape(wound(e['part'], b)['grade'])}'"
-                f" style='border:1px solid #444;width:1.6em;text-align:center;"
-                f"{'background:#fed7d7;font-weight:bold' if b in crossed else ''}'>{'&#10007;' if b in crossed else b}</td>"
-                for b in range(1, n + 1))
-            lo, hi = e["faces"]
-            rows.append(f"<tr><td class='cs-value'>{lo if lo == hi else f'{lo}-{hi}'}</td>"
-                        f"<td>{html.escape(e['name'])}</td>{cells}</tr>")
-        status = html.escape(self.status)
-        vest = f"; vest {self.vest_left} of 5 left" if self.vest else ""
-        return (
-            f"<div class='cs-damage-card'><table class='cs-breakdown'><caption>Damage card"
-            f"{' of ' + html.escape(self.name) if self.name else ''} "
-            f"<span class='cs-badge cs-badge-reconstructed' style='background:#b7791f;color:white;border-radius:8px;"
-            f"padding:0 6px;font-size:0.75em'>reconstructed</span></caption>{''.join(rows)}</table>"
-            f"<p class='cs-status'>Constitution {self._constitution_text()}: <b>{status}</b>, {self.wound_count} wound(s), "
-            f"lasting shock {self.lasting_shock}{vest} <small>(<code>B.hitloc</code>, <code>B.shock</code>)</small></p></div>"
-        )
+        from cs_panel.barrooms.render import damage_card_html  # drawing, loaded only when a picture is asked for
+
+        return damage_card_html(self)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ status and his gait this turn (B.cover, B.move.gait, B.hitloc). Pure Python, so 
 stays free of panel and bokeh; ``cs_panel.ui.barrooms_table`` imports it when it draws.
 
 A text version of the room goes into the SVG's ``<desc>`` for screen readers (as python-chess
-does), and ``room_text`` gives the same lines alone.
+does), and ``room_text`` gives the same lines alone. A damage card's table
+(``DamageCard._repr_html_``) is built here too, imported only when it is shown.
 
 >>> from cs_panel.games import new_game
 >>> svg = room_svg(new_game("barrooms", seed=1).state)
@@ -16,6 +17,8 @@ from __future__ import annotations
 import html
 import math
 
+from cs_panel.barrooms.damage import DamageCard, box_count, locations, wound
+from cs_panel.core.palette import BADGE_COLOURS, CARD_BOX_STROKE, CROSSED_BOX
 from cs_panel.core.svg import Svg, returns_svg
 
 SIZE = 22.0  # hex radius in pixels (flat-topped)
@@ -93,4 +96,30 @@ def room_svg(state, highlight: tuple[int, int] | None = None) -> str:
     return "".join(parts)
 
 
-__all__ = ["Svg", "centre", "room_svg", "room_text"]
+def damage_card_html(card: DamageCard) -> str:
+    """The damage card as a table, one row a location with its boxes, crossed where wounded, and the status under it (B.hitloc, B.shock)."""
+    n = box_count()
+    rows = []
+    for e in locations():
+        crossed = card.crossed(e["name"])
+        cells = "".join(
+            f"<td class='cs-box{' cs-crossed' if b in crossed else ''}' title='{html.escape(wound(e['part'], b)['grade'])}'"
+            f" style='border:1px solid {CARD_BOX_STROKE};width:1.6em;text-align:center;"
+            f"{'background:' + CROSSED_BOX + ';font-weight:bold' if b in crossed else ''}'>{'&#10007;' if b in crossed else b}</td>"
+            for b in range(1, n + 1))
+        lo, hi = e["faces"]
+        rows.append(f"<tr><td class='cs-value'>{lo if lo == hi else f'{lo}-{hi}'}</td>"
+                    f"<td>{html.escape(e['name'])}</td>{cells}</tr>")
+    status = html.escape(card.status)
+    vest = f"; vest {card.vest_left} of 5 left" if card.vest else ""
+    return (
+        f"<div class='cs-damage-card'><table class='cs-breakdown'><caption>Damage card"
+        f"{' of ' + html.escape(card.name) if card.name else ''} "
+        f"<span class='cs-badge cs-badge-reconstructed' style='background:{BADGE_COLOURS['reconstructed']};color:white;border-radius:8px;"
+        f"padding:0 6px;font-size:0.75em'>reconstructed</span></caption>{''.join(rows)}</table>"
+        f"<p class='cs-status'>Constitution {card._constitution_text()}: <b>{status}</b>, {card.wound_count} wound(s), "
+        f"lasting shock {card.lasting_shock}{vest} <small>(<code>B.hitloc</code>, <code>B.shock</code>)</small></p></div>"
+    )
+
+
+__all__ = ["Svg", "centre", "damage_card_html", "room_svg", "room_text"]

@@ -24,7 +24,6 @@ value, and ``cs_panel.core.state.dumps`` / ``loads`` save and restore any of the
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, replace
 from typing import Iterable
 
@@ -357,32 +356,9 @@ class CombatDial:
         return f"click {self.position}: {self.describe_click()}"
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(STAT_LABELS.get(s, s))}</th>" for s in self.stats)
-        rows = []
-        for i, c in enumerate(self.clicks):
-            mark = []
-            if i == self.start:
-                mark.append("&#9650; start")
-            if i == self.position:
-                mark.append("&#9664; slot")
-            if self.structural_limit == i:
-                mark.append("structural limit")
-            if c.eliminated:
-                cells = f"<td colspan='{len(self.stats)}'>{html.escape(self.eliminated_symbol)}" + (
-                    f", bail out {c.bail_out}" if c.bail_out is not None else "") + "</td>"
-            else:
-                cells = ""
-                for s, v in zip(self.stats, c.values):
-                    colours = [m.colour for m in c.markers if m.stat == s]
-                    style = f" style='background:{html.escape(colours[0])}'" if colours else ""
-                    cells += f"<td{style}>{v}</td>"
-            cls = " class='cs-slot'" if i == self.position else ""
-            rows.append(f"<tr{cls}><td>{i}</td>{cells}<td>{' '.join(mark)}</td></tr>")
-        return (
-            "<table class='cs-dial'><caption>combat dial (teaching view: at the table you may not look "
-            "ahead, A.etiquette)</caption>"
-            f"<tr><th>click</th>{head}<th></th></tr>{''.join(rows)}</table>"
-        )
+        from cs_panel.clix.view import combat_dial_html  # drawing, loaded only when a picture is asked for
+
+        return combat_dial_html(self)
 
 
 def _count(n, field: str) -> int:
@@ -526,15 +502,9 @@ class SpeedDial:
         return f"speed {self.speed}"
 
     def _repr_html_(self) -> str:
-        cells = []
-        n = len(self.speeds)
-        for k in range(n):
-            i = self._from_linear(k)
-            colours = [f"{html.escape(s.colour)} {s.location.replace('_', ' ')}" for s in self.squares if s.position == i]
-            here = " class='cs-slot'" if i == self.position else ""
-            cells.append(f"<td{here}>{self.speeds[i]}" + (f"<br><small>{', '.join(colours)}</small>" if colours else "") + "</td>")
-        return ("<table class='cs-speed-dial'><caption>speed dial, throttle up to the right; red line at both ends</caption>"
-                f"<tr>{''.join(cells)}</tr></table>")
+        from cs_panel.clix.view import speed_dial_html  # drawing, loaded only when a picture is asked for
+
+        return speed_dial_html(self)
 
 
 def stats_for(game: str) -> tuple[str, ...]:

@@ -96,16 +96,9 @@ class Figure:
         return self.base["rear_range"]
 
     def _repr_html_(self) -> str:
-        import html as _html
+        from cs_panel.clix.view import figure_html  # drawing, loaded only when a picture is asked for
 
-        badge = f" <span class='cs-badge cs-{self.badge}'>{self.badge}</span>" if self.badge else ""
-        base = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.base.items())
-        speed = ""
-        if self.speed is not None:
-            speed = f"<p>speed dial: {', '.join(map(str, self.speed.speeds))} (red line after {self.speed.highest}); now {self.speed.speed}</p>"
-        return (f"<div class='cs-figure'><h4>{_html.escape(self.name)}{badge}</h4>"
-                f"<p>{self.points} points; base: {_html.escape(base)}</p>{speed}{self.combat._repr_html_()}"
-                f"<p class='cs-source'>{_html.escape(self.source)}</p></div>")
+        return figure_html(self)
 
     def with_dials(self, combat: CombatDial | None = None, speed: SpeedDial | None = None) -> "Figure":
         return replace(self, combat=combat or self.combat, speed=speed or self.speed)

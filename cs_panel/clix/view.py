@@ -1,5 +1,7 @@
 """Pure views of clix dials for the UI: the whole dial as a strip, the stat slot as SVG, what the
-coloured squares mean, the speed ring, and the dial editor's text form of a figure entry.
+coloured squares mean, the speed ring, and the dial editor's text form of a figure entry; and the
+tables a dial or a figure shows in a notebook (``CombatDial._repr_html_``, ``SpeedDial._repr_html_``,
+``Figure._repr_html_``), which import this module only when shown.
 
 Nothing here decides a rule: positions, limits and bail-out values come from ``CombatDial`` and
 ``SpeedDial`` (A.base.values, A.shot-down, A.campaign.bailout, A.throttle); meanings come from the
@@ -18,12 +20,15 @@ import html
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cs_panel.core.limits import LIMITS
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, DialError, SpeedDial
 from cs_panel.core.errors import DataFileError
 from cs_panel.core.svg import returns_svg
+
+if TYPE_CHECKING:
+    from cs_panel.clix.figures import Figure
 
 #: short labels printed in the drawn stat slot
 STAT_SHORT = {
@@ -342,5 +347,60 @@ def form_from_entry(entry: dict) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return form, rows
 
 
-__all__ = ["MarkerMeaning", "RingCell", "StripCell", "dial_svg", "entry_from_form", "form_from_entry", "marker_meanings",
-           "number", "speed_ring", "strip"]
+def combat_dial_html(dial: CombatDial) -> str:
+    """The whole combat dial as a table, one row a click: start, slot and structural limit marked, coloured squares shaded (a teaching view)."""
+    head = "".join(f"<th>{html.escape(STAT_LABELS.get(s, s))}</th>" for s in dial.stats)
+    rows = []
+    for i, c in enumerate(dial.clicks):
+        mark = []
+        if i == dial.start:
+            mark.append("&#9650; start")
+        if i == dial.position:
+            mark.append("&#9664; slot")
+        if dial.structural_limit == i:
+            mark.append("structural limit")
+        if c.eliminated:
+            cells = f"<td colspan='{len(dial.stats)}'>{html.escape(dial.eliminated_symbol)}" + (
+                f", bail out {c.bail_out}" if c.bail_out is not None else "") + "</td>"
+        else:
+            cells = ""
+            for s, v in zip(dial.stats, c.values):
+                colours = [m.colour for m in c.markers if m.stat == s]
+                style = f" style='background:{html.escape(colours[0])}'" if colours else ""
+                cells += f"<td{style}>{v}</td>"
+        cls = " class='cs-slot'" if i == dial.position else ""
+        rows.append(f"<tr{cls}><td>{i}</td>{cells}<td>{' '.join(mark)}</td></tr>")
+    return (
+        "<table class='cs-dial'><caption>combat dial (teaching view: at the table you may not look "
+        "ahead, A.etiquette)</caption>"
+        f"<tr><th>click</th>{head}<th></th></tr>{''.join(rows)}</table>"
+    )
+
+
+def speed_dial_html(speed: SpeedDial) -> str:
+    """The speed dial as one row of speeds, the slot marked and each square's colour and place written under its speed."""
+    cells = []
+    n = len(speed.speeds)
+    for k in range(n):
+        i = speed._from_linear(k)
+        colours = [f"{html.escape(s.colour)} {s.location.replace('_', ' ')}" for s in speed.squares if s.position == i]
+        here = " class='cs-slot'" if i == speed.position else ""
+        cells.append(f"<td{here}>{speed.speeds[i]}" + (f"<br><small>{', '.join(colours)}</small>" if colours else "") + "</td>")
+    return ("<table class='cs-speed-dial'><caption>speed dial, throttle up to the right; red line at both ends</caption>"
+            f"<tr>{''.join(cells)}</tr></table>")
+
+
+def figure_html(figure: Figure) -> str:
+    """A figure's card: name and badge, points and base values, its speed dial in words, its combat dial and its source."""
+    badge = f" <span class='cs-badge cs-{figure.badge}'>{figure.badge}</span>" if figure.badge else ""
+    base = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in figure.base.items())
+    speed = ""
+    if figure.speed is not None:
+        speed = f"<p>speed dial: {', '.join(map(str, figure.speed.speeds))} (red line after {figure.speed.highest}); now {figure.speed.speed}</p>"
+    return (f"<div class='cs-figure'><h4>{html.escape(figure.name)}{badge}</h4>"
+            f"<p>{figure.points} points; base: {html.escape(base)}</p>{speed}{figure.combat._repr_html_()}"
+            f"<p class='cs-source'>{html.escape(figure.source)}</p></div>")
+
+
+__all__ = ["MarkerMeaning", "RingCell", "StripCell", "combat_dial_html", "dial_svg", "entry_from_form", "figure_html",
+           "form_from_entry", "marker_meanings", "number", "speed_dial_html", "speed_ring", "strip"]

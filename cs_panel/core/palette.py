@@ -19,10 +19,49 @@ BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "
 
 #: the light background of a map's hex and of an explained number
 PAPER = "#f7fafc"
-#: a hex's outline, and a hex beyond a laid-out map's edge
+#: a hex's (or an Aces square's) outline, and a hex beyond a laid-out map's edge
 HEX_STROKE = "#a0aec0"
 OFF_MAP_FILL = "#cbd5e0"
 
 #: the accent of explained numbers and chances, and the colour of an error message
 ACCENT = "#2c5282"
 ERROR = "#c53030"
+
+# -- named for the drawings moved into the ``render`` modules (each the colour it was drawn in) --
+
+#: the FASA maneuver template (``cs_panel.fasa.render.template_svg``): the plane's own hex, the
+#: other hexes, their outline, a designation's text, and the plane, its path and hexside letters
+TEMPLATE_ORIGIN = "#e7f5ff"
+TEMPLATE_HEX = "#ffffff"
+TEMPLATE_STROKE = "#868e96"
+TEMPLATE_LABEL = "#343a40"
+TEMPLATE_PLANE = "#1c7ed6"
+#: the halo behind a template's text, so an arrow under it does not hide it
+HALO = "#ffffff"
+
+#: the tailing drawing's shading: the follower's front arc, the leader's rear arc, and both
+FRONT_ARC = "#c6f6d5"
+REAR_ARC = "#feebc8"
+BOTH_ARCS = "#9ae6b4"
+
+#: a FASA map: every other mapsheet shaded, and the dots along a side's home edge
+ALT_SHEET = "#edf2f7"
+HOME_EDGE = "#2b6cb0"
+
+#: a FASA record sheet's boxes (``cs_panel.fasa.render.damage_svg``): each mark by how it was made,
+#: then an unmarked armour box, component box and plain box, and the boxes' outline
+DAMAGE_MARKS = {"hit": "#222", "tank": "#7a3b00", "widow": "#666", "burn": "#c0392b", "drill": "#34495e"}
+ARMOUR_BOX = "#ddd"
+COMPONENT_BOX = "#f5e6b3"
+PLAIN_BOX = "#fff"
+BOX_STROKE = "#555"
+
+#: an Aces map's squares by terrain (clear is ``PAPER``), and a line of fire that is clear or not
+BLOCKING = "#4a5568"
+HINDERING = "#c6f6d5"
+LINE_CLEAR = "#2f855a"
+LINE_BLOCKED = "#c53030"
+
+#: a Bar-rooms damage card's boxes: their outline, and the fill of a box crossed by a wound
+CARD_BOX_STROKE = "#444"
+CROSSED_BOX = "#fed7d7"

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -1253,26 +1252,9 @@ class RecordSheet:
         return self.text()
 
     def _repr_svg_(self) -> str:
-        d = self.diagram
-        marks = self.mark_of
-        size, gap = 12, 6
-        top = d.rows[0]
-        width = SHEET_COLUMNS * size + 2 * gap + 4
-        height = (d.rows[1] - top + 1) * size + 4
-        fill = {"hit": "#222", "tank": "#7a3b00", "widow": "#666", "burn": "#c0392b", "drill": "#34495e"}
-        parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                 f'class="cs-damage-diagram"><desc>{html.escape(self.text())}</desc>')]
-        for (c, r), b in sorted(d.boxes.items()):
-            x = 2 + c * size + gap * (c >= 10) + gap * (c >= 20)
-            y = 2 + (r - top) * size
-            how = marks.get((c, r))
-            colour = fill[how] if how else ("#ddd" if b.armour else "#f5e6b3" if b.component else "#fff")
-            title = (d.components[b.component].name if b.component else "armour" if b.armour else "box") + \
-                f" ({b.table.label})" + (f", {how}" if how else "")
-            parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{colour}" stroke="#555" '
-                         f'stroke-width="0.5"><title>{html.escape(title)}</title></rect>')
-        parts.append("</svg>")
-        return "".join(parts)
+        from cs_panel.fasa.render import damage_svg  # drawing, loaded only when a picture is asked for
+
+        return damage_svg(self)
 
     # -- saving --------------------------------------------------------------------------------
 

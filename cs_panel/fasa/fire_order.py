@@ -7,7 +7,6 @@ Built on the pilots of ``cs_panel.fasa.pilots``, which keeps these names importa
 
 from __future__ import annotations
 
-import html
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
@@ -217,16 +216,9 @@ class FiringOrder:
         return f"{roll.event.narrate(roll.faces)} -> {', '.join(roll.outcome)}"
 
     def _repr_html_(self) -> str:
-        items = "".join(
-            f"<li>{html.escape(s.name)} <span class='cs-kind'>({s.kind.value}, Quick Draw {s.quick_draw_text})</span></li>"
-            for s in self.order
-        )
-        ties = "".join(f"<li>{html.escape(self._tie_text(r))}</li>" for r in self.rolloffs)
-        return (
-            f"<div class='cs-order'><ol>{items}</ol>"
-            + (f"<p>Ties broken on d10s (<code>F.combat.order</code> FASA p.34):</p><ul>{ties}</ul>" if ties else "")
-            + "</div>"
-        )
+        from cs_panel.fasa.render import firing_order_html  # drawing, loaded only when a picture is asked for
+
+        return firing_order_html(self)
 
 
 def _check_shooters(shooters: Iterable[Shooter | Pilot | Gunner]) -> tuple[Shooter, ...]:

@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from enum import Enum, IntFlag
 from fractions import Fraction
@@ -35,8 +34,7 @@ from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import short_repr
-from cs_panel.core.explain import Modifier, TargetNumber, percent
-from cs_panel.core.rules import rule
+from cs_panel.core.explain import Modifier, TargetNumber
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.tohit import DEFLECTION_BY_HEXSIDE, attack_hexside, check_skill, weapons
@@ -316,20 +314,9 @@ class HitLocation(ChanceEvent):
         return f"{outcome.label} table"
 
     def _repr_html_(self) -> str:
-        r = rule("F.hitloc.table")
-        rows = "".join(
-            f"<tr><td class='cs-value'>{lo}&ndash;{hi}</td><td>{html.escape(t.label)}</td>"
-            f"<td>{percent(Fraction(hi - lo + 1, 10))}</td></tr>"
-            for lo, hi, t in self.bands
-        )
-        badge = (f"<p class='cs-badge cs-{self.provenance}'>{html.escape(self.provenance)}: "
-                 f"{html.escape(self.source)}</p>" if self.provenance != "rules" else "")
-        return (
-            f"<div class='cs-target'><table class='cs-breakdown'><caption>hit location, attacker on "
-            f"hexside {self.hexside.name} ({html.escape(self.attitude)}) &middot; <code>{r.id}</code> "
-            f"{r.citation}</caption><tr><th>d10</th><th>damage table</th><th>chance</th></tr>{rows}</table>"
-            f"{badge}</div>"
-        )
+        from cs_panel.fasa.render import hit_location_html  # drawing, loaded only when a picture is asked for
+
+        return hit_location_html(self)
 
 
 def hit_location(hexside: Facing | str, *, table: Table | None = None) -> HitLocation:

@@ -31,7 +31,6 @@ Ace leaves the map by the south edge, its home side: it withdraws without penalt
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -41,8 +40,6 @@ from cs_panel.core.data import Field, Table, in_range, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError
 from cs_panel.core.validate import short_repr
 from cs_panel.fasa.hexgrid import Hex
-from cs_panel.core.palette import HEX_STROKE, PAPER
-from cs_panel.core.svg import returns_svg
 
 #: experience points a fleeing pilot loses (F.roe.flee, FASA p.14)
 FLEE_XP = -20
@@ -208,47 +205,17 @@ class MapLayout:
                                 f"columns 0-{self.columns - 1} and rows 0-{self.rows - 1})", field=field)
         return h
 
-    @returns_svg
     def to_svg(self, size: float = 7.0, marks: Mapping[Hex, str] | None = None, labels: Mapping[Hex, str] | None = None) -> str:
         """The whole field as SVG: sheets shaded in turn, home sides drawn thick, and any
         ``marks`` (hex to colour) and ``labels`` (hex to text) on top."""
-        from cs_panel.fasa.hexgrid import HexLayout  # drawing only
-        draw = HexLayout(size=size)
-        marks, labels = marks or {}, labels or {}
-        cells = list(self.hexes())
-        pts_all = [c for h in cells for c in draw.corners(h)]
-        x0 = min(x for x, _ in pts_all) - 2
-        y1 = max(y for _, y in pts_all) + 2
-        width = max(x for x, _ in pts_all) + 2 - x0
-        height = y1 - (min(y for _, y in pts_all) - 2)
+        from cs_panel.fasa.render import map_svg  # drawing, loaded only when a picture is asked for
 
-        def pt(x: float, y: float) -> str:
-            return f"{x - x0:.1f},{y1 - y:.1f}"  # SVG's y runs down
-
-        parts = []
-        for h in cells:
-            col, _ = self.to_offset(h)
-            sheet = col // self.sheet_columns
-            fill = marks.get(h, PAPER if sheet % 2 == 0 else "#edf2f7")
-            parts.append(f"<polygon points='{' '.join(pt(*c) for c in draw.corners(h))}' fill='{fill}' "
-                         f"stroke='{HEX_STROKE}' stroke-width='0.5'/>")
-        for edge in self.home_edges:  # the two ends where the sides set up (F.setup)
-            line = [h for h in cells if self.rows_from(h, edge) == 0]
-            for h in line:
-                cx, cy = draw.center(h)
-                parts.append(f"<circle cx='{cx - x0:.1f}' cy='{y1 - cy:.1f}' r='{size * 0.35:.1f}' fill='#2b6cb0' "
-                             f"class='home-{edge.value}'/>")
-        for h, text in labels.items():
-            cx, cy = draw.center(h)
-            parts.append(f"<text x='{cx - x0:.1f}' y='{y1 - cy - size:.1f}' font-size='{size * 1.4:.0f}' "
-                         f"text-anchor='middle'>{html.escape(text)}</text>")
-        desc = html.escape(str(self))
-        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
-                f"viewBox='0 0 {width:.0f} {height:.0f}' class='cs-mapsheet'><desc>{desc}</desc>{''.join(parts)}</svg>")
+        return map_svg(self, size, marks, labels)
 
     def _repr_html_(self) -> str:
-        badge = f" <i>[{self.provenance}: hex counts are ours]</i>" if self.provenance != "rules" else ""
-        return f"<div class='cs-mapsheet'><p>{html.escape(str(self))}{badge}</p>{self.to_svg()}</div>"
+        from cs_panel.fasa.render import map_html
+
+        return map_html(self)
 
     def __str__(self) -> str:
         return (f"{self.name}: {' + '.join(self.sheets)}, {self.columns} x {self.rows} hexes "

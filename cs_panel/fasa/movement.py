@@ -34,7 +34,6 @@ speed 0 is its hang; after it the plane is ``falling`` and out of the game (the 
 from __future__ import annotations
 
 import dataclasses
-import html
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -480,10 +479,9 @@ class MovePlan:
     __str__ = explain
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li class='cs-illegal'>{html.escape(str(r))}</li>" for r in self.reasons)
-        pushes = "".join(p.target._repr_html_() for p in self.pushes)
-        head = html.escape(self.explain().splitlines()[0])
-        return f"<div class='cs-move-plan'><b>{head}</b><ul>{items}</ul>{pushes}</div>"
+        from cs_panel.fasa.render import move_plan_html  # drawing, loaded only when a picture is asked for
+
+        return move_plan_html(self)
 
 
 def ends_with_straight_tail(m: Maneuver, arrow: Arrow) -> bool:
@@ -594,9 +592,9 @@ class MoveResult:
         return "\n".join(self.log())
 
     def _repr_html_(self) -> str:
-        lines = self.log()
-        items = "".join(f"<li>{html.escape(x.strip())}</li>" for x in lines[1:])
-        return f"<div class='cs-move-result'><b>{html.escape(lines[0])}</b><ol>{items}</ol></div>"
+        from cs_panel.fasa.render import move_result_html  # drawing, loaded only when a picture is asked for
+
+        return move_result_html(self)
 
 
 def _add(hits: dict[str, int], loc: str, n: int) -> None:

@@ -28,7 +28,6 @@ play, p.13.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
@@ -39,7 +38,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError, RuleInputError, SkillOutOfRangeError
 from cs_panel.core.validate import short_repr
-from cs_panel.core.explain import Modifier, TargetNumber, terms_rows_html, terms_text
+from cs_panel.core.explain import Modifier, TargetNumber, terms_text
 from cs_panel.core.variants import OFFICIAL, RuleSet, Variant, register_variant
 from cs_panel.fasa.tohit import SKILL_MAX, SKILL_MIN, check_skill, shock_roll
 
@@ -178,11 +177,9 @@ class Points:
         return f"{terms_text(self.terms)} = {self.total} XP"
 
     def _repr_html_(self) -> str:
-        return (
-            f"<div class='cs-target'><table class='cs-breakdown'><caption>{html.escape(self.what)}</caption>"
-            f"{terms_rows_html(self.terms)}<tr class='cs-total'><td>= {self.total}</td><td>experience points</td>"
-            f"<td></td></tr></table></div>"
-        )
+        from cs_panel.fasa.render import points_html  # drawing, loaded only when a picture is asked for
+
+        return points_html(self)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,16 +316,9 @@ class Pilot:
         return f"{self.name}: {con}, {skills}; {self.unspent_xp} XP unspent" + (" (dead)" if self.is_dead else "")
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{SKILL_NAMES[s]}</td><td class='cs-value'>{html.escape(self.quick_draw_text if s == 'quick_draw' else str(getattr(self, s)))}</td></tr>"
-            for s in SKILLS
-        )
-        con = f"{self.current_constitution} of {self.constitution}" if self.wounds else str(self.constitution)
-        return (
-            f"<div class='cs-pilot'><table class='cs-breakdown'><caption>{html.escape(self.name)}</caption>"
-            f"<tr><td>Constitution</td><td class='cs-value'>{con}{' (dead)' if self.is_dead else ''}</td></tr>{rows}"
-            f"<tr class='cs-total'><td>unspent experience</td><td>{self.unspent_xp}</td></tr></table></div>"
-        )
+        from cs_panel.fasa.render import pilot_html  # drawing, loaded only when a picture is asked for
+
+        return pilot_html(self)
 
 
 @dataclass(frozen=True)

@@ -31,21 +31,24 @@ destination hex: 4L3 (the final facing stays secret)
 
 from __future__ import annotations
 
-import html
-import math
 import re
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
+from typing import TYPE_CHECKING
 
 from cs_panel.core.errors import RuleInputError
-from cs_panel.core.explain import Modifier, terms_rows_html, terms_text
-from cs_panel.core.rules import rule
-from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
+from cs_panel.core.explain import Modifier, terms_text
+from cs_panel.fasa.hexgrid import Facing, Hex, in_front_arc, in_rear_arc
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.fasa.tohit import check_skill
-from cs_panel.core.palette import HEX_STROKE, PAPER, PLAYER_COLOURS
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cs_panel.fasa.render import SVG_FILL as SVG_FILL, SVG_PLANE as SVG_PLANE, tailing_svg as tailing_svg
+
+#: the drawing (``cs_panel.fasa.render``), loaded on first use: the rules import without it
+__getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.render", ("SVG_FILL", "SVG_PLANE", "tailing_svg"))
 
 #: the farthest apart two planes may be for one to tail the other (F.tail.position, p.28)
 TAIL_RANGE = 3
@@ -253,13 +256,9 @@ class TailingNumber:
         return f"{terms_text(self.terms)} = {self.total}: {self.reveal.value}"
 
     def _repr_html_(self) -> str:
-        reveal_rule = rule("F.tail.reveal")
-        return (
-            "<div class='cs-target'><table class='cs-breakdown'><caption>tailing number</caption>"
-            + terms_rows_html(self.terms)
-            + f"<tr class='cs-total'><td>= {self.total}</td><td>reveal {html.escape(self.reveal.value)}</td>"
-            f"<td class='cs-rule'><code>{reveal_rule.id}</code> {reveal_rule.citation}</td></tr></table></div>"
-        )
+        from cs_panel.fasa.render import tailing_number_html  # drawing, loaded only when a picture is asked for
+
+        return tailing_number_html(self)
 
 
 def tailing_number(
@@ -380,6 +379,8 @@ class Tailing:
 
     def to_svg(self, size: float = 22.0, radius: int = 3) -> str:
         """The two planes on their hexes, the follower's front arc and the leader's rear arc shaded."""
+        from cs_panel.fasa.render import tailing_svg  # drawing, loaded only when a picture is asked for
+
         return tailing_svg(self, size=size, radius=radius)
 
     def _repr_svg_(self) -> str:
@@ -486,60 +487,3 @@ def resolve_tailing(follower: TailingPlane, leader: TailingPlane, maneuver: "str
     pos = tailing_position(follower, leader)
     num = pos.number()
     return TailingOutcome(pos, num, num.reveal_of(move, template) if pos.tails else None)
-
-
-# ---------------------------------------------------------------------------------------------
-# Picture
-
-SVG_FILL = {"front": "#c6f6d5", "rear": "#feebc8", "both": "#9ae6b4", "plain": PAPER}
-SVG_PLANE = {"follower": PLAYER_COLOURS[0], "leader": PLAYER_COLOURS[1]}
-
-
-@returns_svg
-def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
-    """An SVG of a tailing position, drawn in a bare notebook without any widget library.
-
-    Hexes within ``radius`` of either plane; the follower's front arc green, the leader's rear arc
-    orange, both darker green; each plane a triangle pointing along its facing. The verdict is
-    written into ``<desc>`` for screen readers (the arcs are our reconstruction, see the module).
-
-    >>> "<desc>Iverian tails Dukes</desc>" in resolve_tailing(
-    ...     TailingPlane(Hex(0, 2), Facing.A, name="Iverian"), TailingPlane(Hex(0, 0), Facing.A, name="Dukes"), "3SA"
-    ... ).position.to_svg()
-    True
-    """
-    layout = HexLayout(size=size)
-    f, l = t.follower, t.leader
-    region = sorted(set(spiral(f.hex, radius)) | set(spiral(l.hex, radius)))
-    pts = [c for h in region for c in layout.corners(h)]
-    min_x, max_x = min(p[0] for p in pts) - 4, max(p[0] for p in pts) + 4
-    min_y, max_y = min(p[1] for p in pts) - 4, max(p[1] for p in pts) + 4
-    width, height = max_x - min_x, max_y - min_y
-
-    def xy(x: float, y: float) -> str:  # drawing coordinates have y up; SVG has y down
-        return f"{x - min_x:.1f},{max_y - y:.1f}"
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.1f} {height:.1f}" class="cs-tailing-svg">',
-        f"<desc>{html.escape(str(t))}</desc>",
-    ]
-    for h in region:
-        front, rear = in_front_arc(f.hex, f.facing, h), in_rear_arc(l.hex, l.facing, h)
-        zone = "both" if front and rear else "front" if front else "rear" if rear else "plain"
-        corners = " ".join(xy(*c) for c in layout.corners(h))
-        parts.append(f'<polygon points="{corners}" fill="{SVG_FILL[zone]}" stroke="{HEX_STROKE}" stroke-width="1"/>')
-    shared = f.hex == l.hex
-    for role, p in (("follower", f), ("leader", l)):
-        cx, cy = layout.center(p.hex)
-        if shared:
-            cx += (-0.35 if role == "follower" else 0.35) * size
-        nose = math.radians(90 - 60 * int(p.facing))  # facing A points up the map, B-F clockwise
-        tri = [(cx + k * size * math.cos(nose + a), cy + k * size * math.sin(nose + a))
-               for k, a in ((0.7, 0.0), (0.45, math.radians(145)), (0.45, math.radians(-145)))]
-        parts.append(f'<polygon points="{" ".join(xy(*q) for q in tri)}" fill="{SVG_PLANE[role]}" stroke="black">'
-                     f"<title>{html.escape(p.label)} ({role}), facing {p.facing}, speed {p.speed}</title></polygon>")
-        lx, ly = xy(cx, cy - 0.8 * size).split(",")
-        parts.append(f'<text x="{lx}" y="{ly}" font-size="{size * 0.5:.0f}" text-anchor="middle">{html.escape(p.label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)

@@ -19,21 +19,24 @@ cs_panel.fasa.maneuver.IllegalManeuverError: 3L2D is not on the template: hex 3L
 
 from __future__ import annotations
 
-import html
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from cs_panel.core.data import Field, Table, load_table
 from cs_panel.core.errors import DataFileError
 from cs_panel.core.validate import short_repr
-from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout
+from cs_panel.core.lazy import lazy_names
+from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
 from cs_panel.fasa.maneuver import Direction, IllegalManeuverError, Maneuver, as_maneuver
-from cs_panel.core.palette import G_COLOURS as _G_COLOURS
-from cs_panel.core.svg import returns_svg
+
+if TYPE_CHECKING:
+    from cs_panel.fasa.render import template_svg as template_svg
+
+#: the drawing (``cs_panel.fasa.render``), loaded on first use: the rules import without it
+__getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.render", ("template_svg",))
 
 PACKAGED = "package:fasa/maneuver_template.json"
 MAX_BARS = 6  # the rules' own example of the most bars behind an arrowhead (FASA p.10)
@@ -294,6 +297,8 @@ class ManeuverTemplate:
 
     def to_svg(self, size: float = 40.0, highlight: Maneuver | str | None = None) -> str:
         """The template as an SVG picture: hexes, arrowheads and G bars (see ``template_svg``)."""
+        from cs_panel.fasa.render import template_svg  # drawing, loaded only when a picture is asked for
+
         return template_svg(self, size=size, highlight=highlight)
 
     def _repr_svg_(self) -> str:
@@ -306,128 +311,6 @@ class ManeuverTemplate:
 @lru_cache(maxsize=1)
 def _default() -> ManeuverTemplate:
     return ManeuverTemplate.load(PACKAGED)
-
-
-# -- drawing ----------------------------------------------------------------------------
-
-
-def _facing_vector(layout: HexLayout, f: Facing) -> tuple[float, float]:
-    x0, y0 = layout.center(ORIGIN)
-    x1, y1 = layout.center(ORIGIN.neighbor(f))
-    n = math.hypot(x1 - x0, y1 - y0)
-    return (x1 - x0) / n, (y1 - y0) / n
-
-
-@returns_svg
-def template_svg(template: ManeuverTemplate, size: float = 30.0, highlight: Maneuver | str | None = None) -> str:
-    """Draw ``template`` as an SVG string (no plotting library needed).
-
-    Each destination hex is outlined and labelled with its designation; each arrowhead points at
-    the hexside of its final facing, with one bar across its shaft per G, coloured from green
-    (0 G) to purple (6 G). Two arrows with the same facing in one hex (3L0D and 3R0D) sit side by
-    side, port to the left. The plane's own hex is shaded, its nose up. ``highlight`` draws one
-    maneuver's arrow path. The ``<desc>`` holds the text table for screen readers.
-    """
-    hl = as_maneuver(highlight) if highlight is not None else None
-    layout = HexLayout(size)
-    hexes: dict[Hex, list[Destination]] = {ORIGIN: []}
-    for d in template.destinations:
-        hexes.setdefault(d.hex, []).append(d)
-    xs, ys = [], []
-    for h in hexes:
-        for x, y in layout.corners(h):
-            xs.append(x)
-            ys.append(-y)
-    pad = size * 0.4
-    minx, miny = min(xs) - pad, min(ys) - pad
-    width, height = max(xs) - minx + pad, max(ys) - miny + pad
-
-    def pt(x: float, y: float) -> str:
-        return f"{x - minx:.1f},{-y - miny:.1f}"
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.1f} {height:.1f}" class="cs-maneuver-template" role="img">',
-        f"<title>{html.escape(template.title or 'maneuver template')}</title>",
-        f"<desc>{html.escape(template.golden_text())}</desc>",
-    ]
-    labels: list[str] = []
-    for h, ds in hexes.items():
-        fill = "#e7f5ff" if h == ORIGIN else "#ffffff"
-        poly = " ".join(pt(x, y) for x, y in layout.corners(h))
-        parts.append(f'<polygon points="{poly}" fill="{fill}" stroke="#868e96" stroke-width="1"/>')
-        cx, cy = layout.center(h)
-        label = "/".join(d.id for d in ds if d.speed > 0)
-        if label:
-            labels.append(
-                f'<text x="{cx - minx:.1f}" y="{-cy - miny + size * 0.62:.1f}" font-size="{size * 0.22:.1f}" '
-                f'text-anchor="middle" font-family="sans-serif" fill="#343a40" stroke="#ffffff" '
-                f'stroke-width="{size * 0.08:.1f}" paint-order="stroke">{html.escape(label)}</text>'
-            )
-    if hl is not None and hl in template:
-        a = template.arrow(hl)
-        pts = [layout.center(ORIGIN)] + [layout.center(h) for h in a.path_hexes()]
-        parts.append(
-            f'<polyline points="{" ".join(pt(x, y) for x, y in pts)}" fill="none" stroke="#1c7ed6" '
-            f'stroke-width="{size * 0.12:.1f}" stroke-opacity="0.5" class="cs-path"/>'
-        )
-    # the plane itself: a small triangle pointing at hexside A
-    ox, oy = layout.center(ORIGIN)
-    s = size * 0.3
-    parts.append(
-        f'<polygon points="{pt(ox, oy + s)} {pt(ox - s * 0.6, oy - s * 0.6)} {pt(ox + s * 0.6, oy - s * 0.6)}" '
-        'fill="#1c7ed6" class="cs-plane"/>'
-    )
-    # the hexside letters A-F around the plane's hex, as printed around the counter (FASA p.23)
-    for f in Facing:
-        ux, uy = _facing_vector(layout, f)
-        lx, ly = ox + ux * size * 0.8, oy + uy * size * 0.8
-        labels.append(
-            f'<text x="{lx - minx:.1f}" y="{-ly - miny + size * 0.08:.1f}" font-size="{size * 0.2:.1f}" '
-            f'text-anchor="middle" font-family="sans-serif" fill="#1c7ed6" stroke="#ffffff" stroke-width="{size * 0.06:.1f}" paint-order="stroke" class="cs-hexside">{f.name}</text>'
-        )
-    for a in template:
-        same = [b for b in template if b.hex == a.hex and b.facing == a.facing]
-        offset = 0.0
-        if len(same) > 1:
-            offset = (0.14 if a.maneuver.direction is Direction.L else -0.14) * size
-        parts.append(_arrow_svg(layout, a, pt, size, offset, hl is not None and a.maneuver == hl))
-    parts.extend(labels)  # last, so that no arrow hides a designation
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-def _arrow_svg(layout: HexLayout, a: Arrow, pt, size: float, offset: float, highlighted: bool) -> str:
-    cx, cy = layout.center(a.hex)
-    ux, uy = _facing_vector(layout, a.facing)
-    px, py = -uy, ux  # perpendicular, to the arrow's left
-    cx, cy = cx - px * offset, cy - py * offset
-    tail, head = size * 0.12, size * 0.74
-    x0, y0 = cx + ux * tail, cy + uy * tail
-    x1, y1 = cx + ux * head, cy + uy * head
-    colour = _G_COLOURS[min(a.gs, len(_G_COLOURS) - 1)]
-    w = size * (0.07 if highlighted else 0.045)
-    hs = size * 0.14
-    left = (x1 - ux * hs + px * hs * 0.6, y1 - uy * hs + py * hs * 0.6)
-    right = (x1 - ux * hs - px * hs * 0.6, y1 - uy * hs - py * hs * 0.6)
-    out = [
-        f'<g class="cs-arrow" data-maneuver="{a.maneuver}" data-gs="{a.gs}">',
-        f"<title>{a.maneuver}: {a.gs} G</title>",
-        f'<line x1="{pt(x0, y0).split(",")[0]}" y1="{pt(x0, y0).split(",")[1]}" '
-        f'x2="{pt(x1, y1).split(",")[0]}" y2="{pt(x1, y1).split(",")[1]}" stroke="{colour}" stroke-width="{w:.2f}"/>',
-        f'<polygon points="{pt(x1, y1)} {pt(*left)} {pt(*right)}" fill="{colour}"/>',
-    ]
-    for i in range(a.gs):
-        d = hs + size * 0.07 * (i + 0.8)
-        bx, by = x1 - ux * d, y1 - uy * d
-        b0 = (bx + px * hs * 0.45, by + py * hs * 0.45)
-        b1 = (bx - px * hs * 0.45, by - py * hs * 0.45)
-        out.append(
-            f'<line x1="{pt(*b0).split(",")[0]}" y1="{pt(*b0).split(",")[1]}" '
-            f'x2="{pt(*b1).split(",")[0]}" y2="{pt(*b1).split(",")[1]}" stroke="{colour}" stroke-width="{size * 0.035:.2f}" class="cs-bar"/>'
-        )
-    out.append("</g>")
-    return "\n".join(out)
 
 
 if __name__ == "__main__":
