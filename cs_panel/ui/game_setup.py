@@ -113,6 +113,8 @@ class GameSetup(pn.viewable.Viewer):
     game = param.ClassSelector(class_=Game, default=None, allow_None=True, constant=True,
                                doc="The game started from the setup and seed (new_game()).")
     error = param.String(default="", constant=True, doc="The last refusal ('' if none).")
+    play_here = param.Boolean(default=True, doc="Once a game starts, play it here, under the set-up (a PlayTable: "
+                              "you the first side, the computer the others).")
 
     def __init__(self, **params):
         system = params.pop("system", None)
@@ -125,6 +127,8 @@ class GameSetup(pn.viewable.Viewer):
         self._status = html_pane("", css_classes=["cs-setup-status"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._pilot = html_pane("", css_classes=["cs-setup-pilot"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._layout = None
+        self._table = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["cs-setup-table"])
+        self.play_table = None  # the PlayTable of the last game started here (``play_here``)
         self._pilot_cost()
         # every system on the game protocol, a registered one without a form included
         self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
@@ -494,8 +498,19 @@ class GameSetup(pn.viewable.Viewer):
             e.general,
             pn.FlexBox(download, e.beside(upload, "upload"), start, margin=0, sizing_mode="stretch_width"),
             self._status,
+            self._table,
             sizing_mode="stretch_width", css_classes=["cs-game-setup"])
         return self._layout
+
+    @param.depends("game", watch=True)
+    def _play_started_game(self):
+        """The started game at a play table under the set-up (``play_here``)."""
+        if not self.play_here or self.game is None or self._table is None:
+            return
+        from cs_panel.ui.play_table import PlayTable
+
+        self.play_table = PlayTable(game=self.game, with_setup=False)
+        self._table.objects = ["### Play it", self.play_table]
 
 
 __all__ = ["GameSetup"]

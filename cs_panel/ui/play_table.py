@@ -72,6 +72,7 @@ class PlayTable(pn.viewable.Viewer):
                                "has anything left to do; off, a button takes each one.")
     chooser = param.Callable(default=None, allow_None=True,
                              doc="(game, player) -> (action, why) for the computer; None: cs_panel.bots at `level`.")
+    with_setup = param.Boolean(default=True, doc="Show 'Set up a new game' under the table.")
     notes = param.Dict(default={}, constant=True, doc="The computer's explanation of each of its actions, by log index.")
     error = param.String(default="", constant=True, doc="The last refusal ('' when the last request was taken).")
 
@@ -321,6 +322,8 @@ class PlayTable(pn.viewable.Viewer):
         board = pn.Column(self._picture, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
         table = pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         # no side margins: a stretched box with a margin ends past its container's edge
+        if not self.with_setup:
+            return table
         return pn.Column(table, pn.Card(self._setup_view(), title="Set up a new game", collapsed=True, margin=(10, 0),
                                         sizing_mode="stretch_width", css_classes=["play-new-game"]),
                          sizing_mode="stretch_width", margin=0)
@@ -330,7 +333,7 @@ class PlayTable(pn.viewable.Viewer):
         players' names match)."""
         from cs_panel.ui.game_setup import GameSetup
 
-        setup = GameSetup(system=self.game.system)
+        setup = GameSetup(system=self.game.system, play_here=False)  # its game is played at this table
 
         def started(event):
             if event.new is None:

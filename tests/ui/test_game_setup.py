@@ -212,3 +212,14 @@ def test_other_systems_edit_the_setup_as_json_checked_by_their_rules(system):
     assert ui.new_game() is None and ui.game.system == system  # the game stays as it was
     ui.setup_text = good
     assert ui.message("setup_text") == "" and ui.setup is not None
+
+
+def test_a_started_game_is_played_under_the_set_up():
+    ui = GameSetup(system="fasa", seed=11)
+    ui.__panel__()
+    fasa_two(ui)
+    assert ui.new_game() is not None
+    table = ui.play_table
+    from cs_panel.ui.play_table import PlayTable
+    assert isinstance(table, PlayTable) and table.game.seed == 11 and not table.with_setup
+    assert table.seats == {"Bob": "computer"} and table.viewer == "Ann"
