@@ -641,6 +641,150 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
 register_tactics("aces", aces_tactics)
 
 
+# -- Bar-rooms (B.fire.target, B.cover, B.melee, B.jam) ----------------------------------------------
+
+#: how much a wound-making hit taken weighs against one dealt
+BARROOMS_TAKEN = 0.6
+#: cost of each hex between a fighter and the nearest enemy (so a fighter with nothing in reach closes in)
+BARROOMS_DISTANCE = 0.01
+#: a jam costs the gun until it is cleared: this many hits (B.jam)
+BARROOMS_JAM = 0.3
+#: a blow of the fist is worth this share of a wound (it takes punch points, not the damage card, B.melee)
+BARROOMS_PUNCH = 0.3
+#: a block or an evade is worth this many hits (it makes the enemy's blows harder, B.melee)
+BARROOMS_GUARD = 0.05
+
+
+def _br_hit(state, f, t, shots: int = 1) -> float:
+    """The chance that one shot of ``f``'s volley of ``shots`` at ``t`` wounds him: the referee's
+    to-hit number (``phases.shot_number``) times the chance to get past his cover (B.fire.target, B.cover)."""
+    from cs_panel.barrooms import phases as BP
+    from cs_panel.barrooms.firing import CoverRoll, weapons
+    p = float(BP.shot_number(state, f, t, shots).chance)
+    cov = BP._covering(state, f.at, t)
+    if cov is not None:
+        p *= float(CoverRoll(cov.cover, cov.armour, weapons()[f.weapon]["penetration"]).chance)
+    return p
+
+
+def _br_can_fire(f) -> bool:
+    return f.weapon is not None and f.gun == "ready" and f.ammo >= f.per_shot and not f.hid
+
+
+def _br_volley(state, f, t, shots: int) -> tuple[float, float]:
+    """(value, expected wounding hits) of ``shots`` shots at ``t``: an inferior gun stops at its
+    jam, 1 or 2 on the d10 (B.jam)."""
+    from cs_panel.barrooms.firing import JAM_FACES
+    p = _br_hit(state, f, t, shots)
+    jam = len(JAM_FACES) / 10 if f.inferior else 0.0
+    alive = [(1 - jam) ** i for i in range(shots)]
+    expected = p * sum(alive)
+    return expected - BARROOMS_JAM * (1 - (1 - jam) ** shots), expected
+
+
+def _br_standing(state, f) -> tuple[float, str]:
+    """How good ``f``'s place (and gait) is: his best shot from it less the enemies' best shots
+    at him there, each from the referee's to-hit numbers and cover (B.fire.target, B.cover)."""
+    from cs_panel.barrooms.table import distance
+    foes = [g for g in state.fighters if g.player != f.player and g.fighting]
+    if not foes:
+        return 0.0, "no enemy left standing"
+    best, best_t = 0.0, None
+    if f.weapon is not None and f.gun == "ready" and not f.hid:
+        for t in foes:
+            p = _br_hit(state, f, t)
+            if p > best:
+                best, best_t = p, t
+    threat = 0.0
+    for g in foes:
+        if _br_can_fire(g):
+            threat += _br_hit(state, g, f)
+    near = min(distance(f.at, g.at) for g in foes)
+    value = best - BARROOMS_TAKEN * threat - BARROOMS_DISTANCE * near
+    shot = f"a shot at {best_t.name} {percent(best)}" if best_t is not None else "no shot"
+    return value, f"{shot}; enemies' shots at him {threat:.2f} hits expected"
+
+
+def barrooms_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """Bar-rooms: move to the hex (or take shelter) where my best shot most outweighs the enemies'
+    shots at me; strike with the best blow; fire the volley with the most expected wounding hits;
+    reload an empty gun and clear a jammed one (B.move.gait, B.cover, B.melee, B.fire.target, B.jam)."""
+    from cs_panel.barrooms import actions as BA
+    from cs_panel.barrooms import phases as BP
+    from cs_panel.barrooms.firing import Unjam, weapons
+    from cs_panel.barrooms.melee import blow_number
+    from cs_panel.barrooms.movement import Gait
+    from cs_panel.barrooms.table import GAIT_WORDS
+    state = game.state
+    f = state.fighter(getattr(actions[0], "name"))
+    words = {v: k for k, v in GAIT_WORDS.items()}
+    scored: list[tuple[float, int, Action, str]] = []
+    if state.phase == "move":
+        _, here = _br_standing(state, dataclasses.replace(f, gait=Gait.STILL.value))
+        for i, a in enumerate(actions):
+            if isinstance(a, BA.Stay):
+                g = dataclasses.replace(f, gait=Gait.STILL.value)
+            elif isinstance(a, BA.Hide):
+                g = dataclasses.replace(f, hid=True)
+            elif isinstance(a, BA.Move):
+                g = dataclasses.replace(f, at=a.to, gait=words[a.gait].value)
+            else:
+                continue
+            v, why = _br_standing(state.with_fighter(g), g)
+            if isinstance(a, BA.Move) and a.gait in ("run", "dash"):
+                v -= 0.05  # a roll to keep the feet may stop him short (B.move.dash-roll)
+            scored.append((v, -i, a, f"{'takes shelter' if isinstance(a, BA.Hide) else 'from there'}: {why} "
+                                      "(B.fire.target, B.cover)"))
+    elif state.phase == "melee":
+        sk = f.ch.has
+        for i, a in enumerate(actions):
+            if isinstance(a, (BA.Punch, BA.Knife)) and a.aim is None and not getattr(a, "block", False):
+                t = state.fighter(a.target)
+                knife = isinstance(a, BA.Knife)
+                bonus = (sk("knifer") + sk("knife-expert") - sk("brawler-upgrade") if knife
+                         else sk("brawler") + sk("brawler-upgrade") - sk("knife-expert"))
+                p = float(blow_number(f.stat("melee"), t.stat("melee"), weapon="knife" if knife else "fist",
+                                      skill_bonus=bonus).chance)
+                scored.append((p * (1.0 if knife else BARROOMS_PUNCH), -i, a,
+                               f"{'knife' if knife else 'fist'} at {t.name} lands {percent(p)} against no defence (B.melee, B.knife)"))
+            elif isinstance(a, BA.Guard) and a.kind == "block":
+                scored.append((BARROOMS_GUARD, -i, a, "blocks: the enemy's blows are harder (B.melee)"))
+            elif isinstance(a, BA.Pass):
+                scored.append((0.0, -i, a, "nothing to strike (B.melee)"))
+    else:
+        for i, a in enumerate(actions):
+            if isinstance(a, BA.Fire):
+                v, e = _br_volley(state, f, state.fighter(a.target), a.shots)
+                p = _br_hit(state, f, state.fighter(a.target), a.shots)
+                scored.append((v, -i, a, f"{a.shots} shot{'s' if a.shots > 1 else ''} at {a.target}, each {percent(p)} "
+                                         f"to hit and get past cover: {e:.2f} hits expected (B.fire.target, B.cover)"))
+            elif isinstance(a, BA.Reload):
+                w = weapons()[f.weapon]
+                empty = f.ammo < f.per_shot
+                if a.then_fire is not None:
+                    t = state.fighter(a.then_fire)
+                    loaded = dataclasses.replace(f, ammo=w["capacity"])
+                    p = _br_hit(state, loaded, t)
+                    scored.append((p + (0.5 if empty else 0.0), -i, a,
+                                   f"reloads, then one shot at {t.name} {percent(p)} (B.weapons, B.fire.target)"))
+                else:
+                    scored.append((0.5 if empty else 0.02 * (w["capacity"] - f.ammo) / w["capacity"], -i, a,
+                                   f"reloads: {f.ammo} of {w['capacity']} rounds left (B.weapons)"))
+            elif isinstance(a, BA.Clear):
+                p = float(Unjam(f.stat("steady_mind"), f.inferior).target.chance)
+                scored.append((0.5 * p + 0.01, -i, a, f"clears the jam: {percent(p)} (B.jam)"))
+            elif isinstance(a, BA.Pass):
+                scored.append((0.0, -i, a, "holds fire: no shot worth its rounds (B.fire.target)"))
+            # grenades are left to a human: their blast odds are not weighed yet
+    if not scored:
+        return Choice(actions[0], "the only thing to do")
+    _, _, a, why = max(scored, key=lambda s: (s[0], s[1]))
+    return Choice(a, why)
+
+
+register_tactics("barrooms", barrooms_tactics)
+
+
 __all__ = [
     "LEVELS",
     "TACTICS",
