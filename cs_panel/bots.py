@@ -785,6 +785,353 @@ def barrooms_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
 register_tactics("barrooms", barrooms_tactics)
 
 
+# -- Air Action (A.throttle, A.nav.deck, A.order, A.combat.shot, A.collide.planes) --------------------
+
+#: how much a click taken weighs against a click dealt
+AIRACTION_TAKEN = 0.7
+#: worth of shooting a plane down, in clicks (it scores twice its points, A.victory)
+AIRACTION_SHOT_DOWN = 2.0
+#: cost, in clicks, of flying off the play area: the plane is out and its points go to the enemy
+#: (A.move.execute, A.victory)
+AIRACTION_OFF_TABLE = 12.0
+#: cost, in clicks, of ending where no course of next turn keeps the plane on the table (a share
+#: of this for a share of the courses that leave it)
+AIRACTION_ROOM = 6.0
+#: worth, in clicks, of an enemy ending in my front arc within reach of my guns next turn (range
+#: plus ``AIRACTION_ARC_MARKERS`` markers); me in his front arc costs as much
+AIRACTION_ARC = 0.4
+AIRACTION_ARC_MARKERS = 3
+#: cost, in clicks, of each inch between the plane and the nearest enemy at the end of the move
+AIRACTION_DISTANCE = 0.01
+
+
+@dataclass(frozen=True)
+class _Course:
+    """One way a plane may fly this turn, whatever its targets: throttle clicks, card and
+    orientation, and its outcomes as (chance, speed, end pose, off the table, clicks from a
+    failed throttle check) (A.throttle, A.move.execute)."""
+
+    clicks: int
+    card: str
+    orientation: str | None
+    outcomes: tuple[tuple[float, int, object, bool, int], ...]
+    check: float  # the chance the throttle check is made (1 with none)
+
+
+def _aa_courses(g, plane) -> list[_Course]:
+    """Every course the rules let ``plane`` fly from where it is, from public information only:
+    every throttle change ``plan_throttle`` accepts and every card of a whole basic deck playable
+    at the lowest speed it may fly (A.throttle, A.nav.deck). For an enemy plane this is every course
+    it may have chosen; his squadron's other plans, which share his deck, stay secret."""
+    from cs_panel.airaction.movement import execute_maneuver
+    from cs_panel.airaction.navigation import NavigationDeck
+    from cs_panel.airaction.throttle import plan_throttle
+    deck = NavigationDeck.basic()
+    disengaging = plane.player in g.disengaging
+    out = []
+    for clicks in range(-2, 3):
+        try:
+            tp = plan_throttle(plane.speed, clicks, plane.combat.value("piloting"))
+        except CsPanelError:
+            continue
+        p = float(tp.check.chance) if tp.check is not None else 1.0
+        speeds = [(p, tp.target.speed, 0)] + ([(1 - p, plane.speed.speed, 1)] if tp.check is not None and p < 1 else [])
+        lowest = min(tp.target.speed, plane.speed.speed) if tp.needs_check else tp.target.speed
+        for cid in deck.playable(lowest, disengaging=disengaging):
+            nav = deck.card(cid)
+            for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
+                outs = []
+                for chance, speed, hurt in speeds:
+                    if chance <= 0:
+                        continue
+                    m = execute_maneuver(plane.pose, nav, o, speed)
+                    outs.append((chance, speed, m.final, m.left_table, hurt))
+                out.append(_Course(clicks, cid, o, tuple(outs), p))
+    return out
+
+
+class _AirGunnery:
+    """The referee's own odds for the shots of one turn (``GameState.plan_shot``): the terms that
+    do not depend on where the planes stand are read once per firer, target, weapon and speed from
+    ``plan_shot`` itself; range, arc, point-blank range and the rear-arc die come from the same
+    ``arcs`` functions ``plan_shot`` calls (A.combat.range, A.combat.shot, A.combat.rear-arc-bonus)."""
+
+    def __init__(self, g):
+        self.g = g
+        self._base: dict = {}
+        self._odds: dict = {}
+
+    def base(self, firer: str, target: str, weapon: str, speed: int) -> tuple[int, int]:
+        """(dice, silhouette) of the shot before the terms of where the planes stand."""
+        key = (firer, target, weapon, speed)
+        if key not in self._base:
+            from cs_panel.airaction.table import Pose
+            g = self.g
+            a, t = g.plane(firer), g.plane(target)
+            here = Pose(18.0, 18.0, 0.0)
+            # the target in the firer's arc, one marker off: in range of any weapon; its point-blank
+            # and rear-arc terms are taken out again below
+            there = Pose(18.0, 19.5 if weapon == "front" else 16.5, 0.0)
+            a2 = dataclasses.replace(a, pose=here, speed=a.speed.set_speed(speed))
+            t2 = dataclasses.replace(t, pose=there)
+            g2 = dataclasses.replace(g, planes=tuple(a2 if p.id == firer else t2 if p.id == target else p
+                                                     for p in g.planes))
+            try:
+                att = g2.plan_shot(firer, target, weapon)
+            except CsPanelError:
+                self._base[key] = (0, 7)
+            else:
+                dice = sum(m.value for m in att.dice_terms if m.rule != "A.combat.rear-arc-bonus")
+                sil = sum(m.value for m in att.silhouette_terms if not m.label.startswith("point-blank"))
+                self._base[key] = (dice, sil)
+        return self._base[key]
+
+    def shot(self, firer, target, weapon: str, speed: int, at, to) -> tuple[float, float]:
+        """(expected clicks, chance to shoot down) of ``firer`` at ``speed`` standing at ``at``
+        firing ``weapon`` at ``target`` standing at ``to``; (0, 0) when the rules allow no shot."""
+        from cs_panel.airaction.arcs import markers_to, point_blank, rear_arc_bonus
+        rng = firer.front_range if weapon == "front" else firer.rear_range
+        if at.distance(to) > 1.5 * (rng + 1) + 1.0:
+            return 0.0, 0.0
+        n = markers_to(at, to, weapon)
+        if n is None or n > rng:
+            return 0.0, 0.0
+        dice, sil = self.base(firer.id, target.id, weapon, speed)
+        dice += rear_arc_bonus(at, to)
+        sil -= point_blank(at, to)
+        return self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
+
+    def odds(self, dice: int, sil: int, need: int) -> tuple[float, float]:
+        key = (dice, sil, need)
+        if key not in self._odds:
+            from cs_panel.airaction.combat import AttackDice
+            if dice <= 0 or sil > 6:
+                self._odds[key] = (0.0, 0.0)
+            else:
+                dist = AttackDice(dice, sil).outcomes()
+                self._odds[key] = (float(sum(min(k, need) * p for k, p in dist.items())),
+                                   float(sum(p for k, p in dist.items() if k >= need)))
+        return self._odds[key]
+
+
+def _expected_max(parts: list[tuple[list[float], list[float]]]) -> float:
+    """E[max] of independent discrete values (values, weights): the shot a weapon without a named
+    target takes goes to the best target of the moment (``referee.best_target``)."""
+    dist = {0.0: 1.0}
+    for values, weights in parts:
+        merged: dict[float, float] = {}
+        for v, w in zip(values, weights):
+            merged[round(v, 6)] = merged.get(round(v, 6), 0.0) + w
+        new: dict[float, float] = {}
+        for a, pa in dist.items():
+            for b, pb in merged.items():
+                k = max(a, b)
+                new[k] = new.get(k, 0.0) + pa * pb
+        dist = new
+    return sum(k * p for k, p in dist.items())
+
+
+def _aa_room(plane, pose, speed: int, cache: dict) -> float:
+    """The share of next turn's courses, at one click slower (no check), that keep the plane on
+    the table from ``pose`` (A.move.execute)."""
+    from cs_panel.airaction.movement import execute_maneuver
+    from cs_panel.airaction.navigation import NavigationDeck
+    try:
+        nxt = plane.speed.set_speed(speed).throttle(-1).speed
+    except CsPanelError:
+        nxt = speed
+    key = (round(pose.x, 3), round(pose.y, 3), round(pose.heading, 3), nxt)
+    if key not in cache:
+        deck = NavigationDeck.basic()
+        ok = n = 0
+        for cid in deck.playable(nxt):
+            nav = deck.card(cid)
+            for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
+                n += 1
+                ok += not execute_maneuver(pose, nav, o, nxt).left_table
+        cache[key] = ok / n if n else 0.0
+    return cache[key]
+
+
+def _in_front(at, to, reach: float) -> bool:
+    """Is ``to``'s centre within ``reach`` inches of ``at`` and inside its 90-degree front arc (A.combat.range)?"""
+    import math
+    dx, dy = to.x - at.x, to.y - at.y
+    d = math.hypot(dx, dy)
+    if d > reach or d == 0:
+        return False
+    bearing = math.degrees(math.atan2(dx, dy)) % 360
+    off = (bearing - at.heading + 180) % 360 - 180
+    return abs(off) <= 45
+
+
+@dataclass(frozen=True)
+class CourseValue:
+    """What the Air Action bot weighs for one course, averaged over every course the enemy may fly:
+    its worth without the shots (``value``), each weapon's worth by target (``aims``: None for the
+    best target of the moment) and clicks expected dealt by target, clicks expected taken, the
+    chances to shoot a plane down, to fly off the table and to collide, and the chance the
+    throttle check is made."""
+
+    value: float
+    aims: Mapping[str, Mapping[str | None, float]]
+    dealt: Mapping[str, Mapping[str | None, float]]
+    taken: float
+    shot_down: float
+    off_table: float
+    collision: float
+    check: float
+
+    def best(self) -> tuple[float, tuple[tuple[str, str], ...]]:
+        """The worth of the course with each weapon's best aim, and the targets to name (a weapon
+        is left to the best target of the moment unless a named one is worth more)."""
+        total, named = self.value, []
+        for w, aims in self.aims.items():
+            t = max(aims, key=lambda k: (aims[k] - (1e-9 if k is not None else 0.0)))
+            total += aims[t]
+            if t is not None:
+                named.append((w, t))
+        return total, tuple(named)
+
+
+def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], CourseValue]:
+    """Every course of ``plane`` (``_aa_courses``) with what the bot weighs for it, over every
+    course each enemy plane may fly, each alike (A.throttle, A.order, A.combat.shot, A.collide.planes)."""
+    from cs_panel.airaction.collisions import check_result
+    from cs_panel.airaction.movement import markers_overlap
+    from cs_panel.airaction.pilot import pilot_check
+    from cs_panel.airaction.referee import _weapons
+    gun = _AirGunnery(g)
+    mine = _weapons(g, plane.id) if plane.player not in g.disengaging else ()
+    enemies = [e for e in g.flying() if e.player != plane.player]
+    # each enemy's outcomes: (weight, speed, end pose, off the table), each of its courses alike
+    ends = {}
+    for e in enemies:
+        cs = _aa_courses(g, e)
+        ends[e.id] = [(chance / len(cs), speed, pose, off) for c in cs for chance, speed, pose, off, _ in c.outcomes]
+    e_weapons = {e.id: (_weapons(g, e.id) if e.player not in g.disengaging else ()) for e in enemies}
+    piloting = plane.combat.value("piloting")
+    fail = 1 - float(pilot_check(piloting).chance)
+    crash = fail + (1 / 36 if check_result(2, piloting) == "critical" and fail < 1 else 0.0)
+    redline = plane.combat.value("max_speed")
+    room: dict = {}
+    out = {}
+    for c in _aa_courses(g, plane):
+        total = taken = down = off_p = coll = 0.0
+        aims: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
+        dealt: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
+        for chance, sm, pm, off, hurt in c.outcomes:
+            v = -AIRACTION_TAKEN * hurt  # a failed two-click throttle check costs a click (A.throttle)
+            if off:
+                off_p += chance
+                total += chance * (v - AIRACTION_OFF_TABLE)
+                continue
+            if sm > redline:  # redlining: a pilot check, a click if it fails (A.move.redline)
+                v -= AIRACTION_TAKEN * fail
+            v -= AIRACTION_ROOM * (1 - _aa_room(plane, pm, sm, room))
+            on = [pe for e in enemies for _, _, pe, o in ends[e.id] if not o]
+            if on:
+                v -= AIRACTION_DISTANCE * min(pe.distance(pm) for pe in on)
+            parts: dict[str, list] = {w: [] for w in mine}
+            hits: dict[str, list] = {w: [] for w in mine}
+            for e in enemies:
+                vals: dict[str, list[float]] = {w: [] for w in mine}
+                exs: dict[str, list[float]] = {w: [] for w in mine}
+                weights = []
+                for w_e, se, pe, eoff in ends[e.id]:
+                    weights.append(w_e)
+                    if eoff:
+                        for w in mine:
+                            vals[w].append(0.0)
+                            exs[w].append(0.0)
+                        continue
+                    # at my speed step the enemy stands at its end if it flew at my speed or faster,
+                    # and at his step I stand at mine if I flew at his speed or faster (A.order)
+                    target_at = pe if se >= sm else e.pose
+                    for w in mine:
+                        ex, sd = gun.shot(plane, e, w, sm, pm, target_at)
+                        vals[w].append(ex + AIRACTION_SHOT_DOWN * sd)
+                        exs[w].append(ex)
+                        down += chance * w_e * sd
+                    me_at = pm if sm >= se else plane.pose
+                    for w in e_weapons[e.id]:
+                        ex, sd = gun.shot(e, plane, w, se, pe, me_at)
+                        v -= w_e * AIRACTION_TAKEN * (ex + AIRACTION_SHOT_DOWN * sd)
+                        taken += chance * w_e * ex
+                    # final markers overlapping an enemy's collide (A.collide.planes)
+                    hit = pm.distance(pe) < 1.7 and markers_overlap(pm, pe)
+                    if not hit and sm > se and pm.distance(e.pose) < 1.7:
+                        hit = markers_overlap(pm, e.pose)
+                    if hit:
+                        v -= w_e * AIRACTION_TAKEN * crash
+                        coll += chance * w_e
+                    mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
+                    his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
+                    v += w_e * AIRACTION_ARC * (_in_front(pm, pe, mine_reach) - _in_front(pe, pm, his_reach))
+                for w in mine:
+                    parts[w].append((vals[w], weights))
+                    hits[w].append((exs[w], weights))
+                    aims[w][e.id] += chance * sum(x * y for x, y in zip(vals[w], weights))
+                    dealt[w][e.id] += chance * sum(x * y for x, y in zip(exs[w], weights))
+            for w in mine:
+                aims[w][None] += chance * _expected_max(parts[w])
+                dealt[w][None] += chance * _expected_max(hits[w])
+            total += chance * v
+        out[(c.clicks, c.card, c.orientation)] = CourseValue(total, aims, dealt, taken, down, off_p, coll, c.check)
+    return out
+
+
+def airaction_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """Air Action: for the first plane still without a plan, the course (throttle, card,
+    orientation) and targets worth the most over every course the enemy may fly: clicks dealt less
+    clicks taken, shots from behind and at point-blank range as the referee counts them, a plane
+    shot down, an enemy left in my front arc, less the costs of a failed throttle check, a
+    redline check, a collision, the table's edge; never a disengagement while a plan is legal
+    (A.throttle, A.nav.deck, A.order, A.combat.shot, A.collide.planes, A.move.execute)."""
+    from cs_panel.airaction import play as P
+    plans = [a for a in actions if isinstance(a, P.Plan)]
+    if not plans:
+        return Choice(actions[0], "the table's next step")
+    g = game.state.game  # the table every player sees (game.observation): the plans are not read
+    pid = plans[0].plane
+    plane = g.plane(pid)
+    legal = {a for a in plans if a.plane == pid}
+    values = airaction_course_values(g, plane)
+    best = None
+    for key, cv in values.items():
+        worth, targets = cv.best()
+        a = P.Plan(pid, key[0], key[1], key[2], targets)
+        if a not in legal:
+            a = P.Plan(pid, key[0], key[1], key[2])
+            if a not in legal:
+                continue  # a card another of my planes needs at that speed (A.nav.deck)
+            worth = cv.value + sum(aims[None] for aims in cv.aims.values())
+        if best is None or worth > best[0] + 1e-12:
+            best = (worth, a, cv)
+    if best is None:
+        return Choice(plans[0], "no course weighed is legal: the first plan")
+    _, a, cv = best
+    bits = []
+    for w, dealt in cv.dealt.items():
+        t = dict(a.targets).get(w)
+        if dealt[t] >= 0.005:
+            bits.append(f"{w} guns at {t or 'the best target'}: {dealt[t]:.2f} clicks expected")
+    if not bits:
+        bits.append("no shot likely this turn")
+    bits.append(f"{cv.taken:.2f} taken")
+    if cv.shot_down >= 0.005:
+        bits.append(f"shoot-down {percent(cv.shot_down)}")
+    if a.clicks in (-2, 2):
+        bits.append(f"throttle check {percent(cv.check)}")
+    bits.append(f"off the table {percent(cv.off_table)}" if cv.off_table else "stays on the table")
+    if cv.collision >= 0.005:
+        bits.append(f"collision {percent(cv.collision)}")
+    return Choice(a, "; ".join(bits) + " over the enemy's courses (A.combat.shot, A.throttle, A.order)")
+
+
+register_tactics("airaction", airaction_tactics)
+
+
 __all__ = [
     "LEVELS",
     "TACTICS",
@@ -794,7 +1141,11 @@ __all__ = [
     "NothingToChooseError",
     "PlotValue",
     "UnknownLevelError",
+    "CourseValue",
     "aces_tactics",
+    "airaction_course_values",
+    "airaction_tactics",
+    "barrooms_tactics",
     "candidates",
     "choose",
     "fasa_plot_values",
