@@ -16,13 +16,26 @@ Levels:
   boxes (F.hit.number, F.gun.double-down, F.dmg.template). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
+  Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and
+  targets by their worth over every course each enemy plane may fly, all alike: clicks expected
+  dealt and taken with the referee's shot odds at the speed step each shot happens (A.order,
+  A.combat.shot), a plane shot down, an enemy left in my front arc, less the costs of a failed
+  throttle or redline check, a collision, flying off the table or ending with little room
+  (A.throttle, A.move.redline, A.collide.planes, A.move.execute). Bar-rooms
+  (``barrooms_tactics``): the move or shelter where my best shot most outweighs the enemies'
+  shots at me, with the referee's to-hit numbers and cover rolls; the best blow; the volley with
+  the most expected wounding hits; reload an empty gun, clear a jammed one (B.fire.target,
+  B.cover, B.melee, B.jam). Grenades are not thrown, fate is not spent.
 
 What a bot may see: ``game.observation(player)`` and what every player knows (the setup, the
 planes' record sheets and positions, the dice already rolled). It never reads another player's
 secret action: FASA plots and collision numbers are secret until revealed (F.move.plot,
 F.collide.piloted), so the FASA heuristic works on ``fasa_public_table``, the table with every
 other player's plot and pick taken out, and assumes nothing about where the enemy will fly
-beyond the maneuvers his plane may legally plot.
+beyond the maneuvers his plane may legally plot. Air Action plans are secret too (A.order): the
+Air Action heuristic reads the table every player sees (``game.state.game``, the planes, dials and
+markers of ``game.observation``) and never ``state.plans``; an enemy's courses are enumerated
+from his plane alone. Bar-rooms hides nothing (its observation is the whole table).
 
 >>> from cs_panel.games import new_game
 >>> print(choose(new_game("aces", seed=1), "Tim"))
@@ -40,12 +53,16 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Game
+
+if TYPE_CHECKING:
+    from cs_panel.airaction.table import Pose
 
 LEVELS = ("random", "tactical")
 
@@ -710,7 +727,6 @@ def barrooms_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     shots at me; strike with the best blow; fire the volley with the most expected wounding hits;
     reload an empty gun and clear a jammed one (B.move.gait, B.cover, B.melee, B.fire.target, B.jam)."""
     from cs_panel.barrooms import actions as BA
-    from cs_panel.barrooms import phases as BP
     from cs_panel.barrooms.firing import Unjam, weapons
     from cs_panel.barrooms.melee import blow_number
     from cs_panel.barrooms.movement import Gait
@@ -814,7 +830,7 @@ class _Course:
     clicks: int
     card: str
     orientation: str | None
-    outcomes: tuple[tuple[float, int, object, bool, int], ...]
+    outcomes: tuple[tuple[float, int, Pose, bool, int], ...]
     check: float  # the chance the throttle check is made (1 with none)
 
 
