@@ -839,20 +839,24 @@ def _aa_courses(g, plane) -> list[_Course]:
     every throttle change ``plan_throttle`` accepts and every card of a whole basic deck playable
     at the lowest speed it may fly (A.throttle, A.nav.deck). For an enemy plane this is every course
     it may have chosen; his squadron's other plans, which share his deck, stay secret."""
+    return list(_course_table(plane.pose, plane.speed, plane.combat.value("piloting"), plane.player in g.disengaging))
+
+
+@lru_cache(maxsize=4096)
+def _course_table(pose, dial, piloting: int, disengaging: bool) -> tuple[_Course, ...]:
     from cs_panel.airaction.movement import execute_maneuver
     from cs_panel.airaction.navigation import NavigationDeck
     from cs_panel.airaction.throttle import plan_throttle
     deck = NavigationDeck.basic()
-    disengaging = plane.player in g.disengaging
     out = []
     for clicks in range(-2, 3):
         try:
-            tp = plan_throttle(plane.speed, clicks, plane.combat.value("piloting"))
+            tp = plan_throttle(dial, clicks, piloting)
         except CsPanelError:
             continue
         p = float(tp.check.chance) if tp.check is not None else 1.0
-        speeds = [(p, tp.target.speed, 0)] + ([(1 - p, plane.speed.speed, 1)] if tp.check is not None and p < 1 else [])
-        lowest = min(tp.target.speed, plane.speed.speed) if tp.needs_check else tp.target.speed
+        speeds = [(p, tp.target.speed, 0)] + ([(1 - p, dial.speed, 1)] if tp.check is not None and p < 1 else [])
+        lowest = min(tp.target.speed, dial.speed) if tp.needs_check else tp.target.speed
         for cid in deck.playable(lowest, disengaging=disengaging):
             nav = deck.card(cid)
             for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
@@ -860,10 +864,10 @@ def _aa_courses(g, plane) -> list[_Course]:
                 for chance, speed, hurt in speeds:
                     if chance <= 0:
                         continue
-                    m = execute_maneuver(plane.pose, nav, o, speed)
+                    m = execute_maneuver(pose, nav, o, speed)
                     outs.append((chance, speed, m.final, m.left_table, hurt))
                 out.append(_Course(clicks, cid, o, tuple(outs), p))
-    return out
+    return tuple(out)
 
 
 class _AirGunnery:
@@ -876,6 +880,7 @@ class _AirGunnery:
         self.g = g
         self._base: dict = {}
         self._odds: dict = {}
+        self._shots: dict = {}
 
     def base(self, firer: str, target: str, weapon: str, speed: int) -> tuple[int, int]:
         """(dice, silhouette) of the shot before the terms of where the planes stand."""
@@ -907,15 +912,21 @@ class _AirGunnery:
         firing ``weapon`` at ``target`` standing at ``to``; (0, 0) when the rules allow no shot."""
         from cs_panel.airaction.arcs import markers_to, point_blank, rear_arc_bonus
         rng = firer.front_range if weapon == "front" else firer.rear_range
+        # n markers reach 1.5 (n + 1/2) inches from the firer's centre to the nearest point of a
+        # marker whose corners lie 0.82 inches from its centre (arcs.markers_to): farther, no shot
         if at.distance(to) > 1.5 * (rng + 1) + 1.0:
             return 0.0, 0.0
-        n = markers_to(at, to, weapon)
-        if n is None or n > rng:
-            return 0.0, 0.0
-        dice, sil = self.base(firer.id, target.id, weapon, speed)
-        dice += rear_arc_bonus(at, to)
-        sil -= point_blank(at, to)
-        return self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
+        key = (firer.id, target.id, weapon, speed, at, to)
+        if key not in self._shots:
+            n = markers_to(at, to, weapon)
+            if n is None or n > rng:
+                self._shots[key] = (0.0, 0.0)
+            else:
+                dice, sil = self.base(firer.id, target.id, weapon, speed)
+                dice += rear_arc_bonus(at, to)
+                sil -= point_blank(at, to)
+                self._shots[key] = self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
+        return self._shots[key]
 
     def odds(self, dice: int, sil: int, need: int) -> tuple[float, float]:
         key = (dice, sil, need)
@@ -933,8 +944,11 @@ class _AirGunnery:
 def _expected_max(parts: list[tuple[list[float], list[float]]]) -> float:
     """E[max] of independent discrete values (values, weights): the shot a weapon without a named
     target takes goes to the best target of the moment (``referee.best_target``)."""
+    live = [(vs, ws) for vs, ws in parts if any(vs)]
+    if len(live) <= 1:  # one target or none within reach: its mean
+        return sum(v * w for vs, ws in live for v, w in zip(vs, ws))
     dist = {0.0: 1.0}
-    for values, weights in parts:
+    for values, weights in live:
         merged: dict[float, float] = {}
         for v, w in zip(values, weights):
             merged[round(v, 6)] = merged.get(round(v, 6), 0.0) + w
@@ -947,26 +961,31 @@ def _expected_max(parts: list[tuple[list[float], list[float]]]) -> float:
     return sum(k * p for k, p in dist.items())
 
 
-def _aa_room(plane, pose, speed: int, cache: dict) -> float:
+def _aa_room(plane, pose, speed: int) -> float:
     """The share of next turn's courses, at one click slower (no check), that keep the plane on
     the table from ``pose`` (A.move.execute)."""
-    from cs_panel.airaction.movement import execute_maneuver
-    from cs_panel.airaction.navigation import NavigationDeck
+    from cs_panel.airaction.movement import range_to_edge
     try:
         nxt = plane.speed.set_speed(speed).throttle(-1).speed
     except CsPanelError:
         nxt = speed
-    key = (round(pose.x, 3), round(pose.y, 3), round(pose.heading, 3), nxt)
-    if key not in cache:
-        deck = NavigationDeck.basic()
-        ok = n = 0
-        for cid in deck.playable(nxt):
-            nav = deck.card(cid)
-            for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
-                n += 1
-                ok += not execute_maneuver(pose, nav, o, nxt).left_table
-        cache[key] = ok / n if n else 0.0
-    return cache[key]
+    if range_to_edge(pose) > 1.5 * nxt + 1.0:  # no path of nxt markers reaches the edge
+        return 1.0
+    return _room_share(pose, nxt)
+
+
+@lru_cache(maxsize=20_000)
+def _room_share(pose, speed: int) -> float:
+    from cs_panel.airaction.movement import execute_maneuver
+    from cs_panel.airaction.navigation import NavigationDeck
+    deck = NavigationDeck.basic()
+    ok = n = 0
+    for cid in deck.playable(speed):
+        nav = deck.card(cid)
+        for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
+            n += 1
+            ok += not execute_maneuver(pose, nav, o, speed).left_table
+    return ok / n if n else 0.0
 
 
 def _in_front(at, to, reach: float) -> bool:
@@ -1024,13 +1043,17 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
     ends = {}
     for e in enemies:
         cs = _aa_courses(g, e)
-        ends[e.id] = [(chance / len(cs), speed, pose, off) for c in cs for chance, speed, pose, off, _ in c.outcomes]
+        merged: dict[tuple, float] = {}  # a failed check flies the card at the old speed: one end, two ways
+        for c in cs:
+            for chance, speed, pose, off, _ in c.outcomes:
+                merged[(speed, pose, off)] = merged.get((speed, pose, off), 0.0) + chance / len(cs)
+        ends[e.id] = [(w, speed, pose, off) for (speed, pose, off), w in merged.items()]
+    on = np.array([(pe.x, pe.y) for e in enemies for _, _, pe, o in ends[e.id] if not o]).reshape(-1, 2)
     e_weapons = {e.id: (_weapons(g, e.id) if e.player not in g.disengaging else ()) for e in enemies}
     piloting = plane.combat.value("piloting")
     fail = 1 - float(pilot_check(piloting).chance)
     crash = fail + (1 / 36 if check_result(2, piloting) == "critical" and fail < 1 else 0.0)
     redline = plane.combat.value("max_speed")
-    room: dict = {}
     out = {}
     for c in _aa_courses(g, plane):
         total = taken = down = off_p = coll = 0.0
@@ -1044,10 +1067,9 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                 continue
             if sm > redline:  # redlining: a pilot check, a click if it fails (A.move.redline)
                 v -= AIRACTION_TAKEN * fail
-            v -= AIRACTION_ROOM * (1 - _aa_room(plane, pm, sm, room))
-            on = [pe for e in enemies for _, _, pe, o in ends[e.id] if not o]
-            if on:
-                v -= AIRACTION_DISTANCE * min(pe.distance(pm) for pe in on)
+            v -= AIRACTION_ROOM * (1 - _aa_room(plane, pm, sm))
+            if len(on):
+                v -= AIRACTION_DISTANCE * float(np.hypot(on[:, 0] - pm.x, on[:, 1] - pm.y).min())
             parts: dict[str, list] = {w: [] for w in mine}
             hits: dict[str, list] = {w: [] for w in mine}
             for e in enemies:

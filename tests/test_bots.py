@@ -48,7 +48,7 @@ SHORT_TURNS = 3
 #: games per system for the tactical-versus-random floor, and their length (the FASA demo planes
 #: start 8 hexes apart and need a few turns to meet)
 MATCHES = 20
-MATCH_TURNS = {"fasa": 10, "aces": 30, "airaction": 6, "barrooms": 10}
+MATCH_TURNS = {"fasa": 10, "aces": 30, "airaction": 4, "barrooms": 10}
 FLOOR = 0.6
 
 PAIRS = [(system, level) for system in available() for level in levels(system)]
