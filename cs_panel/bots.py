@@ -1119,6 +1119,19 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
     return out
 
 
+def airaction_public_table(game: Game, player: str):
+    """The Air Action table as ``player`` knows it: every plane, its marker, speed and combat dial
+    (all in ``game.observation``); this turn's plans are kept beside the table (``state.plans``)
+    and secret until the turn is resolved (A.order), so the table holds none of them."""
+    g = game.state.game
+    # the planes the bot reasons from are the ones the observation shows
+    seen = {p["id"]: (tuple(p["at"]), p["speed"], p["click"], p["status"])
+            for p in game.observation(player)["state"]["planes"]}
+    assert seen == {p.id: ((p.pose.x, p.pose.y, p.pose.heading), p.speed.speed, p.combat.position, p.status.value)
+                    for p in g.planes}
+    return g
+
+
 def airaction_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     """Air Action: for the first plane still without a plan, the course (throttle, card,
     orientation) and targets worth the most over every course the enemy may fly: clicks dealt less
@@ -1130,7 +1143,7 @@ def airaction_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     plans = [a for a in actions if isinstance(a, P.Plan)]
     if not plans:
         return Choice(actions[0], "the table's next step")
-    g = game.state.game  # the table every player sees (game.observation): the plans are not read
+    g = airaction_public_table(game, player)
     pid = plans[0].plane
     plane = g.plane(pid)
     legal = {a for a in plans if a.plane == pid}
@@ -1182,6 +1195,7 @@ __all__ = [
     "CourseValue",
     "aces_tactics",
     "airaction_course_values",
+    "airaction_public_table",
     "airaction_tactics",
     "barrooms_tactics",
     "candidates",

@@ -414,6 +414,8 @@ def test_airaction_bot_never_reads_the_enemy_secret_plans(monkeypatch):
     assert all(v.observation("Ann")["state"]["plans"] == {"Bob:sample-two-seater": "secret"} for v in variants)
     for level in LEVELS:
         assert len({str(choose(v, "Ann", level).action) for v in variants}) == 1, level
+    tables = [bots.airaction_public_table(v, "Ann") for v in variants]
+    assert all(t == tables[0] for t in tables)
     real = bots._aa_courses
     cheats = set()
     for v, p in zip(variants, sample):
