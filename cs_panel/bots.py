@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -677,7 +678,10 @@ def _br_hit(state, f, t, shots: int = 1) -> float:
     to-hit number (``phases.shot_number``) times the chance to get past his cover (B.fire.target, B.cover)."""
     from cs_panel.barrooms import phases as BP
     from cs_panel.barrooms.firing import CoverRoll, weapons
-    p = float(BP.shot_number(state, f, t, shots).chance)
+    try:
+        p = float(BP.shot_number(state, f, t, shots).chance)
+    except CsPanelError:  # wounds that leave him no way to fire his gun (B.hitloc)
+        return 0.0
     cov = BP._covering(state, f.at, t)
     if cov is not None:
         p *= float(CoverRoll(cov.cover, cov.armour, weapons()[f.weapon]["penetration"]).chance)
@@ -870,6 +874,10 @@ def _course_table(pose, dial, piloting: int, disengaging: bool) -> tuple[_Course
     return tuple(out)
 
 
+#: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
+_CORNER = 1.5 / 2 / math.cos(math.pi / 8) + 1e-3
+
+
 class _AirGunnery:
     """The referee's own odds for the shots of one turn (``GameState.plan_shot``): the terms that
     do not depend on where the planes stand are read once per firer, target, weapon and speed from
@@ -910,12 +918,19 @@ class _AirGunnery:
     def shot(self, firer, target, weapon: str, speed: int, at, to) -> tuple[float, float]:
         """(expected clicks, chance to shoot down) of ``firer`` at ``speed`` standing at ``at``
         firing ``weapon`` at ``target`` standing at ``to``; (0, 0) when the rules allow no shot."""
-        from cs_panel.airaction.arcs import markers_to, point_blank, rear_arc_bonus
+        from cs_panel.airaction.arcs import ARC_HALF_ANGLE, ARCS, markers_to, point_blank, rear_arc_bonus
         rng = firer.front_range if weapon == "front" else firer.rear_range
         # n markers reach 1.5 (n + 1/2) inches from the firer's centre to the nearest point of a
         # marker whose corners lie 0.82 inches from its centre (arcs.markers_to): farther, no shot
-        if at.distance(to) > 1.5 * (rng + 1) + 1.0:
+        d = at.distance(to)
+        if d > 1.5 * (rng + 1) + 1.0:
             return 0.0, 0.0
+        # a target whose centre lies off the arc by more than its marker's corners can reach is
+        # wholly outside the arc (arcs.ARC_HALF_ANGLE either side of the weapon's bearing)
+        if d > _CORNER + 1e-6:
+            off = (math.degrees(math.atan2(to.x - at.x, to.y - at.y)) - at.heading - ARCS[weapon] + 180) % 360 - 180
+            if abs(off) > ARC_HALF_ANGLE + math.degrees(math.asin(_CORNER / d)) + 0.5:
+                return 0.0, 0.0
         key = (firer.id, target.id, weapon, speed, at, to)
         if key not in self._shots:
             n = markers_to(at, to, weapon)
@@ -990,7 +1005,6 @@ def _room_share(pose, speed: int) -> float:
 
 def _in_front(at, to, reach: float) -> bool:
     """Is ``to``'s centre within ``reach`` inches of ``at`` and inside its 90-degree front arc (A.combat.range)?"""
-    import math
     dx, dy = to.x - at.x, to.y - at.y
     d = math.hypot(dx, dy)
     if d > reach or d == 0:

@@ -436,7 +436,7 @@ def test_airaction_shot_odds_are_the_referees():
     g = demo_game()
     gun = bots._AirGunnery(g)
     seen = {"none": 0, "shot": 0, "rear": 0, "point-blank": 0}
-    for _ in range(400):
+    for _ in range(1500):
         a, t = rng.sample([p for p in g.planes], 2)
         if a.player == t.player:
             continue
