@@ -874,10 +874,6 @@ def _course_table(pose, dial, piloting: int, disengaging: bool) -> tuple[_Course
     return tuple(out)
 
 
-#: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
-_CORNER = 1.5 / 2 / math.cos(math.pi / 8) + 1e-3
-
-
 class _AirGunnery:
     """The referee's own odds for the shots of one turn (``GameState.plan_shot``): the terms that
     do not depend on where the planes stand are read once per firer, target, weapon and speed from
@@ -889,6 +885,9 @@ class _AirGunnery:
         self._base: dict = {}
         self._odds: dict = {}
         self._shots: dict = {}
+        from cs_panel.airaction.table import MARKER_WIDTH
+        #: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
+        self.corner = MARKER_WIDTH / 2 / math.cos(math.pi / 8) + 1e-3
 
     def base(self, firer: str, target: str, weapon: str, speed: int) -> tuple[int, int]:
         """(dice, silhouette) of the shot before the terms of where the planes stand."""
@@ -927,9 +926,9 @@ class _AirGunnery:
             return 0.0, 0.0
         # a target whose centre lies off the arc by more than its marker's corners can reach is
         # wholly outside the arc (arcs.ARC_HALF_ANGLE either side of the weapon's bearing)
-        if d > _CORNER + 1e-6:
+        if d > self.corner:
             off = (math.degrees(math.atan2(to.x - at.x, to.y - at.y)) - at.heading - ARCS[weapon] + 180) % 360 - 180
-            if abs(off) > ARC_HALF_ANGLE + math.degrees(math.asin(_CORNER / d)) + 0.5:
+            if abs(off) > ARC_HALF_ANGLE + math.degrees(math.asin(self.corner / d)) + 0.5:
                 return 0.0, 0.0
         key = (firer.id, target.id, weapon, speed, at, to)
         if key not in self._shots:
