@@ -9,10 +9,12 @@ the seed, and prints:
   the goal is 80% wins;
 - the time per tactical decision: mean, 95th percentile and worst, and the same for FASA plots
   alone (the costliest decision, which weighs every plot against every place the enemy can fly
-  to), plus the first decision of the run, with cold caches. The goal is under 1 s.
+  to), and Air Action plans alone (each weighs every course of the plane against every course the
+  enemy planes may fly), plus the first decision of the run, with cold caches. The goal is under 1 s.
 
-FASA games last ``--turns`` turns (10 by default: the demo planes start 8 hexes apart); Aces games
-keep the demo's time limit. Nothing here asserts on time or on the win rate.
+FASA games last ``--turns`` turns (10 by default: the demo planes start 8 hexes apart); Aces, Air
+Action (8 turns) and Bar-rooms (10 turns) games keep their demos' time limits. Nothing here
+asserts on time or on the win rate.
 
     python benchmarks/bots.py [--games 100] [--turns 10] [--systems fasa aces] [--quick]
 """
@@ -96,6 +98,10 @@ def main() -> None:
             text = game.result.text
             ending = text.split("the game ended: ")[-1].split(" (K.")[0] if "the game ended: " in text else text.split(":")[0]
             ending = "withdrew" if "withdrew" in ending else ending
+            if system == "airaction" and "(" in text:  # "Ann wins with 500 points (why; A.victory)"
+                ending = text.split("(", 1)[1].split(";")[0]
+            elif system == "barrooms" and ": " in text:  # "Ann wins: why (...)"
+                ending = text.split(": ", 1)[1].split(" (")[0].split(":")[0]
             endings[ending] = endings.get(ending, 0) + 1
         spent = time.perf_counter() - t0
         won = wins["rules"] + wins["hits"]
@@ -106,6 +112,8 @@ def main() -> None:
         print(f"{system}: time per tactical decision: {summary([t for _, t in times])}")
         if system == "fasa":
             print(f"{system}: time per FASA plot decision: {summary([t for k, t in times if k == 'plot'])}")
+        if system == "airaction":
+            print(f"{system}: time per Air Action plan decision: {summary([t for k, t in times if k == 'plan'])}")
     if first is not None:
         print(f"first decision of the run (cold caches, {first[0]}): {first[1] * 1000:.0f} ms")
 

@@ -16,13 +16,26 @@ Levels:
   boxes (F.hit.number, F.gun.double-down, F.dmg.template). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
+  Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and
+  targets by their worth over every course each enemy plane may fly, all alike: clicks expected
+  dealt and taken with the referee's shot odds at the speed step each shot happens (A.order,
+  A.combat.shot), a plane shot down, an enemy left in my front arc, less the costs of a failed
+  throttle or redline check, a collision, flying off the table or ending with little room
+  (A.throttle, A.move.redline, A.collide.planes, A.move.execute). Bar-rooms
+  (``barrooms_tactics``): the move or shelter where my best shot most outweighs the enemies'
+  shots at me, with the referee's to-hit numbers and cover rolls; the best blow; the volley with
+  the most expected wounding hits; reload an empty gun, clear a jammed one (B.fire.target,
+  B.cover, B.melee, B.jam). Grenades are not thrown, fate is not spent.
 
 What a bot may see: ``game.observation(player)`` and what every player knows (the setup, the
 planes' record sheets and positions, the dice already rolled). It never reads another player's
 secret action: FASA plots and collision numbers are secret until revealed (F.move.plot,
 F.collide.piloted), so the FASA heuristic works on ``fasa_public_table``, the table with every
 other player's plot and pick taken out, and assumes nothing about where the enemy will fly
-beyond the maneuvers his plane may legally plot.
+beyond the maneuvers his plane may legally plot. Air Action plans are secret too (A.order): the
+Air Action heuristic reads the table every player sees (``game.state.game``, the planes, dials and
+markers of ``game.observation``) and never ``state.plans``; an enemy's courses are enumerated
+from his plane alone. Bar-rooms hides nothing (its observation is the whole table).
 
 >>> from cs_panel.games import new_game
 >>> print(choose(new_game("aces", seed=1), "Tim"))
@@ -36,16 +49,21 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Game
+
+if TYPE_CHECKING:
+    from cs_panel.airaction.table import Pose
 
 LEVELS = ("random", "tactical")
 
@@ -641,6 +659,543 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
 register_tactics("aces", aces_tactics)
 
 
+# -- Bar-rooms (B.fire.target, B.cover, B.melee, B.jam) ----------------------------------------------
+
+#: how much a wound-making hit taken weighs against one dealt
+BARROOMS_TAKEN = 0.6
+#: cost of each hex between a fighter and the nearest enemy (so a fighter with nothing in reach closes in)
+BARROOMS_DISTANCE = 0.01
+#: a jam costs the gun until it is cleared: this many hits (B.jam)
+BARROOMS_JAM = 0.3
+#: a blow of the fist is worth this share of a wound (it takes punch points, not the damage card, B.melee)
+BARROOMS_PUNCH = 0.3
+#: a block or an evade is worth this many hits (it makes the enemy's blows harder, B.melee)
+BARROOMS_GUARD = 0.05
+
+
+def _br_hit(state, f, t, shots: int = 1) -> float:
+    """The chance that one shot of ``f``'s volley of ``shots`` at ``t`` wounds him: the referee's
+    to-hit number (``phases.shot_number``) times the chance to get past his cover (B.fire.target, B.cover)."""
+    from cs_panel.barrooms import phases as BP
+    from cs_panel.barrooms.firing import CoverRoll, weapons
+    try:
+        p = float(BP.shot_number(state, f, t, shots).chance)
+    except CsPanelError:  # wounds that leave him no way to fire his gun (B.hitloc)
+        return 0.0
+    cov = BP._covering(state, f.at, t)
+    if cov is not None:
+        p *= float(CoverRoll(cov.cover, cov.armour, weapons()[f.weapon]["penetration"]).chance)
+    return p
+
+
+def _br_can_fire(f) -> bool:
+    return f.weapon is not None and f.gun == "ready" and f.ammo >= f.per_shot and not f.hid
+
+
+def _br_volley(state, f, t, shots: int) -> tuple[float, float]:
+    """(value, expected wounding hits) of ``shots`` shots at ``t``: an inferior gun stops at its
+    jam, 1 or 2 on the d10 (B.jam)."""
+    from cs_panel.barrooms.firing import JAM_FACES
+    p = _br_hit(state, f, t, shots)
+    jam = len(JAM_FACES) / 10 if f.inferior else 0.0
+    alive = [(1 - jam) ** i for i in range(shots)]
+    expected = p * sum(alive)
+    return expected - BARROOMS_JAM * (1 - (1 - jam) ** shots), expected
+
+
+def _br_standing(state, f) -> tuple[float, str]:
+    """How good ``f``'s place (and gait) is: his best shot from it less the enemies' best shots
+    at him there, each from the referee's to-hit numbers and cover (B.fire.target, B.cover)."""
+    from cs_panel.barrooms.table import distance
+    foes = [g for g in state.fighters if g.player != f.player and g.fighting]
+    if not foes:
+        return 0.0, "no enemy left standing"
+    best, best_t = 0.0, None
+    if f.weapon is not None and f.gun == "ready" and not f.hid:
+        for t in foes:
+            p = _br_hit(state, f, t)
+            if p > best:
+                best, best_t = p, t
+    threat = 0.0
+    for g in foes:
+        if _br_can_fire(g):
+            threat += _br_hit(state, g, f)
+    near = min(distance(f.at, g.at) for g in foes)
+    value = best - BARROOMS_TAKEN * threat - BARROOMS_DISTANCE * near
+    shot = f"a shot at {best_t.name} {percent(best)}" if best_t is not None else "no shot"
+    return value, f"{shot}; enemies' shots at him {threat:.2f} hits expected"
+
+
+def barrooms_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """Bar-rooms: move to the hex (or take shelter) where my best shot most outweighs the enemies'
+    shots at me; strike with the best blow; fire the volley with the most expected wounding hits;
+    reload an empty gun and clear a jammed one (B.move.gait, B.cover, B.melee, B.fire.target, B.jam)."""
+    from cs_panel.barrooms import actions as BA
+    from cs_panel.barrooms.firing import Unjam, weapons
+    from cs_panel.barrooms.melee import blow_number
+    from cs_panel.barrooms.movement import Gait
+    from cs_panel.barrooms.table import GAIT_WORDS
+    state = game.state
+    f = state.fighter(getattr(actions[0], "name"))
+    words = {v: k for k, v in GAIT_WORDS.items()}
+    scored: list[tuple[float, int, Action, str]] = []
+    if state.phase == "move":
+        _, here = _br_standing(state, dataclasses.replace(f, gait=Gait.STILL.value))
+        for i, a in enumerate(actions):
+            if isinstance(a, BA.Stay):
+                g = dataclasses.replace(f, gait=Gait.STILL.value)
+            elif isinstance(a, BA.Hide):
+                g = dataclasses.replace(f, hid=True)
+            elif isinstance(a, BA.Move):
+                g = dataclasses.replace(f, at=a.to, gait=words[a.gait].value)
+            else:
+                continue
+            v, why = _br_standing(state.with_fighter(g), g)
+            if isinstance(a, BA.Move) and a.gait in ("run", "dash"):
+                v -= 0.05  # a roll to keep the feet may stop him short (B.move.dash-roll)
+            scored.append((v, -i, a, f"{'takes shelter' if isinstance(a, BA.Hide) else 'from there'}: {why} "
+                                      "(B.fire.target, B.cover)"))
+    elif state.phase == "melee":
+        sk = f.ch.has
+        for i, a in enumerate(actions):
+            if isinstance(a, (BA.Punch, BA.Knife)) and a.aim is None and not getattr(a, "block", False):
+                t = state.fighter(a.target)
+                knife = isinstance(a, BA.Knife)
+                bonus = (sk("knifer") + sk("knife-expert") - sk("brawler-upgrade") if knife
+                         else sk("brawler") + sk("brawler-upgrade") - sk("knife-expert"))
+                p = float(blow_number(f.stat("melee"), t.stat("melee"), weapon="knife" if knife else "fist",
+                                      skill_bonus=bonus).chance)
+                scored.append((p * (1.0 if knife else BARROOMS_PUNCH), -i, a,
+                               f"{'knife' if knife else 'fist'} at {t.name} lands {percent(p)} against no defence (B.melee, B.knife)"))
+            elif isinstance(a, BA.Guard) and a.kind == "block":
+                scored.append((BARROOMS_GUARD, -i, a, "blocks: the enemy's blows are harder (B.melee)"))
+            elif isinstance(a, BA.Pass):
+                scored.append((0.0, -i, a, "nothing to strike (B.melee)"))
+    else:
+        for i, a in enumerate(actions):
+            if isinstance(a, BA.Fire):
+                v, e = _br_volley(state, f, state.fighter(a.target), a.shots)
+                p = _br_hit(state, f, state.fighter(a.target), a.shots)
+                scored.append((v, -i, a, f"{a.shots} shot{'s' if a.shots > 1 else ''} at {a.target}, each {percent(p)} "
+                                         f"to hit and get past cover: {e:.2f} hits expected (B.fire.target, B.cover)"))
+            elif isinstance(a, BA.Reload):
+                w = weapons()[f.weapon]
+                empty = f.ammo < f.per_shot
+                if a.then_fire is not None:
+                    t = state.fighter(a.then_fire)
+                    loaded = dataclasses.replace(f, ammo=w["capacity"])
+                    p = _br_hit(state, loaded, t)
+                    scored.append((p + (0.5 if empty else 0.0), -i, a,
+                                   f"reloads, then one shot at {t.name} {percent(p)} (B.weapons, B.fire.target)"))
+                else:
+                    scored.append((0.5 if empty else 0.02 * (w["capacity"] - f.ammo) / w["capacity"], -i, a,
+                                   f"reloads: {f.ammo} of {w['capacity']} rounds left (B.weapons)"))
+            elif isinstance(a, BA.Clear):
+                p = float(Unjam(f.stat("steady_mind"), f.inferior).target.chance)
+                scored.append((0.5 * p + 0.01, -i, a, f"clears the jam: {percent(p)} (B.jam)"))
+            elif isinstance(a, BA.Pass):
+                scored.append((0.0, -i, a, "holds fire: no shot worth its rounds (B.fire.target)"))
+            # grenades are left to a human: their blast odds are not weighed yet
+    if not scored:
+        return Choice(actions[0], "the only thing to do")
+    _, _, a, why = max(scored, key=lambda s: (s[0], s[1]))
+    return Choice(a, why)
+
+
+register_tactics("barrooms", barrooms_tactics)
+
+
+# -- Air Action (A.throttle, A.nav.deck, A.order, A.combat.shot, A.collide.planes) --------------------
+
+#: how much a click taken weighs against a click dealt
+AIRACTION_TAKEN = 0.7
+#: worth of shooting a plane down, in clicks (it scores twice its points, A.victory)
+AIRACTION_SHOT_DOWN = 2.0
+#: cost, in clicks, of flying off the play area: the plane is out and its points go to the enemy
+#: (A.move.execute, A.victory)
+AIRACTION_OFF_TABLE = 12.0
+#: cost, in clicks, of ending where no course of next turn keeps the plane on the table (a share
+#: of this for a share of the courses that leave it)
+AIRACTION_ROOM = 6.0
+#: worth, in clicks, of an enemy ending in my front arc within reach of my guns next turn (range
+#: plus ``AIRACTION_ARC_MARKERS`` markers); me in his front arc costs as much
+AIRACTION_ARC = 0.4
+AIRACTION_ARC_MARKERS = 3
+#: cost, in clicks, of each inch between the plane and the nearest enemy at the end of the move
+AIRACTION_DISTANCE = 0.01
+
+
+@dataclass(frozen=True)
+class _Course:
+    """One way a plane may fly this turn, whatever its targets: throttle clicks, card and
+    orientation, and its outcomes as (chance, speed, end pose, off the table, clicks from a
+    failed throttle check) (A.throttle, A.move.execute)."""
+
+    clicks: int
+    card: str
+    orientation: str | None
+    outcomes: tuple[tuple[float, int, Pose, bool, int], ...]
+    check: float  # the chance the throttle check is made (1 with none)
+
+
+def _aa_courses(g, plane) -> list[_Course]:
+    """Every course the rules let ``plane`` fly from where it is, from public information only:
+    every throttle change ``plan_throttle`` accepts and every card of a whole basic deck playable
+    at the lowest speed it may fly (A.throttle, A.nav.deck). For an enemy plane this is every course
+    it may have chosen; his squadron's other plans, which share his deck, stay secret."""
+    return list(_course_table(plane.pose, plane.speed, plane.combat.value("piloting"), plane.player in g.disengaging))
+
+
+@lru_cache(maxsize=4096)
+def _course_table(pose, dial, piloting: int, disengaging: bool) -> tuple[_Course, ...]:
+    from cs_panel.airaction.movement import execute_maneuver
+    from cs_panel.airaction.navigation import NavigationDeck
+    from cs_panel.airaction.throttle import plan_throttle
+    deck = NavigationDeck.basic()
+    out = []
+    for clicks in range(-2, 3):
+        try:
+            tp = plan_throttle(dial, clicks, piloting)
+        except CsPanelError:
+            continue
+        p = float(tp.check.chance) if tp.check is not None else 1.0
+        speeds = [(p, tp.target.speed, 0)] + ([(1 - p, dial.speed, 1)] if tp.check is not None and p < 1 else [])
+        lowest = min(tp.target.speed, dial.speed) if tp.needs_check else tp.target.speed
+        for cid in deck.playable(lowest, disengaging=disengaging):
+            nav = deck.card(cid)
+            for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
+                outs = []
+                for chance, speed, hurt in speeds:
+                    if chance <= 0:
+                        continue
+                    m = execute_maneuver(pose, nav, o, speed)
+                    outs.append((chance, speed, m.final, m.left_table, hurt))
+                out.append(_Course(clicks, cid, o, tuple(outs), p))
+    return tuple(out)
+
+
+class _AirGunnery:
+    """The referee's own odds for the shots of one turn (``GameState.plan_shot``): the terms that
+    do not depend on where the planes stand are read once per firer, target, weapon and speed from
+    ``plan_shot`` itself; range, arc, point-blank range and the rear-arc die come from the same
+    ``arcs`` functions ``plan_shot`` calls (A.combat.range, A.combat.shot, A.combat.rear-arc-bonus)."""
+
+    def __init__(self, g):
+        self.g = g
+        self._base: dict = {}
+        self._odds: dict = {}
+        self._shots: dict = {}
+        from cs_panel.airaction.table import MARKER_WIDTH
+        #: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
+        self.corner = MARKER_WIDTH / 2 / math.cos(math.pi / 8) + 1e-3
+
+    def base(self, firer: str, target: str, weapon: str, speed: int) -> tuple[int, int]:
+        """(dice, silhouette) of the shot before the terms of where the planes stand."""
+        key = (firer, target, weapon, speed)
+        if key not in self._base:
+            from cs_panel.airaction.table import Pose
+            g = self.g
+            a, t = g.plane(firer), g.plane(target)
+            here = Pose(18.0, 18.0, 0.0)
+            # the target in the firer's arc, one marker off: in range of any weapon; its point-blank
+            # and rear-arc terms are taken out again below
+            there = Pose(18.0, 19.5 if weapon == "front" else 16.5, 0.0)
+            a2 = dataclasses.replace(a, pose=here, speed=a.speed.set_speed(speed))
+            t2 = dataclasses.replace(t, pose=there)
+            g2 = dataclasses.replace(g, planes=tuple(a2 if p.id == firer else t2 if p.id == target else p
+                                                     for p in g.planes))
+            try:
+                att = g2.plan_shot(firer, target, weapon)
+            except CsPanelError:
+                self._base[key] = (0, 7)
+            else:
+                dice = sum(m.value for m in att.dice_terms if m.rule != "A.combat.rear-arc-bonus")
+                sil = sum(m.value for m in att.silhouette_terms if not m.label.startswith("point-blank"))
+                self._base[key] = (dice, sil)
+        return self._base[key]
+
+    def shot(self, firer, target, weapon: str, speed: int, at, to) -> tuple[float, float]:
+        """(expected clicks, chance to shoot down) of ``firer`` at ``speed`` standing at ``at``
+        firing ``weapon`` at ``target`` standing at ``to``; (0, 0) when the rules allow no shot."""
+        from cs_panel.airaction.arcs import ARC_HALF_ANGLE, ARCS, markers_to, point_blank, rear_arc_bonus
+        rng = firer.front_range if weapon == "front" else firer.rear_range
+        # n markers reach 1.5 (n + 1/2) inches from the firer's centre to the nearest point of a
+        # marker whose corners lie 0.82 inches from its centre (arcs.markers_to): farther, no shot
+        d = at.distance(to)
+        if d > 1.5 * (rng + 1) + 1.0:
+            return 0.0, 0.0
+        # a target whose centre lies off the arc by more than its marker's corners can reach is
+        # wholly outside the arc (arcs.ARC_HALF_ANGLE either side of the weapon's bearing)
+        if d > self.corner:
+            off = (math.degrees(math.atan2(to.x - at.x, to.y - at.y)) - at.heading - ARCS[weapon] + 180) % 360 - 180
+            if abs(off) > ARC_HALF_ANGLE + math.degrees(math.asin(self.corner / d)) + 0.5:
+                return 0.0, 0.0
+        key = (firer.id, target.id, weapon, speed, at, to)
+        if key not in self._shots:
+            n = markers_to(at, to, weapon)
+            if n is None or n > rng:
+                self._shots[key] = (0.0, 0.0)
+            else:
+                dice, sil = self.base(firer.id, target.id, weapon, speed)
+                dice += rear_arc_bonus(at, to)
+                sil -= point_blank(at, to)
+                self._shots[key] = self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
+        return self._shots[key]
+
+    def odds(self, dice: int, sil: int, need: int) -> tuple[float, float]:
+        key = (dice, sil, need)
+        if key not in self._odds:
+            from cs_panel.airaction.combat import AttackDice
+            if dice <= 0 or sil > 6:
+                self._odds[key] = (0.0, 0.0)
+            else:
+                dist = AttackDice(dice, sil).outcomes()
+                self._odds[key] = (float(sum(min(k, need) * p for k, p in dist.items())),
+                                   float(sum(p for k, p in dist.items() if k >= need)))
+        return self._odds[key]
+
+
+def _expected_max(parts: list[tuple[list[float], list[float]]]) -> float:
+    """E[max] of independent discrete values (values, weights): the shot a weapon without a named
+    target takes goes to the best target of the moment (``referee.best_target``)."""
+    live = [(vs, ws) for vs, ws in parts if any(vs)]
+    if len(live) <= 1:  # one target or none within reach: its mean
+        return sum(v * w for vs, ws in live for v, w in zip(vs, ws))
+    dist = {0.0: 1.0}
+    for values, weights in live:
+        merged: dict[float, float] = {}
+        for v, w in zip(values, weights):
+            merged[round(v, 6)] = merged.get(round(v, 6), 0.0) + w
+        new: dict[float, float] = {}
+        for a, pa in dist.items():
+            for b, pb in merged.items():
+                k = max(a, b)
+                new[k] = new.get(k, 0.0) + pa * pb
+        dist = new
+    return sum(k * p for k, p in dist.items())
+
+
+def _aa_room(plane, pose, speed: int) -> float:
+    """The share of next turn's courses, at one click slower (no check), that keep the plane on
+    the table from ``pose`` (A.move.execute)."""
+    from cs_panel.airaction.movement import range_to_edge
+    try:
+        nxt = plane.speed.set_speed(speed).throttle(-1).speed
+    except CsPanelError:
+        nxt = speed
+    if range_to_edge(pose) > 1.5 * nxt + 1.0:  # no path of nxt markers reaches the edge
+        return 1.0
+    return _room_share(pose, nxt)
+
+
+@lru_cache(maxsize=20_000)
+def _room_share(pose, speed: int) -> float:
+    from cs_panel.airaction.movement import execute_maneuver
+    from cs_panel.airaction.navigation import NavigationDeck
+    deck = NavigationDeck.basic()
+    ok = n = 0
+    for cid in deck.playable(speed):
+        nav = deck.card(cid)
+        for o in ([None] if len(nav.paths) == 1 else [x.value for x in nav.orientations]):
+            n += 1
+            ok += not execute_maneuver(pose, nav, o, speed).left_table
+    return ok / n if n else 0.0
+
+
+def _in_front(at, to, reach: float) -> bool:
+    """Is ``to``'s centre within ``reach`` inches of ``at`` and inside its 90-degree front arc (A.combat.range)?"""
+    dx, dy = to.x - at.x, to.y - at.y
+    d = math.hypot(dx, dy)
+    if d > reach or d == 0:
+        return False
+    bearing = math.degrees(math.atan2(dx, dy)) % 360
+    off = (bearing - at.heading + 180) % 360 - 180
+    return abs(off) <= 45
+
+
+@dataclass(frozen=True)
+class CourseValue:
+    """What the Air Action bot weighs for one course, averaged over every course the enemy may fly:
+    its worth without the shots (``value``), each weapon's worth by target (``aims``: None for the
+    best target of the moment) and clicks expected dealt by target, clicks expected taken, the
+    chances to shoot a plane down, to fly off the table and to collide, and the chance the
+    throttle check is made."""
+
+    value: float
+    aims: Mapping[str, Mapping[str | None, float]]
+    dealt: Mapping[str, Mapping[str | None, float]]
+    taken: float
+    shot_down: float
+    off_table: float
+    collision: float
+    check: float
+
+    def best(self) -> tuple[float, tuple[tuple[str, str], ...]]:
+        """The worth of the course with each weapon's best aim, and the targets to name (a weapon
+        is left to the best target of the moment unless a named one is worth more)."""
+        total, named = self.value, []
+        for w, aims in self.aims.items():
+            t = max(aims, key=lambda k: (aims[k] - (1e-9 if k is not None else 0.0)))
+            total += aims[t]
+            if t is not None:
+                named.append((w, t))
+        return total, tuple(named)
+
+
+def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], CourseValue]:
+    """Every course of ``plane`` (``_aa_courses``) with what the bot weighs for it, over every
+    course each enemy plane may fly, each alike (A.throttle, A.order, A.combat.shot, A.collide.planes)."""
+    from cs_panel.airaction.collisions import check_result
+    from cs_panel.airaction.movement import markers_overlap
+    from cs_panel.airaction.pilot import pilot_check
+    from cs_panel.airaction.referee import _weapons
+    gun = _AirGunnery(g)
+    mine = _weapons(g, plane.id) if plane.player not in g.disengaging else ()
+    enemies = [e for e in g.flying() if e.player != plane.player]
+    # each enemy's outcomes: (weight, speed, end pose, off the table), each of its courses alike
+    ends = {}
+    for e in enemies:
+        cs = _aa_courses(g, e)
+        merged: dict[tuple, float] = {}  # a failed check flies the card at the old speed: one end, two ways
+        for c in cs:
+            for chance, speed, pose, off, _ in c.outcomes:
+                merged[(speed, pose, off)] = merged.get((speed, pose, off), 0.0) + chance / len(cs)
+        ends[e.id] = [(w, speed, pose, off) for (speed, pose, off), w in merged.items()]
+    on = np.array([(pe.x, pe.y) for e in enemies for _, _, pe, o in ends[e.id] if not o]).reshape(-1, 2)
+    e_weapons = {e.id: (_weapons(g, e.id) if e.player not in g.disengaging else ()) for e in enemies}
+    piloting = plane.combat.value("piloting")
+    fail = 1 - float(pilot_check(piloting).chance)
+    crash = fail + (1 / 36 if check_result(2, piloting) == "critical" and fail < 1 else 0.0)
+    redline = plane.combat.value("max_speed")
+    out = {}
+    for c in _aa_courses(g, plane):
+        total = taken = down = off_p = coll = 0.0
+        aims: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
+        dealt: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
+        for chance, sm, pm, off, hurt in c.outcomes:
+            v = -AIRACTION_TAKEN * hurt  # a failed two-click throttle check costs a click (A.throttle)
+            if off:
+                off_p += chance
+                total += chance * (v - AIRACTION_OFF_TABLE)
+                continue
+            if sm > redline:  # redlining: a pilot check, a click if it fails (A.move.redline)
+                v -= AIRACTION_TAKEN * fail
+            v -= AIRACTION_ROOM * (1 - _aa_room(plane, pm, sm))
+            if len(on):
+                v -= AIRACTION_DISTANCE * float(np.hypot(on[:, 0] - pm.x, on[:, 1] - pm.y).min())
+            parts: dict[str, list] = {w: [] for w in mine}
+            hits: dict[str, list] = {w: [] for w in mine}
+            for e in enemies:
+                vals: dict[str, list[float]] = {w: [] for w in mine}
+                exs: dict[str, list[float]] = {w: [] for w in mine}
+                weights = []
+                for w_e, se, pe, eoff in ends[e.id]:
+                    weights.append(w_e)
+                    if eoff:
+                        for w in mine:
+                            vals[w].append(0.0)
+                            exs[w].append(0.0)
+                        continue
+                    # at my speed step the enemy stands at its end if it flew at my speed or faster,
+                    # and at his step I stand at mine if I flew at his speed or faster (A.order)
+                    target_at = pe if se >= sm else e.pose
+                    for w in mine:
+                        ex, sd = gun.shot(plane, e, w, sm, pm, target_at)
+                        vals[w].append(ex + AIRACTION_SHOT_DOWN * sd)
+                        exs[w].append(ex)
+                        down += chance * w_e * sd
+                    me_at = pm if sm >= se else plane.pose
+                    for w in e_weapons[e.id]:
+                        ex, sd = gun.shot(e, plane, w, se, pe, me_at)
+                        v -= w_e * AIRACTION_TAKEN * (ex + AIRACTION_SHOT_DOWN * sd)
+                        taken += chance * w_e * ex
+                    # final markers overlapping an enemy's collide (A.collide.planes)
+                    hit = pm.distance(pe) < 1.7 and markers_overlap(pm, pe)
+                    if not hit and sm > se and pm.distance(e.pose) < 1.7:
+                        hit = markers_overlap(pm, e.pose)
+                    if hit:
+                        v -= w_e * AIRACTION_TAKEN * crash
+                        coll += chance * w_e
+                    mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
+                    his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
+                    v += w_e * AIRACTION_ARC * (_in_front(pm, pe, mine_reach) - _in_front(pe, pm, his_reach))
+                for w in mine:
+                    parts[w].append((vals[w], weights))
+                    hits[w].append((exs[w], weights))
+                    aims[w][e.id] += chance * sum(x * y for x, y in zip(vals[w], weights))
+                    dealt[w][e.id] += chance * sum(x * y for x, y in zip(exs[w], weights))
+            for w in mine:
+                aims[w][None] += chance * _expected_max(parts[w])
+                dealt[w][None] += chance * _expected_max(hits[w])
+            total += chance * v
+        out[(c.clicks, c.card, c.orientation)] = CourseValue(total, aims, dealt, taken, down, off_p, coll, c.check)
+    return out
+
+
+def airaction_public_table(game: Game, player: str):
+    """The Air Action table as ``player`` knows it: every plane, its marker, speed and combat dial
+    (all in ``game.observation``); this turn's plans are kept beside the table (``state.plans``)
+    and secret until the turn is resolved (A.order), so the table holds none of them."""
+    g = game.state.game
+    # the planes the bot reasons from are the ones the observation shows
+    seen = {p["id"]: (tuple(p["at"]), p["speed"], p["click"], p["status"])
+            for p in game.observation(player)["state"]["planes"]}
+    assert seen == {p.id: ((p.pose.x, p.pose.y, p.pose.heading), p.speed.speed, p.combat.position, p.status.value)
+                    for p in g.planes}
+    return g
+
+
+def airaction_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
+    """Air Action: for the first plane still without a plan, the course (throttle, card,
+    orientation) and targets worth the most over every course the enemy may fly: clicks dealt less
+    clicks taken, shots from behind and at point-blank range as the referee counts them, a plane
+    shot down, an enemy left in my front arc, less the costs of a failed throttle check, a
+    redline check, a collision, the table's edge; never a disengagement while a plan is legal
+    (A.throttle, A.nav.deck, A.order, A.combat.shot, A.collide.planes, A.move.execute)."""
+    from cs_panel.airaction import play as P
+    plans = [a for a in actions if isinstance(a, P.Plan)]
+    if not plans:
+        return Choice(actions[0], "the table's next step")
+    g = airaction_public_table(game, player)
+    pid = plans[0].plane
+    plane = g.plane(pid)
+    legal = {a for a in plans if a.plane == pid}
+    values = airaction_course_values(g, plane)
+    best = None
+    for key, cv in values.items():
+        worth, targets = cv.best()
+        a = P.Plan(pid, key[0], key[1], key[2], targets)
+        if a not in legal:
+            a = P.Plan(pid, key[0], key[1], key[2])
+            if a not in legal:
+                continue  # a card another of my planes needs at that speed (A.nav.deck)
+            worth = cv.value + sum(aims[None] for aims in cv.aims.values())
+        if best is None or worth > best[0] + 1e-12:
+            best = (worth, a, cv)
+    if best is None:
+        return Choice(plans[0], "no course weighed is legal: the first plan")
+    _, a, cv = best
+    bits = []
+    for w, dealt in cv.dealt.items():
+        t = dict(a.targets).get(w)
+        if dealt[t] >= 0.005:
+            bits.append(f"{w} guns at {t or 'the best target'}: {dealt[t]:.2f} clicks expected")
+    if not bits:
+        bits.append("no shot likely this turn")
+    bits.append(f"{cv.taken:.2f} taken")
+    if cv.shot_down >= 0.005:
+        bits.append(f"shoot-down {percent(cv.shot_down)}")
+    if a.clicks in (-2, 2):
+        bits.append(f"throttle check {percent(cv.check)}")
+    bits.append(f"off the table {percent(cv.off_table)}" if cv.off_table else "stays on the table")
+    if cv.collision >= 0.005:
+        bits.append(f"collision {percent(cv.collision)}")
+    return Choice(a, "; ".join(bits) + " over the enemy's courses (A.combat.shot, A.throttle, A.order)")
+
+
+register_tactics("airaction", airaction_tactics)
+
+
 __all__ = [
     "LEVELS",
     "TACTICS",
@@ -650,7 +1205,12 @@ __all__ = [
     "NothingToChooseError",
     "PlotValue",
     "UnknownLevelError",
+    "CourseValue",
     "aces_tactics",
+    "airaction_course_values",
+    "airaction_public_table",
+    "airaction_tactics",
+    "barrooms_tactics",
     "candidates",
     "choose",
     "fasa_plot_values",

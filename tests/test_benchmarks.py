@@ -20,7 +20,7 @@ def ui_components() -> list[str]:
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
     ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
     ("bots.py", ["--quick"], ["tactical vs random over 4 seeded games", "time per tactical decision",
-                              "time per FASA plot decision"]),
+                              "time per FASA plot decision", "time per Air Action plan decision"]),
     # these two drive Debian's chromium, so they carry the browser marker
     pytest.param("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
                  ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 from fractions import Fraction
 
 import numpy as np
@@ -14,6 +15,13 @@ import pytest
 
 from cs_panel import bots
 from cs_panel.aces import play as AP
+from cs_panel.airaction import play as AAP
+from cs_panel.airaction.referee import _weapons, demo_game
+from cs_panel.airaction.table import Pose
+from cs_panel.airaction.throttle import plan_throttle
+from cs_panel.barrooms import actions as BA
+from cs_panel.barrooms import phases as BP
+from cs_panel.barrooms.firing import CoverRoll, weapons
 from cs_panel.bots import (
     LEVELS,
     BotError,
@@ -40,7 +48,7 @@ SHORT_TURNS = 3
 #: games per system for the tactical-versus-random floor, and their length (the FASA demo planes
 #: start 8 hexes apart and need a few turns to meet)
 MATCHES = 20
-MATCH_TURNS = {"fasa": 10, "aces": 30}
+MATCH_TURNS = {"fasa": 10, "aces": 30, "airaction": 4, "barrooms": 10}
 FLOOR = 0.6
 
 PAIRS = [(system, level) for system in available() for level in levels(system)]
@@ -98,7 +106,7 @@ def test_the_bot_chooses_only_legal_actions(system, level):
 
 def test_levels_and_named_errors(monkeypatch):
     game = new_game("fasa", seed=1)
-    assert levels("fasa") == LEVELS and levels("aces") == LEVELS
+    assert all(levels(system) == LEVELS for system in ("fasa", "aces", "airaction", "barrooms"))
     with pytest.raises(UnknownLevelError, match="expert"):
         choose(game, "Ann", "expert")
     with pytest.raises(BotError, match="Zed"):
@@ -342,7 +350,7 @@ def test_aces_cover_counts_in_a_square():
 # -- tactical beats random -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", ["fasa", "aces"])
+@pytest.mark.parametrize("system", ["fasa", "aces", "airaction", "barrooms"])
 def test_tactical_beats_random(system):
     """Over ``MATCHES`` seeded games, the sides alternating, tactical wins at least ``FLOOR`` of
     them (decided by the rules; a FASA game stopped at its turn limit goes to the side whose planes
@@ -381,3 +389,194 @@ def test_match_winner_reads_the_rules_first_then_hits():
     calm = new_game("fasa", seed=0, setup=fasa_setup((0, 3, 0), (0, 0, 0), turns=1))
     calm = calm.play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace hold", "combat", "tailing")
     assert calm.is_over and match_winner(calm) == (None, "draw")
+
+
+# -- Air Action ----------------------------------------------------------------------------------
+
+
+def _aa_closing(seed: int = 3):
+    """The demo game after one turn of Cruise: the squadrons 17-18 inches apart, closing."""
+    return new_game("airaction", seed=seed).play(
+        "plan Ann:sample-fighter 0 cruise", "plan Ann:charlie-steele-plane 0 cruise",
+        "plan Bob:sample-two-seater 0 cruise", "plan Bob:loyle-crawford-plane 0 cruise", "resolve")
+
+
+@pytest.mark.rule("A.order")
+def test_airaction_bot_never_reads_the_enemy_secret_plans(monkeypatch):
+    """Games that differ only in Bob's secret plan give Ann's bot one and the same choice; a bot
+    fed Bob's true course (his other courses taken out) would choose differently."""
+    game = _aa_closing()
+    plans = [a for a in game.legal_actions("Bob")
+             if isinstance(a, AAP.Plan) and a.plane == "Bob:sample-two-seater" and not a.targets]
+    sample = plans[:: max(1, len(plans) // 8)]
+    variants = [game.apply(p) for p in sample]
+    assert len({str(v.state.plans) for v in variants}) == len(variants)  # the hidden plans differ
+    assert all(v.observation("Ann")["state"]["plans"] == {"Bob:sample-two-seater": "secret"} for v in variants)
+    for level in LEVELS:
+        assert len({str(choose(v, "Ann", level).action) for v in variants}) == 1, level
+    tables = [bots.airaction_public_table(v, "Ann") for v in variants]
+    assert all(t == tables[0] for t in tables)
+    real = bots._aa_courses
+    cheats = set()
+    for v, p in zip(variants, sample):
+        def truth(g, plane, p=p):
+            return [c for c in real(g, plane) if plane.id != p.plane or (c.clicks, c.card, c.orientation)
+                    == (p.clicks, p.card, p.orientation)]
+        monkeypatch.setattr(bots, "_aa_courses", truth)
+        cheats.add(str(choose(v, "Ann", "tactical").action))
+        monkeypatch.setattr(bots, "_aa_courses", real)
+    assert len(cheats) > 1
+
+
+@pytest.mark.rule("A.combat.shot", "A.combat.range", "A.combat.rear-arc-bonus", "A.shot-down")
+def test_airaction_shot_odds_are_the_referees():
+    """The bot's odds of a shot, read once per firer, target, weapon and speed and completed with
+    the geometry of where the planes stand, are those of ``GameState.plan_shot`` on the table."""
+    rng = random.Random(13)
+    g = demo_game()
+    gun = bots._AirGunnery(g)
+    seen = {"none": 0, "shot": 0, "rear": 0, "point-blank": 0}
+    for _ in range(1500):
+        a, t = rng.sample([p for p in g.planes], 2)
+        if a.player == t.player:
+            continue
+        at = Pose(rng.uniform(10, 26), rng.uniform(10, 26), rng.randrange(0, 360, 15))
+        to = Pose(at.x + rng.uniform(-7, 7), at.y + rng.uniform(-7, 7), rng.randrange(0, 360, 15))
+        speed = rng.choice(a.speed.speeds)
+        for weapon in _weapons(g, a.id):
+            a2 = dataclasses.replace(a, pose=at, speed=a.speed.set_speed(speed))
+            g2 = dataclasses.replace(g, planes=tuple(a2 if p.id == a.id else dataclasses.replace(p, pose=to)
+                                                     if p.id == t.id else p for p in g.planes))
+            got = gun.shot(a2, g2.plane(t.id), weapon, speed, at, to)
+            try:
+                att = g2.plan_shot(a.id, t.id, weapon)
+            except Exception:
+                assert got == (0.0, 0.0)
+                seen["none"] += 1
+                continue
+            need = t.combat.clicks_to_eliminate()
+            want = (float(sum(min(k, need) * p for k, p in att.distribution().items())),
+                    float(att.chance_to_shoot_down(t.combat)))
+            assert got == pytest.approx(want), (a.id, t.id, weapon, at, to, att)
+            seen["shot"] += 1
+            seen["rear"] += any(m.rule == "A.combat.rear-arc-bonus" for m in att.dice_terms)
+            seen["point-blank"] += any(m.label.startswith("point-blank") for m in att.silhouette_terms)
+    assert all(seen.values()), seen
+
+
+@pytest.mark.rule("A.throttle")
+def test_airaction_courses_weigh_the_throttle_check():
+    """A two-click throttle is weighed as the referee rolls it: made, the new speed; failed, the old
+    speed and a click of damage, each with the pilot check's exact chance."""
+    g = demo_game()
+    plane = g.plane("Ann:sample-fighter")
+    courses = bots._aa_courses(g, plane)
+    assert {c.clicks for c in courses} == {-2, -1, 0, 1, 2}
+    for c in courses:
+        tp = plan_throttle(plane.speed, c.clicks, plane.combat.value("piloting"))
+        odds = {k: float(v) for k, v in tp.outcomes().items()}
+        got = {(f"speed {s}" if not hurt else f"speed {s}, 1 click of damage"): p for p, s, _, _, hurt in c.outcomes}
+        assert got == pytest.approx(odds), (c, odds)
+    values = bots.airaction_course_values(g, plane)
+    assert values[(2, "cruise", None)].check == pytest.approx(float(plan_throttle(plane.speed, 2, plane.combat.value("piloting")).check.chance))
+
+
+@pytest.mark.rule("A.move.execute")
+def test_airaction_bot_keeps_off_the_table_edge():
+    """Flying along the north edge, many courses leave the table; the bot's does not."""
+    setup = AAP.demo_setup()
+    for sq in setup["squadrons"]:
+        sq["edge"] = "north" if sq["player"] == "Ann" else "south"
+        for i, pl in enumerate(sq["planes"]):
+            pl["at"] = [6 + 8 * i, 34.5, 90] if sq["player"] == "Ann" else [14 + 8 * i, 1.5, 0]
+    game = new_game("airaction", seed=1, setup=setup)
+    c = choose(game, "Ann", "tactical")
+    g = game.state.game
+    values = bots.airaction_course_values(g, g.plane(c.action.plane))
+    assert sum(v.off_table == 1 for v in values.values()) >= 5  # many ways off the table
+    assert values[(c.action.clicks, c.action.card, c.action.orientation)].off_table == 0
+    assert "stays on the table" in c.why
+
+
+@pytest.mark.rule("A.combat.shot", "A.nav.deck")
+def test_airaction_plan_is_the_best_course_and_brings_the_guns_to_bear():
+    """Closing head-on, the bot's course is the best by its own weighing, with more clicks
+    expected dealt than the average course, and its line cites those clicks."""
+    game = _aa_closing()
+    c = choose(game, "Ann", "tactical")
+    g = game.state.game
+    values = bots.airaction_course_values(g, g.plane(c.action.plane))
+    key = (c.action.clicks, c.action.card, c.action.orientation)
+    assert values[key].best()[0] == pytest.approx(max(v.best()[0] for v in values.values()))
+    front = values[key].dealt["front"][dict(c.action.targets).get("front")]
+    mean = sum(v.dealt["front"][None] for v in values.values()) / len(values)
+    assert front > mean
+    assert f"{front:.2f} clicks expected" in c.why
+
+
+# -- Bar-rooms -----------------------------------------------------------------------------------
+
+
+def _br_until(phase: str, seed: int = 0):
+    """A seeded tactical-versus-random Bar-rooms game played on until Ann's fighter must act in ``phase``
+    with more than one choice."""
+    game = new_game("barrooms", seed=seed)
+    for _ in range(500):
+        st = game.state
+        if st.phase == phase and st.queue and st.fighter(st.queue[0]).player == "Ann" and len(game.legal_actions("Ann")) > 1 \
+                and (phase != "fire" or any(isinstance(a, BA.Fire) for a in game.legal_actions("Ann"))):
+            return game
+        who = game.waiting_for[0]
+        game = game.apply(choose(game, who, "tactical" if who == "Ann" else "random").action)
+    raise AssertionError(f"no {phase} phase with a choice for Ann")
+
+
+@pytest.mark.rule("B.fire.target", "B.cover", "B.jam")
+def test_barrooms_fire_is_the_best_volley_with_the_referees_odds():
+    game = _br_until("fire")
+    c = choose(game, "Ann", "tactical")
+    st = game.state
+    f = st.fighter(st.queue[0])
+    assert isinstance(c.action, BA.Fire), c
+    fires = [a for a in game.legal_actions("Ann") if isinstance(a, BA.Fire)]
+    values = {a: bots._br_volley(st, f, st.fighter(a.target), a.shots)[0] for a in fires}
+    assert values[c.action] == max(values.values())
+    t = st.fighter(c.action.target)
+    p = float(BP.shot_number(st, f, t, c.action.shots).chance)
+    cov = BP._covering(st, f.at, t)
+    if cov is not None:
+        p *= float(CoverRoll(cov.cover, cov.armour, weapons()[f.weapon]["penetration"]).chance)
+    assert f"each {percent(p)} to hit" in c.why
+
+
+@pytest.mark.rule("B.weapons", "B.jam")
+def test_barrooms_reloads_an_empty_gun_and_clears_a_jam():
+    game = _br_until("fire")
+    st = game.state
+    f = st.fighter(st.queue[0])
+    empty = st.with_fighter(dataclasses.replace(f, ammo=0))
+    acts = game.rules.legal_actions(empty, "Ann")
+    c = bots.barrooms_tactics(types.SimpleNamespace(state=empty), "Ann", acts)
+    assert isinstance(c.action, BA.Reload), c
+    jammed = st.with_fighter(dataclasses.replace(f, gun="jammed"))
+    acts = game.rules.legal_actions(jammed, "Ann")
+    c = bots.barrooms_tactics(types.SimpleNamespace(state=jammed), "Ann", acts)
+    assert isinstance(c.action, BA.Clear) and "clears the jam" in c.why, c
+
+
+@pytest.mark.rule("B.cover", "B.fire.target")
+def test_barrooms_move_weighs_shots_dealt_and_taken():
+    """The chosen move (or shelter) is the best by its standing: my best shot from there less the
+    enemies' expected hits on me, both from the referee's to-hit numbers; and shelter lowers what
+    the enemies expect to hit."""
+    game = _br_until("move")
+    c = choose(game, "Ann", "tactical")
+    st = game.state
+    f = st.fighter(st.queue[0])
+    assert "enemies' shots at him" in c.why
+    hide = dataclasses.replace(f, hid=True)
+    still = dataclasses.replace(f, gait="standing")
+    foes = [g for g in st.fighters if g.player != "Ann" and g.fighting and bots._br_can_fire(g)]
+    assert foes
+    for g in foes:
+        assert bots._br_hit(st.with_fighter(hide), g, hide) <= bots._br_hit(st.with_fighter(still), g, still)
