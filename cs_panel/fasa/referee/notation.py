@@ -44,7 +44,7 @@ class FireOrder:
     holding fire. The notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
-    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False)
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0)
     >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
     ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
     >>> str(FireOrder.parse("guns at Raider  Shift to 3")), FireOrder.parse("guns shift to 3").shift_to
