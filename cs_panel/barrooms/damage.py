@@ -14,7 +14,8 @@ What the text gives (``rules``):
 
 What is ours (``reconstructed``): six boxes a location, picked with a d6; boxes 1-3 wing, 4-5
 wound, 6 cripples a limb, drops a man hit in the body and kills a man hit in the head; a winged
-or wounded arm adds 1 or 2 to fire the gun in that hand; leg wounds cost Stamina and a lost leg
+or wounded arm adds 1 or 2 to fire the gun in that hand, and a fist or knife blow takes the
+better arm's wounds the same way (none with both arms lost, ``blow_terms``); leg wounds cost Stamina and a lost leg
 stops running, though a man can always crawl a hex; a deep body wound or any head wound is a point
 of shock that is never shaken off; more crossed boxes than Constitution (less that lasting shock,
 as for every stat) put a man out of action; and the vest's gaps: penetration 1 counts as 2, a
