@@ -14,7 +14,8 @@ What the text gives (``rules``):
 
 What is ours (``reconstructed``): six boxes a location, picked with a d6; boxes 1-3 wing, 4-5
 wound, 6 cripples a limb, drops a man hit in the body and kills a man hit in the head; a winged
-or wounded arm adds 1 or 2 to fire the gun in that hand; leg wounds cost Stamina and a lost leg
+or wounded arm adds 1 or 2 to fire the gun in that hand, and a fist or knife blow takes the
+better arm's wounds the same way (none with both arms lost, ``blow_terms``); leg wounds cost Stamina and a lost leg
 stops running, though a man can always crawl a hex; a deep body wound or any head wound is a point
 of shock that is never shaken off; more crossed boxes than Constitution (less that lasting shock,
 as for every stat) put a man out of action; and the vest's gaps: penetration 1 counts as 2, a
@@ -285,6 +286,38 @@ class DamageCard:
                 terms.append(Modifier(w["fire"], f"{e['name']} {w['grade']} (box {box}, {RECON})", "B.hitloc"))
         if self.lasting_shock:
             terms.append(Modifier(self.lasting_shock, f"lasting shock from wounds {self.lasting_shock} ({RECON})", "B.shock"))
+        return tuple(terms)
+
+    def striking_arm(self) -> str | None:
+        """The arm a fist or knife blow is struck with: the one whose wounds cost least, the right
+        on a tie; None when both are lost (B.melee, B.knife; reconstructed card, RULINGS.md)."""
+        cost = {side: 0 for side in ("right", "left")}
+        for e, w, _ in self._wounds():
+            if e["part"] != "arm" or e["side"] not in cost:
+                continue
+            if w["cripples"]:
+                cost[e["side"]] = None
+            elif cost[e["side"]] is not None:
+                cost[e["side"]] += w["fire"]
+        usable = [side for side in ("right", "left") if cost[side] is not None]
+        return min(usable, key=lambda side: cost[side]) if usable else None
+
+    def blow_terms(self) -> tuple[Modifier, ...]:
+        """The wounds' terms for ``melee.blow_number(..., wounds=...)``: a blow is struck with the
+        better arm (``striking_arm``), and each winged or wounded box of that arm makes it 1 or 2
+        harder, as the same box does for a gun held in that hand. Lasting shock is not repeated here:
+        it is already taken off the Melee the number uses (``stat``). With both arms lost he strikes
+        no blow (B.melee, B.knife; the text gives arm wounds no blow effect, so this is our
+        reconstructed card, RULINGS.md)."""
+        side = self.striking_arm()
+        if side is None:
+            raise DamageError(f"{self.name or 'he'} has lost both arms: no fist or knife blow (B.melee, {RECON})",
+                              field="hand")
+        terms: list[Modifier] = []
+        for e, w, box in self._wounds():
+            if e["part"] == "arm" and e["side"] == side and w["fire"]:
+                terms.append(Modifier(w["fire"], f"striking with the {e['name']}, {w['grade']} (box {box}, {RECON})",
+                                      "B.melee"))
         return tuple(terms)
 
     def stamina_terms(self, stamina: int) -> tuple[Modifier, ...]:

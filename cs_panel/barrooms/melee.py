@@ -12,6 +12,9 @@
 - Knives hit like firearms for damage. A knife from someone who got within a hex unseen is 2
   easier; throwing knives reach 2 hexes at +2; an evade against a knife first needs a d10 of
   8 - Sixth Sense, and a failed one makes you 1 easier to hit (B.knife).
+- Arm wounds: the text gives them no blow effect; our reconstructed damage card has a blow struck
+  with the better arm, 1 or 2 harder for each winged or wounded box of it, as for a gun in that
+  hand, and none with both arms lost (``wounds``, ``DamageCard.blow_terms``, RULINGS.md).
 
 Readings of our own (RULINGS.md): unaimed blows land where the firearm hit table says (the
 section, not the exact spot); the readiness number is kept as printed, though it makes Stamina
@@ -26,6 +29,7 @@ a handicap.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from cs_panel.barrooms.firing import HitLocation
 from cs_panel.core.errors import RuleInputError
@@ -51,13 +55,20 @@ def _stat(v, name: str) -> int:
 
 def blow_number(melee: int, opponent_melee: int, *, weapon: str = "fist", aim: str | None = None,
                 defence: str = "none", own_punch_and_block: bool = False, skill_bonus: int = 0,
-                stealth: bool = False, thrown_hexes: int = 0) -> TargetNumber:
+                stealth: bool = False, thrown_hexes: int = 0, wounds: Sequence[Modifier] = ()) -> TargetNumber:
     """The d10 a punch or knife needs (B.melee, B.knife).
 
     ``defence`` is what the target chose this turn; ``own_punch_and_block`` that the attacker
     punches and blocks at once (+1 to his own punch); ``skill_bonus`` the Brawler/Knifer bonus
     (each point takes 1 off); ``stealth`` a knife from an unseen attacker (-2); ``thrown_hexes``
-    for a throwing knife (1-2 hexes, +2)."""
+    for a throwing knife (1-2 hexes, +2); ``wounds`` the striking arm's wound terms
+    (``damage.DamageCard.blow_terms``, our reconstructed card), added as they are.
+
+    >>> from cs_panel.barrooms.damage import DamageCard, take_hit
+    >>> card = take_hit(DamageCard(constitution=4), "right arm", 4).card
+    >>> print(blow_number(3, 2, wounds=take_hit(card, "left arm", 1).card.blow_terms()))
+    4 base + 2 opponent's Melee 2 - 3 Melee 3 + 1 striking with the left arm, winged (box 1, reconstructed card) = 4 (70%)
+    """
     if weapon not in ("fist", "knife"):
         raise MeleeError(f"hand-to-hand is with a 'fist' or a 'knife', not {weapon!r}", field="weapon")
     terms = [Modifier(4, "base", "B.melee"),
@@ -85,6 +96,11 @@ def blow_number(melee: int, opponent_melee: int, *, weapon: str = "fist", aim: s
             raise MeleeError(f"a throwing knife reaches 1-{THROW_RANGE} hexes, got {thrown_hexes!r} (B.knife)",
                              field="thrown_hexes")
         terms.append(Modifier(THROW_PENALTY, "thrown knife", "B.knife"))
+    for w in wounds:
+        if not isinstance(w, Modifier):
+            raise MeleeError(f"wounds are labelled Modifier terms (DamageCard.blow_terms), got {short_repr(w)}",
+                             field="wounds")
+        terms.append(w)
     return TargetNumber(tuple(terms), what=f"{weapon} blow")
 
 

@@ -202,12 +202,14 @@ def melee_problem(state: BarroomsState, f: Fighter, action: Action, raise_it: bo
             return no(f"{t.name} is {distance(f.at, t.at)} hexes from {f.name}: fists and knives reach 1 hex", "B.melee")
         if isinstance(action, Knife) and not f.knife:
             return no(f"{f.name} carries no knife", "B.knife")
+        if f.card.striking_arm() is None:
+            return no(f"{f.name} has lost both arms: no fist or knife blow (reconstructed card)", "B.melee")
     return None
 
 
 def melee_options(state: BarroomsState, f: Fighter) -> list[Action]:
     out: list[Action] = [Pass(f.name), Guard("block", f.name), Guard("evade", f.name)]
-    for t in foes_within(state, f, 1):
+    for t in foes_within(state, f, 1) if f.card.striking_arm() is not None else ():  # no arms, no blows
         for aim in (None, *AIMS):
             out += [Punch(f.name, t.name, aim), Punch(f.name, t.name, aim, True)]
             if f.knife:
@@ -229,6 +231,9 @@ def _resolve_melee(state: BarroomsState, dice: Dice, lines: list[str]) -> Barroo
         f, t = state.fighter(name), state.fighter(a.target)
         if not f.fighting or not t.fighting:
             continue
+        if f.card.striking_arm() is None:  # both arms lost earlier in this phase (reconstructed card)
+            lines.append(f"{f.name} has lost both arms: his blow at {t.name} is not struck (B.melee)")
+            continue
         d = stance.get(t.name)
         defence = "none"
         extra: list[Modifier] = []
@@ -249,7 +254,8 @@ def _resolve_melee(state: BarroomsState, dice: Dice, lines: list[str]) -> Barroo
         bonus = (sk("brawler") + sk("brawler-upgrade") - sk("knife-expert") if weapon == "fist"
                  else sk("knifer") + sk("knife-expert") - sk("brawler-upgrade"))
         base = blow_number(f.stat("melee"), t.stat("melee"), weapon=weapon, aim=_aim_part(a.aim), defence=defence,
-                           own_punch_and_block=isinstance(a, Punch) and a.block, skill_bonus=bonus)
+                           own_punch_and_block=isinstance(a, Punch) and a.block, skill_bonus=bonus,
+                           wounds=f.card.blow_terms())
         tn = TargetNumber(base.terms + tuple(extra), what=base.what)
         roll = tn.resolve(dice)
         lines.append(roll_line(f"{f.name} {'punches' if weapon == 'fist' else 'knifes'} {t.name}", tn, roll,

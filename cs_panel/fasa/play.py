@@ -10,6 +10,8 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
 - ``pick Ace 4``: a secret collision number 1-10 (F.collide.piloted); ``collide`` reveals and rolls.
 - ``fire Ace guns x2 at Raider``: a fire order (``FireOrder`` notation, F.combat.choice): guns,
   guns doubled down, each loaded rocket by hardpoint and all rockets, at each enemy in reach;
+  for a pilot of Steady Hand 6 or more also the gun orders ``shift to`` each column 1-10, which pull
+  every gun hit toward that column as far as his skill reaches (F.pilot.sh-shift);
   ``clear jams`` when a gun is jammed; ``hold``. Flak rockets fired at a hex are accepted by
   ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes are too many to be a
   useful choice. A plane that has given its order may give another (the referee replaces it);
@@ -42,6 +44,7 @@ from cs_panel.core.errors import CsPanelError, RuleInputError
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.core.state import from_jsonable, to_jsonable
 from cs_panel.fasa import referee as R
+from cs_panel.fasa.gunnery import shift_limit
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.reach import reachable
@@ -257,6 +260,8 @@ class FasaRules(Rules):
             rockets.append("rockets")
         candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
+        if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
+            candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         out = []
         for text in candidates:
             try:

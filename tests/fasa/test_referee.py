@@ -493,7 +493,7 @@ def test_scripted_hits_mark_the_targets_sheet_exactly_as_the_record_sheet_would(
     assert raider.plane.capabilities == expected.capabilities() and raider.hits_taken == 2
     said = "\n".join(after.report)
     assert "Raider takes 2 hits through hexside A: hit location d10 1 -> Port Leading table (F.hitloc.table)" in said
-    # the rolled column is used as rolled: the referee never shifts it for Steady Hand (RULINGS.md)
+    # no 'shift to' in the order: each column is used as rolled (F.pilot.sh-shift is never forced, RULINGS.md)
     assert (f".50 machine gun (AP): Port Leading table, column 5 (d10, F.dmg.column), template mg-50-AP "
             f"(F.dmg.template): {len(r1.destroyed)} box(es) destroyed, {r1.lost} lost") in said
     assert "column 6 (d10, F.dmg.column), template mg-50-AP" in said

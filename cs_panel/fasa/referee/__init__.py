@@ -68,8 +68,9 @@ the other's tail at "directly behind". Enemies that end movement in one hex chec
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
 ``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
 flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
-collide with each other, whatever their radios (p.27). The damage column is used as rolled: the referee
-never shifts it for Steady Hand (F.pilot.sh-shift), the attacker keeping the roll. Guns fire AP
+collide with each other, whatever their radios (p.27). The damage column is used as rolled unless the
+order ends ``shift to N``: a pilot of Steady Hand 6-8 then moves each gun hit one column toward N,
+9-10 up to two, never a rocket hit (F.pilot.sh-shift, p.37; chosen with the order, RULINGS.md). Guns fire AP
 rounds unless ``RefPlane.ammunition`` says otherwise. A plane destroyed before its turn to fire
 does not fire. Fire orders are given before any plane fires, so a slower pilot cannot change his
 after seeing a faster one's shots (at a table he could); a gun or rocket destroyed by a faster

@@ -19,7 +19,8 @@ from cs_panel.fasa.deployed import (
 )
 from cs_panel.fasa.fire_order import Shooter, combat_order
 from cs_panel.fasa.gunnery import (
-    CombatAction, DoubleDown, Shot, check_combat_action, hit_location, jam_clear_number, locate_hits, total_hit_odds,
+    CombatAction, DamageColumn, DoubleDown, Shot, check_combat_action, hit_location, jam_clear_number, locate_hits,
+    shift_limit, total_hit_odds,
 )
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee.errors import FireOrderError
@@ -208,6 +209,19 @@ def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], t
     return text
 
 
+def _shift_odds(rp: RefPlane, column: int) -> str:
+    """What ``shift to N`` gives: how far the pilot's Steady Hand moves a gun hit, and the exact
+    chance that a hit can be put in column N (F.pilot.sh-shift, FASA p.18, 37). A pilot below
+    Steady Hand 6 may not give the order: nothing would follow from it."""
+    k = shift_limit(rp.steady_hand)
+    if k == 0:
+        raise FireOrderError(f"{rp.name} cannot shift to {column}: Steady Hand {rp.steady_hand} cannot move a hit's "
+                             "column (it takes 6 or more, F.pilot.sh-shift)", field="shift_to")
+    chance = DamageColumn(rp.steady_hand).reach_chance(column)
+    return (f"Steady Hand {rp.steady_hand} moves each gun hit up to {k} column{'s' if k > 1 else ''} toward column "
+            f"{column}: a hit lands there {percent(chance)}, F.pilot.sh-shift")
+
+
 def _fire(state: GameState, action: Action) -> GameState:
     """A plane's fire order for this combat phase, checked when it is given (F.combat.choice,
     F.gun.double-down, F.gun.jam-clear, p.33, 36); a later order replaces an earlier one."""
@@ -230,6 +244,8 @@ def _fire(state: GameState, action: Action) -> GameState:
     # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
     check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
     line = f"{rp.label} orders: {order}"
+    if order.shift_to:
+        line += f" ({_shift_odds(rp, order.shift_to)})"
     if aim_hex is not None:
         line += f": {_flak_forecast(state, rp, mounts, aim_hex)}"
     elif order.clear_jams:
@@ -309,10 +325,11 @@ def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
 
 
 def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
-               enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+               enemies: Sequence[RefPlane], dice: Dice, said: list[str], shift_to: int = 0) -> None:
     """The guns of one order at the first of ``enemies`` they reach (F.combat.choice): each gun a
     to-hit roll, or two when doubled down (F.gun.double-down); one hit-location roll for all the
-    hits (F.hitloc.table), a column and the gun's template per hit, then widowing."""
+    hits (F.hitloc.table), a column and the gun's template per hit, each column pulled toward
+    ``shift_to`` by the shooter's Steady Hand when the order asks (F.pilot.sh-shift), then widowing."""
     for target in enemies:
         hits: list[tuple[str, str, int]] = []
         shots, refused, side = 0, [], None
@@ -357,7 +374,8 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                         f"{side.name}: hit location d10 {where.faces[0]} -> {table.label} table (F.hitloc.table)")
             for gun, rounds, rng in hits:
                 t = _place(t, table, template_for(gun, rounds).id, f"{weapons()[gun]['name']} ({rounds})",
-                           dice, state.turn, said, range_hexes=rng)
+                           dice, state.turn, said, range_hexes=rng, steady_hand=shooter.steady_hand,
+                           shift_to=shift_to)
             t = _widow(t, dice, state.turn, said)  # after all of one attacker's hits (F.dmg.widow, p.38)
             planes[target.name] = t
         if shots:
@@ -485,7 +503,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         if order.rockets:
             _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
         else:
-            _fire_guns(state, planes, shooter, mounts, enemies, dice, said)
+            _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]

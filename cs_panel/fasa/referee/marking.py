@@ -10,7 +10,7 @@ from typing import Mapping, Sequence
 from cs_panel.core.dice import Dice
 from cs_panel.core.explain import Modifier
 from cs_panel.fasa.damage import Effect, RecordSheet
-from cs_panel.fasa.gunnery import DamageColumn, DamageTable
+from cs_panel.fasa.gunnery import DamageColumn, DamageTable, choose_column
 from cs_panel.fasa.referee.state import GameState, RefPlane
 
 
@@ -54,15 +54,25 @@ def _components(sheet: RecordSheet, codes: Sequence[str]) -> str:
 
 
 def _place(rp: RefPlane, table: DamageTable, template_id: str, what: str, dice: Dice, turn: int,
-           said: list[str], range_hexes: int = 0) -> RefPlane:
-    """One hit: roll its damage column (F.dmg.column; no Steady Hand shift, RULINGS.md), lay the
-    template (F.dmg.template) and roll any shock it causes."""
+           said: list[str], range_hexes: int = 0, steady_hand: int = 0, shift_to: int = 0) -> RefPlane:
+    """One hit: roll its damage column (F.dmg.column), lay the template (F.dmg.template) and roll
+    any shock it causes. A gun hit ordered ``shift to N`` by an attacker of Steady Hand 6 or more
+    is moved from the rolled column as near to column N as his Steady Hand reaches (F.pilot.sh-shift,
+    p.37); callers pass ``shift_to`` for gun hits only, never rockets, flak or fractures."""
     if rp.record.destroyed:
         said.append(f"  {what}: {rp.name} is already destroyed, the hit is not marked")
         return rp
-    column = DamageColumn().resolve(dice).outcome.rolled
+    choice = DamageColumn(steady_hand if shift_to else 0).resolve(dice).outcome
+    column = min(choice.choices, key=lambda c: (abs(c - shift_to), abs(c - choice.rolled))) if shift_to else choice.rolled
+    column = choose_column(choice.rolled, column, steady_hand if shift_to else 0)  # within the skill's reach
+    where = f"column {column} (d10, F.dmg.column)"
+    if shift_to and column != choice.rolled:
+        where = (f"column {choice.rolled} (d10, F.dmg.column) shifted to {column} toward {shift_to} "
+                 f"(Steady Hand {steady_hand}, F.pilot.sh-shift)")
+    elif shift_to:
+        where += f", kept (toward {shift_to}: {'already there' if column == shift_to else 'out of reach'}, F.pilot.sh-shift)"
     r = rp.record.hit(table, column, template_id, range_hexes=range_hexes, turn=turn)
-    line = (f"  {what}: {table.label} table, column {column} (d10, F.dmg.column), template {template_id} "
+    line = (f"  {what}: {table.label} table, {where}, template {template_id} "
             f"(F.dmg.template): {len(r.destroyed)} box(es) destroyed, {r.lost} lost")
     if r.components:
         line += f"; lost: {_components(r.sheet, r.components)}"

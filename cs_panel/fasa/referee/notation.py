@@ -1,5 +1,6 @@
-"""Fire orders as players say them, ``"gun 1 x2, gun 2 at Raider"``, read and written back
-(F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.flak; FASA p.33, 36, 42).
+"""Fire orders as players say them, ``"gun 1 x2, gun 2 at Raider shift to 3"``, read and written
+back (F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.flak, F.pilot.sh-shift; FASA
+p.33, 36, 37, 42).
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from cs_panel.fasa.referee.errors import FireOrderError
 _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
                          r"(?: (x2|double down|doubled down|doubled))?$")
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
-               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets)')
+               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets) '
+               'and " shift to N" to pull gun hits toward damage column N by Steady Hand')
+#: the Steady Hand suffix of a fire order: "shift to 3" (F.pilot.sh-shift)
+_SHIFT = re.compile(r"^(.*?)\s*\bshift to (\S+)$", flags=re.IGNORECASE)
 #: a hex named as a fire order's target: "hex 2,-1", "2, -1" or "Hex(2, -1)"
 _HEX_TARGET = re.compile(r"(?:hex)?\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?", flags=re.IGNORECASE)
 
@@ -33,19 +37,25 @@ class FireOrder:
     ``guns`` are (gunpoint, doubled down) pairs, gunpoint 0 meaning every gun that can fire;
     ``rockets`` are hardpoints, 0 meaning every loaded one; ``target`` names the plane to shoot at
     ("" lets the referee take the first enemy in reach, in firing order), or a hex for flak rockets,
-    written ``hex Q,R`` (F.rocket.flak). Nothing to fire and no jams to clear is holding fire. The
-    notation round-trips:
+    written ``hex Q,R`` (F.rocket.flak). ``shift_to`` is the damage column (1-10) the attacker pulls
+    each gun hit toward, as far as his Steady Hand lets him once the column die is seen; 0 keeps
+    every column as rolled (F.pilot.sh-shift, p.18, 37; the choice is made with the order because
+    nothing interrupts the referee's rolls, RULINGS.md). Nothing to fire and no jams to clear is
+    holding fire. The notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
-    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False)
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0)
     >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
     ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
+    >>> str(FireOrder.parse("guns at Raider  Shift to 3")), FireOrder.parse("guns shift to 3").shift_to
+    ('guns at Raider shift to 3', 3)
     """
 
     guns: tuple[tuple[int, bool], ...] = ()
     rockets: tuple[int, ...] = ()
     target: str = ""
     clear_jams: bool = False
+    shift_to: int = 0
 
     def __post_init__(self):
         most = LIMITS["count"].hi
@@ -62,6 +72,10 @@ class FireOrder:
         object.__setattr__(self, "rockets", tuple(self.rockets))
         check_str(self.target, "target", empty_ok=True, error=FireOrderError)
         check_bool(self.clear_jams, "clear_jams", error=FireOrderError)
+        check_int(self.shift_to, "shift_to", 0, 10, error=FireOrderError)
+        if self.shift_to and not self.guns:
+            raise FireOrderError(f"'shift to {self.shift_to}' moves gun hits only; rocket hits are never shifted and "
+                                 "an order without guns has none (F.pilot.sh-shift)", field="shift_to")
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -73,6 +87,11 @@ class FireOrder:
             raise FireOrderError(f"a fire order of {len(text)} characters; the limit is {LIMITS['line_chars'].hi} "
                                  f"(project limit: {LIMITS['line_chars'].why})", field="order")
         words = " ".join(text.split())
+        shift_to = 0
+        sm = _SHIFT.match(words)
+        if sm:
+            words = sm.group(1)
+            shift_to = parse_int(sm.group(2), "shift_to", 1, 10, error=FireOrderError)
         head, target = words, ""
         m = re.match(r"^(.*?)\s*\bat (.+)$", words, flags=re.IGNORECASE)
         if m:
@@ -112,13 +131,17 @@ class FireOrder:
         for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
             if every in picked and len(picked) > 1:
                 raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
-        return cls(tuple(guns), tuple(rockets), target, clear)
+        if shift_to and not guns:
+            raise FireOrderError(f"'shift to {shift_to}' moves gun hits only; rocket hits are never shifted and "
+                                 f"{head or 'holding fire'!r} fires no gun (F.pilot.sh-shift)", field="shift_to")
+        return cls(tuple(guns), tuple(rockets), target, clear, shift_to)
 
     def __str__(self) -> str:
         items = [("guns" if n == 0 else f"gun {n}") + (" x2" if doubled else "") for n, doubled in self.guns]
         items += ["rockets" if n == 0 else f"rocket {n}" for n in self.rockets]
         items += ["clear jams"] if self.clear_jams else []
-        return (", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
+        return ((", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
+                + (f" shift to {self.shift_to}" if self.shift_to else ""))
 
     @property
     def holds(self) -> bool:
