@@ -197,7 +197,7 @@ class AcesSkirmish(pn.viewable.Viewer):
     broke_away = param.Boolean(default=False, doc="Shade the reach as if the active character rolled 4-6 to break away "
                                                   "from adjacent enemies (K.break-away); a move rolls for it.")
     offensive_fate = param.Boolean(default=False, doc="The active Ace spends fate for extra dice (K.fate).")
-    action = param.Selector(default=None, objects=[], allow_None=True,
+    action = param.Selector(default=None, objects=[], allow_None=True, check_on_set=True,
                             doc="One of the game's legal actions now, in notation ('Take' applies it).")
 
     # -- what the game answers (read-only)

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 # Two test workers share the CI machine's two cores with JupyterLab and chromium: a served page can
 # take longer than Playwright's default 5 s to show its answer. A wrong answer still fails, later.
-expect.set_options(timeout=15_000)
+expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 # the shared in-page checks (layout_checks.py) import by name from the browser tests (importlib mode)
