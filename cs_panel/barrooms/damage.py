@@ -291,16 +291,16 @@ class DamageCard:
     def striking_arm(self) -> str | None:
         """The arm a fist or knife blow is struck with: the one whose wounds cost least, the right
         on a tie; None when both are lost (B.melee, B.knife; reconstructed card, RULINGS.md)."""
-        cost = {side: 0 for side in ("right", "left")}
+        cost: dict[str, int | None] = {side: 0 for side in ("right", "left")}
         for e, w, _ in self._wounds():
             if e["part"] != "arm" or e["side"] not in cost:
                 continue
             if w["cripples"]:
                 cost[e["side"]] = None
-            elif cost[e["side"]] is not None:
-                cost[e["side"]] += w["fire"]
+            elif (so_far := cost[e["side"]]) is not None:
+                cost[e["side"]] = so_far + w["fire"]
         usable = [side for side in ("right", "left") if cost[side] is not None]
-        return min(usable, key=lambda side: cost[side]) if usable else None
+        return min(usable, key=lambda side: cost[side] or 0) if usable else None
 
     def blow_terms(self) -> tuple[Modifier, ...]:
         """The wounds' terms for ``melee.blow_number(..., wounds=...)``: a blow is struck with the

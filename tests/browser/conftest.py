@@ -73,6 +73,12 @@ def serve():
     import panel as pn
     from panel.io.state import state
 
+    # Panel keeps busy indicators in one process-wide list; a template built earlier in this worker
+    # by a test without a browser (the app's unit tests) stays in it, and the served page's next busy
+    # toggle then writes to that stale document without its lock: bokeh's "_pending_writes should be
+    # non-None" error, which loses the click being handled (seen in clean-clone CI runs).
+    state._indicators.clear()
+
     def _serve(app):
         port = free_port()
         pn.serve(app, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}",
@@ -82,6 +88,7 @@ def serve():
 
     yield _serve
     state.kill_all_servers()
+    state._indicators.clear()
 
 
 @pytest.fixture
