@@ -195,6 +195,21 @@ def served() -> bool:
 
 #: the largest upload a component reads (bytes): a figures file or a saved game, checked before decoding
 UPLOAD_BYTES = 4 * 1024 * 1024
+def upload_text(data: bytes | str | None, field: str, error: type[CsPanelError] = CsPanelError, what: str = "a saved game") -> str:
+    """The text of a file from the browser's file input, refused by name (as ``error``, beside
+    ``field``) when it is empty, past ``UPLOAD_BYTES`` or not UTF-8: checked before it is decoded."""
+    if not data:
+        raise error(f"the upload is empty: choose {what} (.json)", field=field)
+    if len(data) > UPLOAD_BYTES:
+        raise error(f"the upload is {len(data):,} bytes; the limit is {UPLOAD_BYTES:,}", field=field)
+    if isinstance(data, str):
+        return data
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"the upload is not UTF-8 text (byte {e.start})", field=field) from None
+
+
 #: bounds of a seed parameter: the whole numbers a browser's number box holds exactly (JavaScript's
 #: safe integers; the core's dice would take up to 40 digits, but a widget could not show them)
 SEED_BOUNDS = (0, 2 ** 53 - 1)

@@ -43,7 +43,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
 from cs_panel.ui.game_view import game_history, log_seen_by
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
@@ -289,14 +289,7 @@ class FasaTable(pn.viewable.Viewer):
         ``UPLOAD_BYTES``, UTF-8; it goes into ``saved`` and is loaded from there, so a refusal
         is shown beside the saved text and the game stays."""
         try:
-            if not data:
-                raise SavedStateError("the upload is empty: choose a saved game file", field="saved")
-            if len(data) > UPLOAD_BYTES:
-                raise SavedStateError(f"the upload is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="saved")
-            try:
-                text = bytes(data).decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise SavedStateError(f"the upload is not UTF-8 text (byte {e.start})", field="saved") from None
+            text = upload_text(data, "saved", SavedStateError)
         except CsPanelError as e:
             self._refuse(e)
             return False

@@ -29,7 +29,7 @@ from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import SetupFileError, setup_from_json, setup_to_json
-from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at
+from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
 
 SKILLS = ("constitution", "quick_draw", "dead_eye", "steady_hand", "natural_touch", "sixth_sense")
 FASA_FIELDS = ["plane_name", "player", "design", "role", "experience", *SKILLS, "ammunition", "rockets", "home",
@@ -344,10 +344,7 @@ class GameSetup(pn.viewable.Viewer):
         """Read a saved setup (an upload, capped in size and checked by the rules); the form's
         lists take its planes or teams. A refusal is shown beside the upload; nothing changes."""
         try:
-            if data is None or len(data) == 0:
-                raise SetupFileError("the upload is empty: choose a saved setup (JSON)", field="upload")
-            if len(data) > UPLOAD_BYTES:
-                raise SetupFileError(f"the upload is {len(data):,} bytes; the limit is {UPLOAD_BYTES:,}", field="upload")
+            upload_text(data, "upload", SetupFileError, "a saved setup")  # empty or too big: refused before parsing
             setup = setup_from_json(self.system, data)
         except CsPanelError as e:
             return self._refuse(e, "upload")

@@ -31,7 +31,7 @@ from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.game import MAX_LOG, Game, random_playout
 from cs_panel.core.validate import OutOfBoundsError
 from cs_panel.games import available, new_game
-from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, show_refusal
+from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text
 
 #: the demo games: each system's golden game of the tests (seed 7, random legal actions, 3 turns)
 DEMO_SEED = 7
@@ -159,14 +159,7 @@ class GameReplay(pn.viewable.Viewer):
     def load_upload(self, data: bytes | None) -> bool:
         """Load a saved game from the browser's file input: at most ``UPLOAD_BYTES``, UTF-8."""
         try:
-            if not data:
-                raise SavedStateError("the file is empty: choose a saved game (.json)", field="upload")
-            if len(data) > UPLOAD_BYTES:
-                raise SavedStateError(f"the file is {len(data)} bytes; the limit is {UPLOAD_BYTES}", field="upload")
-            try:
-                text = bytes(data).decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise SavedStateError(f"the file is not UTF-8 text (byte {e.start})", field="upload") from None
+            text = upload_text(data, "upload", SavedStateError)
         except CsPanelError as e:
             self._refuse(e)
             return False
