@@ -115,7 +115,7 @@ def undo_own(game: Game, player: str) -> Game:
     rules = game.rules
     g = game
     while g.log:
-        owner = rules.owner(_state_before(g), g.log[-1].action)  # whose it was, as the rules saw it then
+        owner = rules.owner(_previous(g).state, g.log[-1].action)  # whose it was, as the rules saw it then
         g = g.undo()  # refused: UndoRefusedError, and ``game`` is untouched
         if owner == player:
             return g
@@ -128,20 +128,26 @@ def last_actor(game: Game, players) -> str:
     rules, g = game.rules, game
     wanted = set(players)
     while g.log:
-        owner = rules.owner(_state_before(g), g.log[-1].action)
-        if owner in wanted:
-            return owner
-        g = g._parent if g._parent is not None else Game(g.system, g.seed, g.setup_text, g.log[:-1])
+        before = _previous(g)
+        if rules.owner(before.state, g.log[-1].action) in wanted:
+            return rules.owner(before.state, g.log[-1].action)
+        g = before
     raise UndoRefusedError("nothing to undo: no player at this screen has taken an action")
 
 
-def _state_before(game: Game):
-    """The state before the game's last action (the parent's, when the game keeps it)."""
-    parent = game._parent
-    if parent is not None:
-        return parent.state
-    return Game(game.system, game.seed, game.setup_text, game.log[:-1]).state
+def take(game: Game, seats: Mapping[str, str], action: Action) -> Game:
+    """The game after ``action`` taken at the screen: refused by name when it belongs to a player
+    the computer plays (a human may take his own actions and the table's steps only)."""
+    owner = game.rules.owner(game.state, action)
+    if owner and check_seats(game, seats)[owner] != HUMAN:
+        raise SeatError(f"{action} is the computer's to take ({owner} plays on the computer)", field="action")
+    return game.apply(action)
+
+
+def _previous(game: Game) -> Game:
+    """The game before its last action (the parent it keeps, or the log refolded without it)."""
+    return game._parent if game._parent is not None else Game(game.system, game.seed, game.setup_text, game.log[:-1])
 
 
 __all__ = ["COMPUTER", "HUMAN", "MAX_ADVANCE", "Move", "SEATS", "SeatError", "advance", "check_seats", "last_actor",
-           "own_actions", "table_actions", "to_act", "undo_own"]
+           "own_actions", "table_actions", "take", "to_act", "undo_own"]

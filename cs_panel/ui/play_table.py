@@ -30,9 +30,9 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.core.seats import (
-    COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, to_act, undo_own,
+    COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, html_pane
+from cs_panel.ui.common import FieldErrors, html_pane, point_at
 
 FIELDS = ["action", "seats"]
 
@@ -148,7 +148,7 @@ class PlayTable(pn.viewable.Viewer):
 
     def _refuse(self, error: CsPanelError, field: str) -> None:
         self._set(error=str(error))
-        self._errors.show(error if error.field in FIELDS else _at(error, field))
+        self._errors.show(error if error.field in FIELDS else point_at(error, field))
 
     def apply(self, text: str | None = None) -> bool:
         """Take ``text`` (or the chosen ``action``) for the human at the screen; False if refused."""
@@ -157,11 +157,7 @@ class PlayTable(pn.viewable.Viewer):
             self._refuse(CsPanelError("choose an action first", field="action"), "action")
             return False
         try:
-            action = self.game.parse(text)
-            owner = self.game.rules.owner(self.game.state, action)
-            if owner and check_seats(self.game, self.seats)[owner] != HUMAN:
-                raise CsPanelError(f"{text} is the computer's to take ({owner} plays on the computer)", field="action")
-            game = self.game.apply(action)
+            game = take(self.game, self.seats, self.game.parse(text))
         except CsPanelError as e:
             self._refuse(e, "action")
             return False
@@ -344,11 +340,6 @@ class PlayTable(pn.viewable.Viewer):
             self.game = game
         setup.param.watch(started, "game")
         return setup
-
-
-def _at(error: CsPanelError, field: str) -> CsPanelError:
-    from cs_panel.ui.common import point_at
-    return point_at(error, field)
 
 
 __all__ = ["COMPUTER", "HUMAN", "PlayTable", "bot_chooser"]

@@ -77,3 +77,11 @@ def test_bad_seats_are_named():
         check_seats(g, {"Zed": COMPUTER})
     with pytest.raises(SeatError, match="seat must be one of"):
         check_seats(g, {"Ann": "robot"})
+
+
+def test_a_human_cannot_take_the_computers_action():
+    from cs_panel.core.seats import take
+    g = new_game("fasa", seed=4)
+    with pytest.raises(SeatError, match="computer's to take"):
+        take(g, {"Bob": COMPUTER}, g.parse("plot Raider 3SA"))
+    assert str(take(g, {"Bob": COMPUTER}, g.parse("plot Ace 3SA")).log[-1].action) == "plot Ace 3SA"
