@@ -58,7 +58,6 @@ from cs_panel.games import new_game
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
-from cs_panel.ui.game_view import game_history
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -355,7 +354,7 @@ class AcesSkirmish(pn.viewable.Viewer):
     def _rolls(self, game: Game) -> list[RolledAttack]:
         if not any(isinstance(e.action, Attack) for e in game.log):
             return []
-        history = game_history(game)
+        history = game.history()
         fate = game.setup["defensive_fate"]
         return [rolled_attack(e, history[k].state.game, history[k + 1].state.game, self._start, fate)
                 for k, e in enumerate(game.log) if isinstance(e.action, Attack)]

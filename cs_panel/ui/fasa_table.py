@@ -44,7 +44,7 @@ from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
-from cs_panel.ui.game_view import game_history, log_seen_by
+from cs_panel.ui.game_view import log_seen_by
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -361,7 +361,7 @@ class FasaTable(pn.viewable.Viewer):
         combat phase, the guns left jammed (F.gun.double-down, F.gun.jam-clear)."""
         game = self.game
         seen = log_seen_by(game, None if self.player == EVERYONE else self.player)
-        after = game_history(game)[1:] if any(e.action == Step("combat") for e in game.log) else []
+        after = game.history()[1:] if any(e.action == Step("combat") for e in game.log) else []
         out = []
         for i, (e, text) in enumerate(zip(game.log, seen), 1):
             line = f"{i}. {text}" + (f" dice {list(e.faces)}" if e.faces else "")
