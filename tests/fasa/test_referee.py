@@ -388,8 +388,41 @@ def test_tailing_found_at_turn_end_is_revealed_when_the_leader_plots():
     for ace, raider in DEMO_PLOTS[1:]:
         ref = ref.plot("Ace", ace).plot("Raider", raider).move().combat().tailing()
     hist = ref.state.history
-    assert "turn 2: tailing phase: Raider tails Ace, tailing number -1: next turn Ace reveals direction only" in hist
+    assert ("turn 2: tailing phase: Raider tails Ace, tailing number -1 (4 Sixth Sense of the tailer - 5 Sixth Sense "
+            "of the leader): next turn Ace reveals direction only") in hist
     assert "turn 3: Raider tails Ace (tailing number -1): Ace reveals direction: left" in hist
+
+
+@pytest.mark.rule("F.move.flareout", "F.tail.position", "F.tail.number")
+def test_flareout_smoke_gives_the_tailer_plus_2_in_this_and_the_next_turns_tailing_phase():
+    """p.26: a flareout's engine smokes in its own turn and the next; p.28: a smoking leader adds 2
+    to the tailing number. Ace (Sixth Sense 5) sits behind Raider (Sixth Sense 4) all game, so the
+    number is 5 - 4 = 1, plus 2 in the two tailing phases the smoke lasts."""
+    ace = dataclasses.replace(demo_planes()[0], plane=PlaneState(
+        Capabilities(max_speed=5, port_gs=3, starboard_gs=3, acceleration=2), speed=3, hex=Hex(0, 5),
+        facing=Facing.A, natural_touch=4))
+    raider = dataclasses.replace(demo_planes()[1], plane=PlaneState(
+        Capabilities(max_speed=4, port_gs=2, starboard_gs=3, acceleration=2), speed=3, hex=Hex(0, 2),
+        facing=Facing.A, natural_touch=3))
+    ref = Referee.start(5, [ace, raider], max_turns=3)
+    # turn 1: Raider redlines to 5 (one over its top speed 4); its roll, a 1, fails, and the nose
+    # fracture hit lands in column 5
+    ref = ref.plot("Ace", "3SA").plot("Raider", "5SA")
+    ref = dataclasses.replace(ref, log=ref.log + (Action("move", faces=(1, 5)),))
+    assert "Raider: 5SA: flareout" in ref.state.report
+    numbers = []
+    for turn, plots in enumerate([None, ("1SA", "1SA"), ("1SA", "1SA")], 1):
+        if plots:
+            ref = ref.plot("Ace", plots[0]).plot("Raider", plots[1]).move()
+        ref = ref.fire("Ace", "hold").fire("Raider", "hold").combat().tailing()
+        [tail] = ref.state.tails
+        assert (tail.follower, tail.leader) == ("Ace", "Raider"), turn
+        numbers.append(tail.number)
+        said = [x for x in ref.state.history if x.startswith(f"turn {turn}: tailing phase: Ace tails Raider")]
+        assert len(said) == 1
+        assert ("+ 2 leader's plane smoking" in said[0]) is (turn < 3), said[0]
+    # the flareout turn and the next smoke (+2); the turn after, the smoke has cleared
+    assert numbers == [3, 3, 1]
 
 
 @pytest.mark.rule("F.move.plot", "F.move.no-jink")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from cs_panel.core.dice import Dice
+from cs_panel.core.explain import terms_text
 from cs_panel.fasa.bailout import BailoutCause, combat_bailout
 from cs_panel.fasa.collisions import resolve_shared_hex
 from cs_panel.fasa.damage import fracture_table, template_for
@@ -236,8 +237,10 @@ def _tailing(state: GameState) -> GameState:
                             p.plane.shocked, p.name) for p in state.planes]
     found = tailing_phase(tplanes, {p.name: p.player for p in state.planes})
     tails = tuple(Tail(t.follower.name, t.leader.name, t.number().total) for t in found)
-    said = [f"tailing phase: {t.follower} tails {t.leader}, tailing number {t.number}: next turn {t.leader} "
-            f"reveals {reveal(t.number, '1SA').level.value}" for t in tails] or ["tailing phase: nobody tails anybody"]
+    # each term shown, so a smoking or shocked leader's +2 can be seen (F.tail.number, p.28)
+    said = [f"tailing phase: {t.follower.name} tails {t.leader.name}, tailing number {t.number().total} "
+            f"({terms_text(t.number().terms)}): next turn {t.leader.name} reveals {t.number().reveal.value}"
+            for t in found] or ["tailing phase: nobody tails anybody"]
     # shock lasts for the turn after the one it struck in (F.shock, p.36: straight maneuver next turn)
     planes = []
     for p in state.planes:
