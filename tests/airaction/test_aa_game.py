@@ -353,3 +353,19 @@ def test_a_players_two_planes_in_one_collision_stop_once_the_enemy_is_down():
     with pytest.raises(RuleInputError) as e:
         g.collide(group[0][:2], ("critical", "pass"))
     assert e.value.field == "sides"
+
+
+@pytest.mark.rule("A.collide.planes")
+def test_a_game_checks_only_the_planes_touching_the_one_that_moved():
+    """A chain of overlaps (Ann's first plane touches Bob's, Bob's touches Ann's second, her two
+    planes do not touch): when Ann's second plane moves, only it and Bob's check. Her first plane
+    is not pulled in through Bob's, whose marker it overlapped before anything moved."""
+    a, c, b = "Ann:sample-fighter", "Ann:charlie-steele-plane", "Bob:sample-two-seater"
+    g = GameState.start(
+        [Squadron("Ann", (Slot(F["sample-fighter"]), Slot(F["charlie-steele-plane"]))),
+         Squadron("Bob", (Slot(F["sample-two-seater"]),))],
+        {a: Pose(18, 18), b: Pose(18, 19.35), c: Pose(18, 20.7)},
+    ).new_turn("Ann")
+    assert g.collisions(moved=[c]) == [(c, b)]  # listed in the game's order of planes
+    # when Bob's plane is the one that moved, both of Ann's touch it: one collision of three
+    assert g.collisions(moved=[b]) == [(a, c, b)]
