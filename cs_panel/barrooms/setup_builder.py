@@ -274,12 +274,29 @@ def check_hex(the_room: Mapping, name: str, at: Sequence[int], taken: Mapping[tu
 
 # -- the fight ------------------------------------------------------------------------------------------
 
+def grenades(explosive: Any = 0, flash_bang: Any = 0) -> list[str]:
+    """A man's grenades from how many of each kind he carries, at most four in all (B.grenade)."""
+    n = [_whole(v, 0, MAX_GRENADES, f"the number of {kind} grenades", EquipmentError, "B.grenade", "grenades")
+         for v, kind in ((explosive, "explosive"), (flash_bang, "flash-bang"))]
+    if sum(n) > MAX_GRENADES:
+        raise EquipmentError(f"a man carries at most {MAX_GRENADES} grenades, not {sum(n)}", rule_id="B.grenade",
+                             field="grenades")
+    return ["explosive"] * n[0] + ["flash-bang"] * n[1]
+
+
+def turns(max_turns: Any) -> int:
+    """The fight's agreed length, 1 turn or more (the text sets no end: our reading, B.sequence)."""
+    return _whole(max_turns, 1, LIMITS["turns"].bounds[1], "the fight's length in turns", PlacementError, "B.sequence",
+                  "max_turns")
+
+
 def game_setup(fighters: Sequence[Mapping], *, cols: int = 12, rows: int = 8, cover: str | Sequence = (),
-               max_turns: int = 10) -> dict:
+               max_turns: int = 10, players: Sequence[str] | None = None) -> dict:
     """The setup dict for ``new_game("barrooms", seed, setup)``: 2 to 12 characters (``character``
     dicts) on two sides, each side with at least one, in the room with its cover, each on his own
-    free hex, for ``max_turns`` turns (the end of the fight is our reading). The sides act in the
-    order their first characters are listed. Checked by the Bar-rooms rules before it is returned."""
+    free hex, for ``max_turns`` turns (the end of the fight is our reading). ``players`` orders the
+    sides (by default as their first characters are listed). Checked by the Bar-rooms rules before
+    it is returned."""
     from cs_panel.barrooms.play import BarroomsRules
 
     where = room(cols, rows, cover)
@@ -288,10 +305,15 @@ def game_setup(fighters: Sequence[Mapping], *, cols: int = 12, rows: int = 8, co
     if not 2 <= len(fighters) <= MAX_FIGHTERS:
         raise PlacementError(f"a fight has 2 to {MAX_FIGHTERS} characters, not {len(fighters)}", rule_id="B.sequence",
                              field="fighters")
-    players = list(dict.fromkeys(str(f.get("player")) for f in fighters))
-    if len(players) != 2:
-        raise PlacementError(f"a fight is between two sides, each with a character; these are on {len(players)}: "
-                             f"{', '.join(players)[:80]}", rule_id="B.sequence", field="player")
+    sides = list(dict.fromkeys(str(f.get("player")) for f in fighters))
+    if players is not None and sorted(map(str, players)) == sorted(sides):
+        sides = [str(p) for p in players]
+    elif players is not None:
+        raise PlacementError(f"the sides' order names each side once: {', '.join(sides)[:80]}", rule_id="B.sequence",
+                             field="player")
+    if len(sides) != 2:
+        raise PlacementError(f"a fight is between two sides, each with a character; these are on {len(sides)}: "
+                             f"{', '.join(sides)[:80]}", rule_id="B.sequence", field="player")
     taken: dict[tuple, str] = {}
     for f in fighters:
         name = str(f.get("name"))
@@ -299,9 +321,8 @@ def game_setup(fighters: Sequence[Mapping], *, cols: int = 12, rows: int = 8, co
             raise PlacementError(f"two characters are called {name!r}: every character needs his own name (actions "
                                  "name him)", rule_id="B.sequence", field="name")
         taken[check_hex(where, name, f.get("at"), taken)] = name
-    _whole(max_turns, 1, LIMITS["turns"].bounds[1], "the fight's length in turns", PlacementError, "B.sequence",
-           "max_turns")
-    setup = {**where, "players": players, "fighters": [dict(f) for f in fighters], "max_turns": max_turns}
+    turns(max_turns)
+    setup = {**where, "players": sides, "fighters": [dict(f) for f in fighters], "max_turns": max_turns}
     try:
         return BarroomsRules().check_setup(setup)
     except CsPanelError as e:
@@ -310,6 +331,6 @@ def game_setup(fighters: Sequence[Mapping], *, cols: int = 12, rows: int = 8, co
 
 __all__ = [
     "BUDGET_NAMES", "CharacterBuildError", "EquipmentError", "MAX_GRENADES", "PlacementError", "RoomError", "character",
-    "check_hex", "cost", "cover_list", "cover_text", "firearms", "free_hex", "game_setup", "points", "room",
+    "check_hex", "cost", "cover_list", "cover_text", "firearms", "free_hex", "game_setup", "grenades", "points", "room", "turns",
     "skill_choices",
 ]
