@@ -139,7 +139,7 @@ def points(name: str, stats: Mapping[str, Any], skills: Sequence[str] = (), budg
     sheet = _sheet(name, stats, skills)
     spent = build_cost(sheet)
     if spent.total > BUDGETS[budget]:
-        raise CharacterBuildError(f"{name} costs {spent.total} points ({spent}), {spent.total - BUDGETS[budget]} over "
+        raise CharacterBuildError(f"{name} costs {spent.total} points, {spent.total - BUDGETS[budget]} over "
                                   f"the {BUDGETS[budget]} of a {budget}", rule_id="B.chargen", field="budget")
     return build_cost(sheet, budget)
 

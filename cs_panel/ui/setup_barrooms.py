@@ -154,11 +154,12 @@ class BarroomsSetupForm(pn.viewable.Viewer):
     def _cost_line(self) -> None:
         """What his stats and skills cost and what is left of his points, term by term (B.chargen,
         B.skills), or why the rules refuse them, as the form is filled in."""
+        who = {"name": self.br_name.strip() or "He", "stats": self._stats(), "skills": list(self.br_skills)}
         try:
-            cost = B.points(self.br_name.strip() or "He", self._stats(), list(self.br_skills), self.br_budget)
+            cost = B.points(who["name"], who["stats"], who["skills"], self.br_budget)
             text = f"Points: {cost}; {cost.left} left unspent"
-        except CsPanelError as e:
-            text = f"Points: {e}"
+        except CsPanelError as e:  # over the points: the terms still show where they went
+            text = f"Points: {B.cost(who)}; {e}" if e.field == "budget" else f"Points: {e}"
         self._cost.object = f"<p class='cs-setup-status'>{html.escape(text)}</p>"
 
     def cost_text(self) -> str:
@@ -263,10 +264,10 @@ class BarroomsSetupForm(pn.viewable.Viewer):
                                        W.Checkbox.from_param(self.param.br_vest, label="vest", width=60,
                                                              css_classes=["in-br_vest"]),
                                        margin=(18, 0, 0, 0), width=300), "br_gear"),
-                       e.beside(pn.Row(W.IntInput.from_param(self.param.br_explosive, label="Explosive grenades", width=120,
+                       e.beside(pn.Row(W.IntInput.from_param(self.param.br_explosive, label="Explosive grenades", width=145,
                                                              css_classes=["in-br_explosive"]),
                                        W.IntInput.from_param(self.param.br_flash_bang, label="Flash-bangs", width=90,
-                                                             css_classes=["in-br_flash_bang"]), margin=0, width=230),
+                                                             css_classes=["in-br_flash_bang"]), margin=0, width=255),
                                 "br_grenades"), **box),
             pn.FlexBox(W.Checkbox.from_param(self.param.br_auto_hex, label="First free hex by his side's wall", width=230,
                                              css_classes=["in-br_auto_hex"], margin=(22, 10, 0, 10)),
@@ -278,11 +279,11 @@ class BarroomsSetupForm(pn.viewable.Viewer):
             pn.Row(add, remove, margin=0),
             e.slots["br_fighters"],
             pn.pane.Markdown("**The room and the fight**"),
-            pn.FlexBox(e.beside(pn.Row(W.IntInput.from_param(self.param.br_cols, label="Room width (hexes)", width=130,
+            pn.FlexBox(e.beside(pn.Row(W.IntInput.from_param(self.param.br_cols, label="Room width (hexes)", width=150,
                                                              css_classes=["in-br_cols"]),
                                        W.IntInput.from_param(self.param.br_rows, label="Depth", width=80,
-                                                             css_classes=["in-br_rows"]), margin=0, width=230), "br_room"),
-                       e.beside(W.TextInput.from_param(self.param.br_cover, label="Cover: kind column,row; ...", width=440,
+                                                             css_classes=["in-br_rows"]), margin=0, width=250), "br_room"),
+                       e.beside(W.TextInput.from_param(self.param.br_cover, label="Cover: kind column,row; ...", width=540,
                                                        css_classes=["in-br_cover"]), "br_cover"),
                        number("br_turns", "Turns at most", 110), **box),
             sizing_mode="stretch_width", css_classes=["cs-barrooms-setup"])

@@ -57,7 +57,7 @@ def test_the_points_are_explained_as_the_form_is_filled_in():
     br.br_skills = ["bowman"]
     assert br.cost_text().endswith("+ 10 Bowman = 440; 10 left unspent")
     br.br_deadeye = 6
-    assert "= 530), 80 over the 450 of a lead (B.chargen)" in br.cost_text()
+    assert br.cost_text().endswith("= 530; Mac costs 530 points, 80 over the 450 of a lead (B.chargen)")
     br.br_skills = ["superman"]
     assert "Fast Reaction first" in br.cost_text() and "B.skills" in br.cost_text()
 
