@@ -30,7 +30,7 @@ from cs_panel.core.game import Game, registered
 from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
-from cs_panel.setups import SetupFileError, setup_from_json, setup_to_json
+from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, setup_to_json
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
 from cs_panel.ui.setup_barrooms import BarroomsSetupForm
 
@@ -498,7 +498,8 @@ class GameSetup(pn.viewable.Viewer):
 
     def _text_form(self) -> pn.Column:
         text = pn.widgets.TextAreaInput.from_param(self.param.setup_text, label="Setup (JSON)", height=260,
-                                                   sizing_mode="stretch_width", css_classes=["in-setup_text"])
+                                                   sizing_mode="stretch_width", css_classes=["in-setup_text"],
+                                                   max_length=MAX_SETUP_TEXT)  # a 12-man fight is past Panel's 5,000
         return pn.Column(self._errors.beside(text, "setup_text"), sizing_mode="stretch_width")
 
     def _show_forms(self) -> None:

@@ -145,6 +145,14 @@ class BarroomsSetupForm(pn.viewable.Viewer):
         self._changed()
         return True
 
+    def demo(self) -> None:
+        """Start from the demo fight (two against two in a small bar room), to change or play as it is."""
+        from cs_panel.games import rules_for
+
+        self.load(rules_for("barrooms").check_setup(rules_for("barrooms").default_setup()))
+        self._report(None)
+        self._changed()
+
     def remove_character(self, name: str) -> None:
         """Take a character out of the fight."""
         self.fighters = [f for f in self.fighters if f["name"] != name]
@@ -234,6 +242,8 @@ class BarroomsSetupForm(pn.viewable.Viewer):
         add.on_click(lambda event: self.add_character())
         remove = W.TextInput(label="Remove the character called", width=180, css_classes=["remove-br-character"])
         remove.param.watch(lambda event: event.new and self.remove_character(event.new.strip()), "value")
+        demo = W.Button(label="Start from the demo fight", css_classes=["br-demo"], width=190, margin=(23, 10, 5, 10))
+        demo.on_click(lambda event: self.demo())
 
         def number(name: str, label: str, width: int = 90):
             return e.beside(W.IntInput.from_param(self.param[name], label=label, width=width, css_classes=[f"in-{name}"]),
@@ -276,7 +286,7 @@ class BarroomsSetupForm(pn.viewable.Viewer):
                                        W.IntInput.from_param(self.param.br_row, label="Row", width=80,
                                                              css_classes=["in-br_row"]), margin=0, width=180), "br_hex"),
                        **box),
-            pn.Row(add, remove, margin=0),
+            pn.Row(add, remove, demo, margin=0),
             e.slots["br_fighters"],
             pn.pane.Markdown("**The room and the fight**"),
             pn.FlexBox(e.beside(pn.Row(W.IntInput.from_param(self.param.br_cols, label="Room width (hexes)", width=150,

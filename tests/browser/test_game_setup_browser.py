@@ -4,6 +4,8 @@ the typed value kept. Screenshots go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from layout_checks import covered, overflowing, watch
 from playwright.sync_api import expect
@@ -100,6 +102,16 @@ def test_a_barrooms_fight_is_set_up_in_the_form_and_a_refusal_shows_beside_its_b
     shoot(page, f"game-setup-{width}-barrooms-refused")
     page.locator(".start button").click()
     expect(page.locator(".cs-setup-status").last).to_contain_text("Game started", timeout=30_000)
+    # the JSON editor is a tick away, holding the form's fight
+    page.locator(".in-as_json input").check()
+    expect(page.locator(".in-setup_text textarea")).to_have_value(re.compile('"name": "Lou"'), timeout=20_000)
+    page.wait_for_function(READY)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["barrooms as JSON"] = found
+    shoot(page, f"game-setup-{width}-barrooms-json")
+    page.locator(".in-as_json input").uncheck()
+    expect(page.locator(".add-br-character button")).to_be_visible(timeout=20_000)
     assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]

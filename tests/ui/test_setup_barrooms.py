@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import panel as pn
 import pytest
 
 from cs_panel.barrooms.play import demo_setup
@@ -168,3 +169,24 @@ def test_the_json_editor_is_a_tick_away_and_its_text_comes_back_into_the_form():
     br.as_json = False
     assert [f["name"] for f in br.fighters] == ["Mac", "Jonesy", "Lou", "Vic"] and ui.setup is not None
     assert not any("in-setup_text" in str(o) for o in ui._forms.objects)
+
+
+def test_the_demo_fight_is_a_button_away_and_starts_as_it_is():
+    ui, br = form()
+    br.br_cover = "table 1,1"
+    br.demo()
+    assert ui.setup == setup_from_json("barrooms", json.dumps(demo_setup())) and br.br_cover.startswith("bar 5,0")
+    assert ui.new_game() is not None and ui.game.players == ("Ann", "Bob")
+    br.remove_character("Vic")
+    assert [f["name"] for f in ui.setup["fighters"]] == ["Mac", "Jonesy", "Lou"]
+
+
+def test_a_twelve_man_fight_fits_in_the_json_editor():
+    ui, br = form()
+    br.param.update(br_cover="", br_knife=True, br_explosive=2, br_flash_bang=2)
+    for i in range(12):
+        br.param.update(br_name="Man" + "abcdefghijkl"[i], br_player="Ann" if i < 6 else "Bob")
+        assert br.add_character(), ui.error
+    br.as_json = True
+    editor = next(w for w in ui._forms.select(pn.widgets.TextAreaInput))
+    assert json.loads(editor.value) == ui.setup and len(editor.value) > 5000 and editor.max_length >= len(editor.value)
