@@ -169,6 +169,12 @@ def test_the_json_editor_is_a_tick_away_and_its_text_comes_back_into_the_form():
     br.as_json = False
     assert [f["name"] for f in br.fighters] == ["Mac", "Jonesy", "Lou", "Vic"] and ui.setup is not None
     assert not any("in-setup_text" in str(o) for o in ui._forms.objects)
+    # text the rules refuse does not come back: the form keeps its fight and says why
+    br.as_json = True
+    ui.setup_text = '{"room": []}'
+    br.as_json = False
+    assert "refuse" in ui.message() and len(br.fighters) == 4 and ui.setup is not None
+    assert ui.setup_text == '{"room": []}'
 
 
 def test_the_demo_fight_is_a_button_away_and_starts_as_it_is():
