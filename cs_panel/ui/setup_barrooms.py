@@ -81,6 +81,7 @@ class BarroomsSetupForm(pn.viewable.Viewer):
         super().__init__(**params)
         self.fighters: list[dict] = []
         self._players: list[str] | None = None  # the sides' order of a loaded setup
+        self._own_errors = errors is None  # standalone: the form shows its general message slot itself
         self.errors = errors or FieldErrors([])
         self.errors.slots.update(FieldErrors(FIELDS).slots)  # one set of slots: one refusal shows at a time
         self._report = refuse or (lambda e, field=None: self.errors.show(e) or e is None)
@@ -288,6 +289,7 @@ class BarroomsSetupForm(pn.viewable.Viewer):
                        **box),
             pn.Row(add, remove, demo, margin=0),
             e.slots["br_fighters"],
+            *([e.general] if self._own_errors else []),
             pn.pane.Markdown("**The room and the fight**"),
             pn.FlexBox(e.beside(pn.Row(W.IntInput.from_param(self.param.br_cols, label="Room width (hexes)", width=150,
                                                              css_classes=["in-br_cols"]),

@@ -196,3 +196,20 @@ def test_a_twelve_man_fight_fits_in_the_json_editor():
     br.as_json = True
     editor = next(w for w in ui._forms.select(pn.widgets.TextAreaInput))
     assert json.loads(editor.value) == ui.setup and len(editor.value) > 5000 and editor.max_length >= len(editor.value)
+
+
+@pytest.mark.rule("B.sequence")
+def test_the_form_stands_alone_and_builds_a_setup_that_starts_a_fight():
+    br = BarroomsSetupForm()
+    assert br.view() is not None
+    br.param.update(br_name="Mac", br_player="Ann")
+    assert br.add_character()
+    br.param.update(br_name="Mac", br_player="Bob")
+    assert not br.add_character() and "B.sequence" in br.message("br_name")
+    with pytest.raises(Exception) as info:
+        br.build()
+    assert info.value.field == "br_fighters"
+    br.param.update(br_name="Lou")
+    assert br.add_character() and br.message() == ""
+    from cs_panel.games import new_game
+    assert new_game("barrooms", 2, br.build()).players == ("Ann", "Bob")
