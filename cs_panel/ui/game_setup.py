@@ -3,7 +3,9 @@
 ``GameSetup(system="fasa")`` shows a form for one plane at a time: design, side, pilot (a new
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
 plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
-builds each player's team from the Aces characters, with its points. Any other system on the game
+builds each player's team from the Aces characters, with its points. ``system="barrooms"`` adds
+characters one at a time, with their points, skills and gear, and sets the room and its cover
+(``cs_panel.ui.setup_barrooms``; its JSON editor a tick away). Any other system on the game
 protocol gets its setup as JSON text, checked by its rules. A setup downloads and uploads as JSON.
 
 Every choice goes to the rules core (``cs_panel.fasa.setup_builder``,
@@ -28,8 +30,9 @@ from cs_panel.core.game import Game, registered
 from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
-from cs_panel.setups import SetupFileError, setup_from_json, setup_to_json
+from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, setup_to_json
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
+from cs_panel.ui.setup_barrooms import BarroomsSetupForm
 
 SKILLS = ("constitution", "quick_draw", "dead_eye", "steady_hand", "natural_touch", "sixth_sense")
 FASA_FIELDS = ["plane_name", "player", "design", "role", "experience", *SKILLS, "ammunition", "rockets", "home",
@@ -60,7 +63,8 @@ class GameSetup(pn.viewable.Viewer):
     """Choose a game's setup and seed, save or load it as JSON, and start the game."""
 
     shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
-                   "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup")  # rule ids shown here (rules index)
+                   "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
+                   "B.weapons", "B.grenade", "B.cover")  # rule ids shown here (rules index)
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "
@@ -130,6 +134,9 @@ class GameSetup(pn.viewable.Viewer):
         self._table = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["cs-setup-table"])
         self.play_table = None  # the PlayTable of the last game started here (``play_here``)
         self._pilot_cost()
+        # Bar-rooms: its own sub-form, sharing the message slots (one refusal shows at a time)
+        self._barrooms = BarroomsSetupForm(errors=self._errors, refuse=self._refuse, changed=self._rebuild)
+        self._barrooms.param.watch(self._barrooms_as_json, "as_json")
         # every system on the game protocol, a registered one without a form included
         self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
         if system is not None:
@@ -256,6 +263,8 @@ class GameSetup(pn.viewable.Viewer):
         if self.system == "aces":
             return K.game_setup(self.aces_map, self._teams, max_turns=self.max_turns,
                                 defensive_fate=self.defensive_fate)
+        if not self._text_setup():
+            return self._barrooms.build()
         try:
             doc = json.loads(self.setup_text) if len(self.setup_text) <= UPLOAD_BYTES else None
         except ValueError as e:
@@ -309,7 +318,7 @@ class GameSetup(pn.viewable.Viewer):
                 chars = ", ".join(f"{m[1]} ({m[0]}) at {m[2][0]},{m[2][1]}" for m in team)
                 out.append(f"<li><b>{e(player)}</b>: {e(chars)}<br><small>points: {e(points)}</small></li>")
             return f"<ul class='cs-setup-list'>{''.join(out)}</ul>"
-        return ""
+        return "" if self._text_setup() else self._barrooms.list_html()
 
     def new_game(self) -> Game | None:
         """Start the game from the setup and seed (the ``game`` parameter); a refusal is shown and
@@ -318,7 +327,7 @@ class GameSetup(pn.viewable.Viewer):
             setup = self._build()
             g = new_game(self.system, self.seed, setup)
         except CsPanelError as e:
-            self._refuse(e, "setup_text" if self.system not in ("fasa", "aces") else None)
+            self._refuse(e, "setup_text" if self._text_setup() else None)
             return None
         self._refuse(None)
         with param.edit_constant(self):
@@ -357,6 +366,8 @@ class GameSetup(pn.viewable.Viewer):
             self.param.update(aces_map=setup["map"], max_turns=setup["max_turns"],
                               defensive_fate=setup["defensive_fate"])
         else:
+            if self.system == "barrooms":
+                self._barrooms.load(setup)
             self.setup_text = json.dumps(setup, indent=1)
         self._refuse(None)
         self._rebuild()
@@ -383,13 +394,34 @@ class GameSetup(pn.viewable.Viewer):
 
     @param.depends("setup_text", watch=True)
     def _text_changed(self) -> None:
-        if self.system not in ("fasa", "aces"):
+        if self._text_setup():
             try:
                 self._build()
                 self._refuse(None)
             except CsPanelError as e:
                 self._refuse(e, "setup_text")
             self._rebuild()
+
+    def _text_setup(self) -> bool:
+        """Whether the setup is the JSON text: a system without a form, or Bar-rooms with its JSON editor open."""
+        return self.system not in ("fasa", "aces", "barrooms") or (self.system == "barrooms" and self._barrooms.as_json)
+
+    def _barrooms_as_json(self, event) -> None:
+        """Opening the JSON editor puts the form's setup in it (if it is complete); closing it reads
+        the text back into the form (if the rules accept it; if not, the form stays as it was)."""
+        if event.new:
+            try:
+                self.setup_text = json.dumps(self._barrooms.build(), indent=1)
+            except CsPanelError:
+                pass  # an incomplete form: the text keeps the last setup
+        else:
+            try:
+                self._barrooms.load(setup_from_json("barrooms", self.setup_text))
+            except CsPanelError as e:
+                self._refuse(point_at(e, None))
+        self._rebuild()
+        if self._layout is not None:
+            self._show_forms()
 
     # -- the view ---------------------------------------------------------------------------------
 
@@ -466,11 +498,14 @@ class GameSetup(pn.viewable.Viewer):
 
     def _text_form(self) -> pn.Column:
         text = pn.widgets.TextAreaInput.from_param(self.param.setup_text, label="Setup (JSON)", height=260,
-                                                   sizing_mode="stretch_width", css_classes=["in-setup_text"])
+                                                   sizing_mode="stretch_width", css_classes=["in-setup_text"],
+                                                   max_length=MAX_SETUP_TEXT)  # a 12-man fight is past Panel's 5,000
         return pn.Column(self._errors.beside(text, "setup_text"), sizing_mode="stretch_width")
 
     def _show_forms(self) -> None:
         self._forms.objects = [{"fasa": self._fasa_form, "aces": self._aces_form}.get(self.system, self._text_form)()]
+        if self.system == "barrooms":
+            self._forms.objects = [self._barrooms.view(), *(self._forms.objects if self._barrooms.as_json else [])]
 
     def __panel__(self):
         if self._layout is not None:

@@ -4,6 +4,8 @@ the typed value kept. Screenshots go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from layout_checks import covered, overflowing, watch
 from playwright.sync_api import expect
@@ -51,6 +53,65 @@ def test_the_setup_page_holds_and_refuses_beside_the_input(serve, page, width, h
     if found:
         problems["fasa with a refusal"] = found
     shoot(page, f"game-setup-{width}-fasa-refused")
+    assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
+    assert seen["outside"] == [], seen["outside"][:5]
+    assert seen["errors"] == [], seen["errors"][:5]
+
+
+@pytest.mark.rule("B.chargen", "B.sequence")
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_barrooms_fight_is_set_up_in_the_form_and_a_refusal_shows_beside_its_box(serve, page, width, height):
+    seen = watch(page)
+    base = serve(create_app)
+    page.set_viewport_size({"width": width, "height": height})
+    problems = {}
+    page.goto(f"{base}/?page=setup&system=barrooms")
+    expect(page.locator(".add-br-character button")).to_be_visible(timeout=60_000)
+    settle(page)
+    page.wait_for_function(READY)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["barrooms"] = found
+    shoot(page, f"game-setup-{width}-barrooms")
+    # Mac for Ann with the form's defaults, then Lou for Bob
+    page.locator(".add-br-character button").click()
+    expect(page.locator(".cs-setup-list-pane")).to_contain_text("Mac", timeout=20_000)
+    for cls, text in (("in-br_name", "Lou"), ("in-br_player", "Bob")):
+        box = page.locator(f".{cls} input")
+        box.fill(text)
+        box.press("Enter")
+        page.wait_for_function(READY)
+    page.locator(".add-br-character button").click()
+    expect(page.locator(".cs-setup-list-pane")).to_contain_text("Lou", timeout=20_000)
+    expect(page.locator(".cs-setup-status").last).to_contain_text("complete", timeout=20_000)
+    # Deadeye 7 puts a third man over a lead's 450 points: refused beside the points, the 7 kept
+    for cls, text in (("in-br_name", "Cy"), ("in-br_deadeye", "7")):
+        box = page.locator(f".{cls} input")
+        box.fill(text)
+        box.press("Enter")
+        page.wait_for_function(READY)
+    page.locator(".add-br-character button").click()
+    expect(page.locator(".cs-error-br_budget")).to_contain_text("B.chargen", timeout=20_000)
+    expect(page.locator(".in-br_deadeye input")).to_have_value("7")
+    expect(page.locator(".cs-setup-list-pane")).not_to_contain_text("Cy")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["barrooms with a refusal"] = found
+    shoot(page, f"game-setup-{width}-barrooms-refused")
+    page.locator(".start button").click()
+    expect(page.locator(".cs-setup-status").last).to_contain_text("Game started", timeout=30_000)
+    # the JSON editor is a tick away, holding the form's fight
+    page.locator(".in-as_json input").check()
+    expect(page.locator(".in-setup_text textarea")).to_have_value(re.compile('"name": "Lou"'), timeout=20_000)
+    page.wait_for_function(READY)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["barrooms as JSON"] = found
+    shoot(page, f"game-setup-{width}-barrooms-json")
+    page.locator(".in-as_json input").uncheck()
+    expect(page.locator(".add-br-character button")).to_be_visible(timeout=20_000)
     assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]
