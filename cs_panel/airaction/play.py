@@ -63,7 +63,7 @@ from cs_panel.airaction.referee import (
 from cs_panel.airaction.squadron import Slot, Squadron
 from cs_panel.airaction.table import Pose
 from cs_panel.airaction.throttle import plan_throttle
-from cs_panel.clix.figures import figures
+from cs_panel.clix.figures import Figure, figure_entry, figure_from_entry, figures
 from cs_panel.clix.skills import is_shaken
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, RuleInputError
@@ -239,16 +239,47 @@ def _number(v, what: str) -> float:
     return v
 
 
+#: at most this many figures of the players' own a setup carries (``"figures"``)
+MAX_OWN_FIGURES = 24
+
+
+def own_figures(entries) -> dict[str, Figure]:
+    """The players' own figures a setup carries (``"figures"``: data-file entries, as the dial
+    editor saves them), by id; an id the packaged figures use, or two alike, is refused, so a
+    figure id always means one figure (A.base.values)."""
+    if not isinstance(entries, list) or len(entries) > MAX_OWN_FIGURES:
+        raise AirActionSetupError(f"'figures' lists at most {MAX_OWN_FIGURES} figure entries", field="figures")
+    packaged = set(figures().ids())
+    out: dict[str, Figure] = {}
+    for e in entries:
+        if not isinstance(e, dict):
+            raise AirActionSetupError("each of 'figures' is a figure entry (an object)", field="figures")
+        fig = figure_from_entry(e, "setup figures")
+        if fig.id in packaged or fig.id in out:
+            raise AirActionSetupError(f"figure id {fig.id!r} is taken: give your own figure an id of its own "
+                                      "(A.base.values)", field="figures")
+        out[fig.id] = fig
+    return out
+
+
+def _figure(own: dict[str, Figure], fid: str) -> Figure:
+    return own[fid] if fid in own else figures()[fid]
+
+
 def _start(setup: dict) -> GameState:
-    """The table of a checked setup: squadrons checked against the build total (A.squadron), each
-    marker placed at its player's edge (A.setup), speeds set freely (A.setup)."""
-    f = figures()
+    """The table of a checked setup: squadrons checked against the build total (A.squadron), an
+    Ace only at the controls of its own plane (A.aces.pilots), each marker placed at its player's
+    edge (A.setup), speeds set freely (A.setup)."""
+    own = own_figures(setup.get("figures", []))
     squadrons, poses, speeds = [], {}, {}
     for sq in setup["squadrons"]:
         slots = []
         for pl in sq["planes"]:
-            plane = f[pl["figure"]]
-            ace = f[pl["ace"]] if pl["ace"] is not None else None
+            plane = _figure(own, pl["figure"])
+            ace = _figure(own, pl["ace"]) if pl["ace"] is not None else None
+            if ace is not None and (not ace.pilot or ace.pilot != plane.pilot):
+                raise AirActionSetupError(f"{ace.name} flies only a plane of his or her own, and {plane.name} is "
+                                          f"flown by {plane.pilot or 'no named pilot'} (A.aces.pilots)", field="ace")
             slots.append(Slot(plane, ace))
             pid = f"{sq['player']}:{plane.id}"
             x, y, heading = pl["at"]
@@ -273,7 +304,7 @@ class AirActionRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise AirActionSetupError("an Air Action setup is an object with 'squadrons'", field="setup")
-        extra = set(setup) - {"squadrons", "build_total", "max_turns", "campaign"}
+        extra = set(setup) - {"squadrons", "build_total", "max_turns", "campaign", "figures"}
         if extra:
             raise AirActionSetupError(f"unknown setup field(s) {sorted(extra)[:10]}", field="setup")
         squadrons = setup.get("squadrons")
@@ -320,6 +351,8 @@ class AirActionRules(Rules):
                 out.append({"figure": fig, "ace": ace, "at": at, "speed": speed})
             clean.append({"player": player, "edge": edge, "planes": out})
         result = {"squadrons": clean, "build_total": build, "max_turns": max_turns, "campaign": campaign}
+        if setup.get("figures"):  # the players' own figures travel with the setup (and a saved game)
+            result["figures"] = [figure_entry(f) for f in own_figures(setup["figures"]).values()]
         _start(result)  # the figures, squadrons, markers and speeds are checked by the rules' own code
         return result
 
@@ -589,5 +622,5 @@ def rules() -> AirActionRules:
     return AirActionRules()
 
 
-__all__ = ["AirActionPlayError", "AirActionRules", "AirActionSetupError", "AirActionState", "Disengage", "Plan",
-           "Resolve", "demo_setup", "parse_action", "rules", "setup_of"]
+__all__ = ["AirActionPlayError", "AirActionRules", "AirActionSetupError", "AirActionState", "Disengage", "MAX_OWN_FIGURES",
+           "Plan", "Resolve", "demo_setup", "own_figures", "parse_action", "rules", "setup_of"]

@@ -3,8 +3,9 @@
 ``GameSetup(system="fasa")`` shows a form for one plane at a time: design, side, pilot (a new
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
 plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
-builds each player's team from the Aces characters, with its points. Any other system on the game
-protocol gets its setup as JSON text, checked by its rules. A setup downloads and uploads as JSON.
+builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
+player's squadron to the build total (``cs_panel.ui.setup_airaction``), or as JSON text for hand
+edits. Any other system on the game protocol gets its setup as JSON text, checked by its rules. A setup downloads and uploads as JSON.
 
 Every choice goes to the rules core (``cs_panel.fasa.setup_builder``,
 ``cs_panel.aces.setup_builder``, ``cs_panel.setups``); a refusal, naming its rule, is shown
@@ -30,6 +31,7 @@ from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import SetupFileError, setup_from_json, setup_to_json
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
+from cs_panel.ui.setup_airaction import AirActionSetupForm
 
 SKILLS = ("constitution", "quick_draw", "dead_eye", "steady_hand", "natural_touch", "sixth_sense")
 FASA_FIELDS = ["plane_name", "player", "design", "role", "experience", *SKILLS, "ammunition", "rockets", "home",
@@ -130,6 +132,8 @@ class GameSetup(pn.viewable.Viewer):
         self._table = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["cs-setup-table"])
         self.play_table = None  # the PlayTable of the last game started here (``play_here``)
         self._pilot_cost()
+        self._aa = AirActionSetupForm()  # Air Action squadrons (its own inputs and message slots)
+        self._aa.param.watch(self._aa_changed, ["version", "as_json"])
         # every system on the game protocol, a registered one without a form included
         self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
         if system is not None:
@@ -140,12 +144,14 @@ class GameSetup(pn.viewable.Viewer):
     # -- refusals ------------------------------------------------------------------------------
 
     def _refuse(self, error: CsPanelError | None, field: str | None = None, record: bool = True) -> bool:
-        if error is not None:
-            where = field or FIELD_OF.get(error.field or "", error.field)
+        # the Air Action sub-form shows a refusal beside its own input and hands back any other
+        rest = self._aa.show(error) if self.system == "airaction" and field is None else error
+        if rest is not None:
+            where = field or FIELD_OF.get(rest.field or "", rest.field)
             if self.system == "aces":
                 where = {"max_turns": "aces_turns", "player": "aces_player"}.get(where, where)
-            error = point_at(error, where if where in self._errors.slots else None)
-        self._errors.show(error)
+            error = rest = point_at(rest, where if where in self._errors.slots else None)
+        self._errors.show(rest)
         if record:
             with param.edit_constant(self):
                 self.error = str(error) if error else ""
@@ -256,6 +262,8 @@ class GameSetup(pn.viewable.Viewer):
         if self.system == "aces":
             return K.game_setup(self.aces_map, self._teams, max_turns=self.max_turns,
                                 defensive_fate=self.defensive_fate)
+        if not self._text_mode():
+            return self._aa.build()
         try:
             doc = json.loads(self.setup_text) if len(self.setup_text) <= UPLOAD_BYTES else None
         except ValueError as e:
@@ -309,6 +317,8 @@ class GameSetup(pn.viewable.Viewer):
                 chars = ", ".join(f"{m[1]} ({m[0]}) at {m[2][0]},{m[2][1]}" for m in team)
                 out.append(f"<li><b>{e(player)}</b>: {e(chars)}<br><small>points: {e(points)}</small></li>")
             return f"<ul class='cs-setup-list'>{''.join(out)}</ul>"
+        if self.system == "airaction" and not self._text_mode():
+            return self._aa.list_html()
         return ""
 
     def new_game(self) -> Game | None:
@@ -318,7 +328,7 @@ class GameSetup(pn.viewable.Viewer):
             setup = self._build()
             g = new_game(self.system, self.seed, setup)
         except CsPanelError as e:
-            self._refuse(e, "setup_text" if self.system not in ("fasa", "aces") else None)
+            self._refuse(e, "setup_text" if self._text_mode() else None)
             return None
         self._refuse(None)
         with param.edit_constant(self):
@@ -357,12 +367,36 @@ class GameSetup(pn.viewable.Viewer):
             self.param.update(aces_map=setup["map"], max_turns=setup["max_turns"],
                               defensive_fate=setup["defensive_fate"])
         else:
+            if self.system == "airaction":
+                self._aa.load(setup)
             self.setup_text = json.dumps(setup, indent=1)
         self._refuse(None)
         self._rebuild()
         return True
 
     # -- the system ---------------------------------------------------------------------------------
+
+    def _text_mode(self) -> bool:
+        """Whether the setup is the JSON text: a system without a form, or Air Action's hand edits."""
+        return self.system not in ("fasa", "aces") and (self.system != "airaction" or self._aa.as_json)
+
+    def _aa_changed(self, event) -> None:
+        """The Air Action form changed its squadrons, or switched to or from the JSON text: the text
+        takes the form's setup, the form the text's (when the rules accept it)."""
+        if event.name == "as_json":
+            try:
+                if event.new:  # an unfinished form leaves the text as it was
+                    self.setup_text = json.dumps(self._aa.build(), indent=1)
+                else:
+                    self._aa.load(setup_from_json("airaction", self.setup_text))
+            except CsPanelError as e:
+                if not event.new:
+                    self._refuse(SetupFileError(f"the form keeps its squadrons: the JSON text is refused ({e})"),
+                                 "upload")
+            if self._layout is not None:
+                self._show_forms()
+        if self.system == "airaction":
+            self._rebuild()
 
     @param.depends("system", watch=True)
     def _system_changed(self) -> None:
@@ -383,7 +417,7 @@ class GameSetup(pn.viewable.Viewer):
 
     @param.depends("setup_text", watch=True)
     def _text_changed(self) -> None:
-        if self.system not in ("fasa", "aces"):
+        if self._text_mode():
             try:
                 self._build()
                 self._refuse(None)
@@ -469,8 +503,14 @@ class GameSetup(pn.viewable.Viewer):
                                                    sizing_mode="stretch_width", css_classes=["in-setup_text"])
         return pn.Column(self._errors.beside(text, "setup_text"), sizing_mode="stretch_width")
 
+    def _aa_form(self) -> pn.Column:
+        hand = pn.widgets.Checkbox.from_param(self._aa.param.as_json, label="Edit the setup as JSON text",
+                                              css_classes=["in-as_json"], width=220)
+        return pn.Column(hand, self._text_form() if self._aa.as_json else self._aa.view(), sizing_mode="stretch_width")
+
     def _show_forms(self) -> None:
-        self._forms.objects = [{"fasa": self._fasa_form, "aces": self._aces_form}.get(self.system, self._text_form)()]
+        self._forms.objects = [{"fasa": self._fasa_form, "aces": self._aces_form,
+                                "airaction": self._aa_form}.get(self.system, self._text_form)()]
 
     def __panel__(self):
         if self._layout is not None:
