@@ -222,7 +222,7 @@ class AirActionSetupForm(pn.viewable.Viewer):
         """The form's inputs with their message slots."""
         W = pn.widgets
         e = self._errors
-        add = W.Button(label="Add this plane", button_type="primary", css_classes=["add-aa-plane"], width=150)
+        add = W.Button(label="Add this plane", color="primary", css_classes=["add-aa-plane"], width=150)
         add.on_click(lambda event: self.add_plane())
         remove = W.TextInput(label="Remove the plane (PLAYER:FIGURE)", width=240, css_classes=["remove-aa-plane"])
         remove.param.watch(lambda event: event.new and self.remove_plane(event.new.strip()), "value")
