@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cs_panel.airaction.movement import placement_ok
 from cs_panel.airaction.play import EDGES, MAX_OWN_FIGURES, AirActionRules, _seat_name_ok
 from cs_panel.airaction.squadron import ACE_MIN_BUILD, STANDARD_BUILD
-from cs_panel.airaction.table import Pose, TABLE_SIZE
+from cs_panel.airaction.table import TABLE_SIZE, Pose
 from cs_panel.clix.figures import Figure, figure_entry, figures, figures_from_text
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import Modifier, terms_text

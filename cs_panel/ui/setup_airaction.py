@@ -211,7 +211,7 @@ class AirActionSetupForm(pn.viewable.Viewer):
                 f"<td>{e(table[p['ace']].name) if p['ace'] else '-'}</td>"
                 f"<td>{p['at'][0]:g}, {p['at'][1]:g} heading {p['at'][2]:g}</td><td>{p['speed']}</td></tr>"
                 for p in sq["planes"])
-            out.append(f"<p><b>{e(player)}</b> at the {e(sq['edge'])} edge; points: {e(points)}</p>"
+            out.append(f"<p style='margin-top: 10px'><b>{e(player)}</b> at the {e(sq['edge'])} edge; points: {e(points)}</p>"
                        "<table class='cs-setup-list'><tr><th>plane</th><th>figure</th><th>Ace</th><th>start</th>"
                        f"<th>speed</th></tr>{rows}</table>")
         return "".join(out)
@@ -237,19 +237,20 @@ class AirActionSetupForm(pn.viewable.Viewer):
                        e.beside(W.Select.from_param(self.param.edge, css_classes=["in-edge"], label="Starts at edge",
                                                     width=120), "edge"),
                        e.beside(W.Select.from_param(self.param.aa_plane, css_classes=["in-aa_plane"], label="Plane",
-                                                    width=340), "aa_plane"),
+                                                    width=420), "aa_plane"),
                        e.beside(W.Select.from_param(self.param.aa_ace, css_classes=["in-aa_ace"], label="Flown by Ace",
                                                     width=300), "aa_ace"), **box),
             pn.FlexBox(W.Checkbox.from_param(self.param.auto_start, css_classes=["in-auto_start"],
                                              label="Next place along the edge", width=200),
-                       e.beside(pn.Row(W.FloatInput.from_param(self.param.at_x, css_classes=["in-at_x"], label="x (in)", width=80),
-                                       W.FloatInput.from_param(self.param.at_y, css_classes=["in-at_y"], label="y (in)", width=80),
-                                       W.FloatInput.from_param(self.param.heading, css_classes=["in-heading"], label="Heading",
-                                                               width=80), margin=0, width=250), "at"),
+                       e.beside(pn.Row(W.FloatInput.from_param(self.param.at_x, css_classes=["in-at_x"], disabled=self.param.auto_start, label="x (in)", width=80),
+                                       W.FloatInput.from_param(self.param.at_y, css_classes=["in-at_y"], disabled=self.param.auto_start, label="y (in)", width=80),
+                                       W.FloatInput.from_param(self.param.heading, css_classes=["in-heading"], disabled=self.param.auto_start, label="Heading",
+                                                               width=80), margin=0, width=280), "at"),
                        e.beside(W.Select.from_param(self.param.aa_speed, css_classes=["in-aa_speed"], label="Speed",
                                                     width=80), "aa_speed"), **box),
             pn.FlexBox(add, e.beside(remove, "remove"), **box),
-            pn.FlexBox(pn.pane.Markdown("Figures of your own (a figures file from the dial editor):", width=300, margin=(8, 5)),
+            pn.FlexBox(pn.pane.Markdown("Figures of your own (a figures file from the dial editor):", width=300,
+                                        margin=(5, 10)),
                        e.beside(upload, "figures"), **box),
             pn.pane.Markdown("**The game**"),
             pn.FlexBox(e.beside(W.IntInput.from_param(self.param.build_total, css_classes=["in-build_total"],

@@ -11,6 +11,7 @@ import pytest
 from cs_panel.airaction.play import demo_setup
 from cs_panel.bots import choose
 from cs_panel.clix.figures import figure_entry, figures
+from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.ui.game_setup import GameSetup
 
@@ -99,7 +100,7 @@ def test_edges_starts_and_speeds_are_refused_beside_their_inputs():
 def test_a_number_past_its_box_is_refused_beside_the_box():
     ui = GameSetup(system="airaction")
     ui.__panel__()
-    with pytest.raises(Exception):
+    with pytest.raises(CsPanelError):
         ui._aa.at_x = 5000.0
     assert "at x" in ui._aa.message("at") and ui._aa.at_x == 18.0
 
