@@ -31,7 +31,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cs_panel.airaction.movement import placement_ok
-from cs_panel.airaction.play import EDGES, MAX_OWN_FIGURES, AirActionRules, _seat_name_ok
+from cs_panel.airaction.navigation import ACE_CARD_LIBRARY, nav_cards
+from cs_panel.airaction.play import EDGES, MAX_OWN_FIGURES, AirActionRules, AirActionSetupError, _seat_name_ok, cards_of
 from cs_panel.airaction.squadron import ACE_MIN_BUILD, STANDARD_BUILD
 from cs_panel.airaction.table import TABLE_SIZE, Pose
 from cs_panel.clix.figures import Figure, figure_entry, figures, figures_from_text
@@ -67,6 +68,10 @@ class AcePilotError(SetupError):
 
 class PlacementError(SetupError):
     """A player, an edge or a starting marker the set-up rules do not allow (A.setup)."""
+
+
+class AceCardsError(SetupError):
+    """A squadron bringing Aces' own cards without an Ace plane whose cards are known (A.nav.deck)."""
 
 
 class StartSpeedError(SetupError):
@@ -182,9 +187,11 @@ def plane(figure_id: str, ace: str | None = None, *, edge: str = "south", index:
     if not placement_ok(Pose(*at), edge):
         raise PlacementError(f"{fig.name}'s marker at {at[0]:g}, {at[1]:g} must lie wholly on the play area within "
                              f"3 inches of the {edge} edge", rule_id="A.setup", field="at")
-    speeds = fig.speed.speeds
+    dial = fig.speed
+    assert dial is not None  # an Air Action figure always has its speed dial (Figure refuses one without)
+    speeds = dial.speeds
     if speed is None:
-        speed = fig.speed.speed
+        speed = dial.speed
     if isinstance(speed, bool) or not isinstance(speed, int) or speed not in speeds:
         raise StartSpeedError(f"{fig.name} starts at a speed of its dial, {', '.join(map(str, speeds))}; not "
                               f"{str(speed)[:10]}", rule_id="A.setup", field="speed")
@@ -276,6 +283,18 @@ def add_plane(planes: Sequence[Mapping], new: Mapping, build_total: int = STANDA
     return out
 
 
+def ace_cards_for(planes: Sequence[Mapping], own: Sequence[Figure] = (), player: str = "this") -> dict[str, list[str]]:
+    """The Aces' own cards a squadron may add to its deck, two for each Ace plane whose cards are
+    known, by Ace figure id (A.nav.deck); none is refused."""
+    figs = [_plane_figure(p.get("figure"), own) for p in planes]
+    try:
+        aces = cards_of({f.id: f for f in own}, figs, player)
+    except AirActionSetupError as e:
+        raise AceCardsError(str(e), rule_id="A.nav.deck", field="ace_cards") from None
+    cards = nav_cards(ACE_CARD_LIBRARY)
+    return {a: [c.name for c in cards if c.ace == a for _ in range(c.copies)] for a in aces}
+
+
 # -- the game -----------------------------------------------------------------------------------
 
 
@@ -284,7 +303,8 @@ def game_setup(squadrons: Mapping[str, Mapping], *, build_total: int = STANDARD_
     """The setup dict for ``new_game("airaction", seed, setup)``: two to four players, each with a
     squadron (``{"edge": ..., "planes": [...]}``) within the build total (A.squadron,
     A.aces.pilots) at an edge of its own (A.setup); ``max_turns`` is the agreed time limit (0 for
-    none, A.end). Your own figures that the squadrons fly travel with the setup (``"figures"``)."""
+    none, A.end). A squadron with ``"ace_cards": True`` adds its Ace planes' own cards to its deck
+    (A.nav.deck). Your own figures the squadrons fly travel with the setup (``"figures"``)."""
     if not isinstance(squadrons, Mapping) or not 2 <= len(squadrons) <= MAX_SQUADRONS:
         raise PlacementError(f"a game needs 2 to {MAX_SQUADRONS} players, each with a squadron at an edge of its own",
                              rule_id="A.setup", field="player")
@@ -296,7 +316,8 @@ def game_setup(squadrons: Mapping[str, Mapping], *, build_total: int = STANDARD_
         raise GameLengthError("a campaign game is played or not: true or false", rule_id="A.campaign.levels",
                               field="campaign")
     edges: dict[str, str] = {}
-    out, used = [], set()
+    out: list[dict] = []
+    used: set[str] = set()
     for player, sq in squadrons.items():
         if not isinstance(sq, Mapping):
             raise PlacementError(f"{str(player)[:40]}'s squadron is {{'edge': ..., 'planes': [...]}}", rule_id="A.setup",
@@ -317,7 +338,14 @@ def game_setup(squadrons: Mapping[str, Mapping], *, build_total: int = STANDARD_
         for p in planes:
             clean.append(plane(p.get("figure"), p.get("ace"), edge=edge, at=p.get("at"), speed=p.get("speed"), own=own))
             used.update(i for i in (p.get("figure"), p.get("ace")) if i)
-        out.append({"player": player, "edge": edge, "planes": clean})
+        entry = {"player": player, "edge": edge, "planes": clean}
+        if sq.get("ace_cards", False) not in (True, False):
+            raise AceCardsError(f"{player}'s squadron brings its Aces' cards or not: true or false", rule_id="A.nav.deck",
+                                field="ace_cards")
+        if sq.get("ace_cards"):
+            ace_cards_for(planes, own, player)
+            entry["ace_cards"] = True
+        out.append(entry)
     setup: dict = {"squadrons": out, "build_total": build_total, "max_turns": max_turns, "campaign": campaign}
     mine = [figure_entry(f) for f in own if f.id in used]
     if mine:
@@ -328,6 +356,6 @@ def game_setup(squadrons: Mapping[str, Mapping], *, build_total: int = STANDARD_
         raise PlacementError(str(e), rule_id=rule_in(str(e), "A.setup"), field=e.field) from None
 
 
-__all__ = ["AcePilotError", "FigureError", "GameLengthError", "MAX_PLANES", "MAX_SQUADRONS", "PlacementError", "Points",
-           "SquadronError", "StartSpeedError", "aces_for", "add_plane", "catalogue", "check_build_total",
+__all__ = ["AceCardsError", "AcePilotError", "FigureError", "GameLengthError", "MAX_PLANES", "MAX_SQUADRONS", "PlacementError", "Points",
+           "SquadronError", "StartSpeedError", "ace_cards_for", "aces_for", "add_plane", "catalogue", "check_build_total",
            "check_player", "check_squadron", "edge_start", "game_setup", "own_figures", "plane", "plane_choices", "squadron_points"]

@@ -24,7 +24,7 @@ from cs_panel.setups import SetupFileError
 from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber, point_at, upload_text
 
 FIELDS = ["aa_player", "edge", "aa_plane", "aa_ace", "at", "aa_speed", "build_total", "aa_turns", "figures",
-          "remove"]
+          "remove", "ace_cards"]
 #: a core refusal's field, as this form calls the input
 FIELD_OF = {"player": "aa_player", "figure": "aa_plane", "planes": "aa_plane", "ace": "aa_ace", "speed": "aa_speed",
             "max_turns": "aa_turns", "pose": "at"}
@@ -34,7 +34,7 @@ NO_ACE = "no Ace"
 class AirActionSetupForm(pn.viewable.Viewer):
     """Air Action squadrons, plane by plane, for ``GameSetup`` (A.squadron, A.aces.pilots, A.setup)."""
 
-    shows_rules = ("A.squadron", "A.aces.pilots", "A.setup", "A.end", "A.base.values")
+    shows_rules = ("A.squadron", "A.aces.pilots", "A.nav.deck", "A.setup", "A.end", "A.base.values")
 
     aa_player = param.String(default="Ann", doc="The player whose squadron the plane joins (letters, digits, '.', "
                              "'_', '-': planes are called PLAYER:FIGURE in the notation).")
@@ -44,6 +44,8 @@ class AirActionSetupForm(pn.viewable.Viewer):
                               doc="The plane's figure, with its points (A.squadron).")
     aa_ace = param.Selector(default="", objects={NO_ACE: ""}, doc="An Ace figure flying the plane: only the "
                             "plane's own pilot, and only with a build total of 300 or more (A.aces.pilots).")
+    ace_cards = param.Boolean(default=False, doc="The player's squadron adds two cards of their own to its deck for "
+                              "each Ace plane whose cards are known (A.nav.deck).")
     auto_start = param.Boolean(default=True, doc="Start the marker at the next place along the squadron's edge, "
                                "facing into the play area; off: give x, y and heading (A.setup).")
     at_x = RuleNumber(default=18.0, bounds=(-1000, 1000), doc="Starting marker, x in inches from the west edge.")
@@ -124,13 +126,42 @@ class AirActionSetupForm(pn.viewable.Viewer):
                           at=None if self.auto_start else [self.at_x, self.at_y, self.heading], speed=self.aa_speed,
                           own=self._own)
             planes = B.add_plane(planes, new, self.build_total, player=player, own=self._own)
+            if self.ace_cards:
+                B.ace_cards_for(planes, self._own, player)
         except CsPanelError as e:
             self.show(e)
             return False
-        self._squadrons[player] = {"edge": self.edge, "planes": planes}
+        self._squadrons[player] = {"edge": self.edge, "planes": planes, "ace_cards": self.ace_cards}
         self.show(None)
         self._changed()
         return True
+
+    @param.depends("ace_cards", watch=True)
+    def _ace_cards_changed(self) -> None:
+        """The player's squadron brings its Aces' cards, or not; refused without an Ace plane whose
+        cards are known (the box goes back off)."""
+        sq = self._squadrons.get(self.aa_player.strip())
+        if sq is None or sq.get("ace_cards") == self.ace_cards:
+            return
+        if self.ace_cards:
+            try:
+                B.ace_cards_for(sq["planes"], self._own, self.aa_player.strip())
+            except CsPanelError as e:
+                self.show(e)
+                with param.discard_events(self):
+                    self.ace_cards = False
+                return
+        sq["ace_cards"] = self.ace_cards
+        self.show(None)
+        self._changed()
+
+    @param.depends("aa_player", watch=True)
+    def _player_changed(self) -> None:
+        """The box shows whether the player named brings the Aces' cards."""
+        sq = self._squadrons.get(self.aa_player.strip())
+        if sq is not None:
+            with param.discard_events(self):
+                self.ace_cards = bool(sq.get("ace_cards"))
 
     def remove_plane(self, plane_id: str) -> bool:
         """Take the plane ``PLAYER:FIGURE`` out of its squadron (and the squadron out, once empty)."""
@@ -182,12 +213,13 @@ class AirActionSetupForm(pn.viewable.Viewer):
         own = [figure_from_entry(e, "setup figures") for e in setup.get("figures", [])]
         if own:
             self.add_figures(own)
-        self._squadrons = {sq["player"]: {"edge": sq["edge"], "planes": [dict(p) for p in sq["planes"]]}
-                           for sq in setup["squadrons"]}
+        self._squadrons = {sq["player"]: {"edge": sq["edge"], "planes": [dict(p) for p in sq["planes"]],
+                                          "ace_cards": bool(sq.get("ace_cards"))} for sq in setup["squadrons"]}
         with param.parameterized.batch_call_watchers(self):
             self.build_total = setup["build_total"]
             self.max_turns = setup["max_turns"]
             self.campaign = setup["campaign"]
+        self._player_changed()
         self._changed()
 
     @param.depends("build_total", "max_turns", "campaign", watch=True)
@@ -204,6 +236,9 @@ class AirActionSetupForm(pn.viewable.Viewer):
         for player, sq in self._squadrons.items():
             try:
                 points = f"{B.squadron_points(sq['planes'], self._own)} of {self.build_total}"
+                if sq.get("ace_cards"):
+                    cards = [c for names in B.ace_cards_for(sq["planes"], self._own, player).values() for c in names]
+                    points += f"; the Aces' own cards join the deck: {', '.join(cards)}"
             except CsPanelError as err:
                 points = str(err)
             rows = "".join(
@@ -247,7 +282,10 @@ class AirActionSetupForm(pn.viewable.Viewer):
                                        W.FloatInput.from_param(self.param.heading, css_classes=["in-heading"], disabled=self.param.auto_start, label="Heading",
                                                                width=80), margin=0, width=280), "at"),
                        e.beside(W.Select.from_param(self.param.aa_speed, css_classes=["in-aa_speed"], label="Speed",
-                                                    width=80), "aa_speed"), **box),
+                                                    width=80), "aa_speed"),
+                       e.beside(W.Checkbox.from_param(self.param.ace_cards, css_classes=["in-ace_cards"],
+                                                      label="The player's squadron brings its Aces' own cards", width=320),
+                                "ace_cards"), **box),
             pn.FlexBox(add, e.beside(remove, "remove"), **box),
             pn.FlexBox(pn.pane.Markdown("Figures of your own (a figures file from the dial editor):", width=300,
                                         margin=(5, 10)),

@@ -272,3 +272,44 @@ def test_the_demo_setup_rebuilds_through_the_builder():
     demo = demo_setup()
     squadrons = {sq["player"]: {"edge": sq["edge"], "planes": sq["planes"]} for sq in demo["squadrons"]}
     assert B.game_setup(squadrons, build_total=demo["build_total"], max_turns=demo["max_turns"]) == demo
+
+
+# -- the Aces' own cards ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_a_squadron_may_bring_the_own_cards_of_its_ace_planes():
+    assert B.ace_cards_for([B.plane("sample-fighter"), B.plane("charlie-steele-plane", index=1)]) == {
+        "charlie-steele-ace": ["Sample ace card: Split-S (not official)", "Sample ace card: Barrel Roll (not official)"]}
+    sq = two()
+    sq["Ann"]["ace_cards"] = True
+    setup = B.game_setup(sq)
+    assert setup["squadrons"][0]["ace_cards"] is True and "ace_cards" not in setup["squadrons"][1]
+    g = new_game("airaction", 3, setup)
+    ann, bob = g.state.game.deck("Ann"), g.state.game.deck("Bob")
+    assert len(ann.cards) == len(bob.cards) + 2 == 14
+    assert sorted(set(ann.cards) - set(bob.cards)) == ["sample-ace-barrel-roll", "sample-ace-split-s"]
+    # any plane of Ann's squadron may fly them (they are in her deck), none of Bob's
+    assert any("sample-ace-split-s" in str(a) for a in g.legal_actions("Ann") if "sample-fighter" in str(a))
+    assert not any("sample-ace" in str(a) for a in g.legal_actions("Bob"))
+    with pytest.raises(CsPanelError, match="A.nav.deck"):
+        g.apply("plan Bob:sample-two-seater 0 sample-ace-split-s")
+    g = g.play("plan Ann:sample-fighter 0 sample-ace-barrel-roll left", "plan Ann:charlie-steele-plane 0 cruise",
+               "plan Bob:sample-two-seater 0 cruise", "plan Bob:loyle-crawford-plane 0 cruise", "resolve")
+    assert any("Barrel Roll" in line and "A.move.execute" in line for line in g.log[-1].lines)
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_ace_cards_without_an_ace_plane_whose_cards_are_known_are_refused():
+    refused(B.AceCardsError, "A.nav.deck", "ace_cards", B.ace_cards_for, [B.plane("sample-fighter")])
+    # Loyle Crawford's cards are not known: his plane brings none
+    refused(B.AceCardsError, "A.nav.deck", "ace_cards", B.ace_cards_for, [B.plane("loyle-crawford-plane")])
+    sq = two()
+    sq["Bob"]["ace_cards"] = True
+    refused(B.AceCardsError, "A.nav.deck", "ace_cards", B.game_setup, sq)
+    sq["Bob"]["ace_cards"] = "yes"
+    refused(B.AceCardsError, "A.nav.deck", "ace_cards", B.game_setup, sq)
+    hand = demo_setup()
+    hand["squadrons"][1]["ace_cards"] = True
+    with pytest.raises(AirActionSetupError, match="A.nav.deck"):
+        new_game("airaction", 1, hand)

@@ -181,3 +181,26 @@ def test_the_demo_setup_loads_into_the_form():
     ui.__panel__()
     assert ui.load_setup(json.dumps(demo_setup())) and ui.setup == demo_setup()
     assert ui._aa.max_turns == 8 and ui.new_game().players == ("Ann", "Bob")
+
+
+@pytest.mark.rule("A.nav.deck")
+def test_a_player_brings_the_aces_cards_with_a_box_refused_without_an_ace_plane():
+    ui = GameSetup(system="airaction")
+    ui.__panel__()
+    two_squadrons(ui)
+    aa = ui._aa
+    aa.aa_player = "Bob"
+    aa.ace_cards = True  # Loyle Crawford's cards are not known
+    assert "A.nav.deck" in aa.message("ace_cards") and aa.ace_cards is False and "ace_cards" not in str(ui.setup)
+    aa.aa_player = "Ann"
+    aa.ace_cards = True
+    assert aa.message("ace_cards") == "" and ui.setup["squadrons"][0]["ace_cards"] is True
+    assert "Split-S" in ui._list.object
+    aa.aa_player = "Bob"
+    assert aa.ace_cards is False  # the box shows the named player's choice
+    g = ui.new_game()
+    assert len(g.state.game.deck("Ann").cards) == 14
+    other = GameSetup(system="airaction")
+    assert other.load_setup(ui.setup_json()) and other.setup == ui.setup
+    other._aa.aa_player = "Ann"
+    assert other._aa.ace_cards is True
