@@ -104,6 +104,13 @@ def test_air_action_squadrons_are_built_in_the_served_app(serve, page, width, he
     if found:
         problems["airaction with a refusal"] = found
     shoot(page, f"game-setup-{width}-airaction-refused")
+    page.locator(".in-auto_start input").click()  # the marker's own x, y and heading
+    expect(page.locator(".in-at_x input")).to_be_visible(timeout=20_000)
+    page.wait_for_function(READY)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["airaction with its own start"] = found
+    shoot(page, f"game-setup-{width}-airaction-own-start")
     page.locator(".start button").click()
     expect(page.locator("div.cs-setup-status")).to_contain_text("Game started", timeout=30_000)
     expect(page.locator(".cs-setup-table")).to_contain_text("Play it", timeout=30_000)
