@@ -62,8 +62,8 @@ class SquadronError(SetupError):
 
 
 class AcePilotError(SetupError):
-    """An Ace at the controls of a plane that is not his or hers, flying twice, or in a game below
-    the Aces build total (A.aces.pilots)."""
+    """An Ace at the controls of a plane that is not his or hers, or in a game below the Aces build
+    total (A.aces.pilots)."""
 
 
 class PlacementError(SetupError):
@@ -244,25 +244,17 @@ def check_build_total(build_total: Any) -> int:
 
 def check_squadron(player: str, planes: Sequence[Mapping], build_total: int, own: Sequence[Figure] = ()) -> Points:
     """The squadron's points if it keeps the building rules: within the build total, never two
-    planes with one pilot (A.squadron), an Ace once at most and only with a build total of 300 or
-    more (A.aces.pilots)."""
+    planes with one pilot (A.squadron), Aces only with a build total of 300 or more (A.aces.pilots)."""
     check_build_total(build_total)
-    table = catalogue(own)
     pilots: set[str] = set()
-    aces: set[str] = set()
     for p in planes:
         f = _plane_figure(p.get("figure"), own)
         pilot = f.pilot or f.id
-        if pilot in pilots:
+        if pilot in pilots:  # an Ace flies only his own plane, so no Ace can fly twice either
             raise SquadronError(f"{player}'s squadron has two planes flown by {pilot}", rule_id="A.squadron",
                                 field="figure")
         pilots.add(pilot)
-        if p.get("ace"):
-            if p["ace"] in aces:
-                raise AcePilotError(f"{table[p['ace']].name} flies one plane only", rule_id="A.aces.pilots",
-                                    field="ace")
-            aces.add(p["ace"])
-    if aces and build_total < ACE_MIN_BUILD:
+    if any(p.get("ace") for p in planes) and build_total < ACE_MIN_BUILD:
         raise AcePilotError(f"a game with Aces uses a build total of at least {ACE_MIN_BUILD}, not {build_total}",
                             rule_id="A.aces.pilots", field="build_total")
     total = squadron_points(planes, own)

@@ -313,3 +313,20 @@ def test_ace_cards_without_an_ace_plane_whose_cards_are_known_are_refused():
     hand["squadrons"][1]["ace_cards"] = True
     with pytest.raises(AirActionSetupError, match="A.nav.deck"):
         new_game("airaction", 1, hand)
+
+
+@pytest.mark.rule("A.squadron")
+def test_a_squadron_holds_at_most_twelve_planes():
+    figs = B.own_figures(json.dumps({"title": "t", "entries": [own_plane(f"p{i}", pilot=f"Pilot {i}", points=10)
+                                                               for i in range(13)]}))
+    planes: list = []
+    for i in range(12):
+        planes = B.add_plane(planes, B.plane(f"p{i}", index=i, own=figs), 200, own=figs)
+    assert B.squadron_points(planes, figs).value == 120
+    refused(B.SquadronError, "A.squadron", "figure", B.add_plane, planes, B.plane("p12", own=figs), 200, own=figs)
+
+
+@pytest.mark.rule("A.setup")
+def test_a_squadron_is_an_edge_and_planes():
+    refused(B.PlacementError, "A.setup", "player", B.game_setup, {"Ann": two()["Ann"], "Bob": ["sample-two-seater"]})
+    refused(B.PlacementError, "A.setup", "player", B.game_setup, [("Ann", two()["Ann"])])

@@ -204,3 +204,15 @@ def test_a_player_brings_the_aces_cards_with_a_box_refused_without_an_ace_plane(
     assert other.load_setup(ui.setup_json()) and other.setup == ui.setup
     other._aa.aa_player = "Ann"
     assert other._aa.ace_cards is True
+
+
+@pytest.mark.rule("A.setup")
+def test_four_squadrons_one_at_each_edge_fill_the_play_area():
+    ui = GameSetup(system="airaction")
+    ui.__panel__()
+    for who, edge in (("Ann", "south"), ("Bob", "north"), ("Cy", "west"), ("Di", "east")):
+        assert add(ui, aa_player=who, edge=edge, aa_plane="sample-fighter"), ui._aa.error
+    assert ui.setup is not None and [sq["edge"] for sq in ui.setup["squadrons"]] == ["south", "north", "west", "east"]
+    assert not add(ui, aa_player="Ed", edge="south")
+    assert "A.setup" in ui._aa.message("aa_player") or "A.setup" in ui._aa.message("edge")
+    assert ui.new_game().players == ("Ann", "Bob", "Cy", "Di")
