@@ -5,7 +5,8 @@ hero or wingman, or a veteran with experience), rounds and rockets, and where it
 plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
 builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
 player's squadron to the build total (``cs_panel.ui.setup_airaction``), or as JSON text for hand
-edits. Any other system on the game protocol gets its setup as JSON text, checked by its rules. A setup downloads and uploads as JSON.
+edits. Any other system on the game protocol gets its setup as JSON text, checked by its rules. A
+setup downloads and uploads as JSON.
 
 Every choice goes to the rules core (``cs_panel.fasa.setup_builder``,
 ``cs_panel.aces.setup_builder``, ``cs_panel.setups``); a refusal, naming its rule, is shown
