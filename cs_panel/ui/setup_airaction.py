@@ -47,7 +47,7 @@ class AirActionSetupForm(pn.viewable.Viewer):
     ace_cards = param.Boolean(default=False, doc="The player's squadron adds two cards of their own to its deck for "
                               "each Ace plane whose cards are known (A.nav.deck).")
     auto_start = param.Boolean(default=True, doc="Start the marker at the next place along the squadron's edge, "
-                               "facing into the play area; off: give x, y and heading (A.setup).")
+                               "facing into the play area; off: give x, y and heading (the boxes start at that place) (A.setup).")
     at_x = RuleNumber(default=18.0, bounds=(-1000, 1000), doc="Starting marker, x in inches from the west edge.")
     at_y = RuleNumber(default=2.0, bounds=(-1000, 1000), doc="Starting marker, y in inches from the south edge.")
     heading = RuleNumber(default=0.0, bounds=(-1000, 1000), doc="Starting heading, degrees (0 up the table, 90 right).")
@@ -154,6 +154,18 @@ class AirActionSetupForm(pn.viewable.Viewer):
         sq["ace_cards"] = self.ace_cards
         self.show(None)
         self._changed()
+
+    @param.depends("auto_start", watch=True)
+    def _auto_start_changed(self) -> None:
+        """Giving the marker's place by hand starts from the place it would have had (A.setup)."""
+        if self.auto_start:
+            return
+        n = len(self._squadrons.get(self.aa_player.strip(), {}).get("planes", []))
+        try:
+            x, y, heading = B.edge_start(self.edge, n)
+        except CsPanelError:
+            return  # a full squadron: the plane will be refused when added
+        self.param.update(at_x=x, at_y=y, heading=heading)
 
     @param.depends("aa_player", watch=True)
     def _player_changed(self) -> None:

@@ -87,7 +87,8 @@ def test_edges_starts_and_speeds_are_refused_beside_their_inputs():
     assert "A.setup" in aa.message("edge") and aa.edge == "west"
     assert not add(ui, aa_player="Bob", edge="south", aa_plane="sample-two-seater")  # Ann's edge
     assert "Ann" in aa.message("edge")
-    assert not add(ui, aa_player="Bob", edge="north", auto_start=False, at_x=10.0, at_y=20.0, heading=180.0)
+    ui._aa.auto_start = False  # the boxes take the next place, then the player's own
+    assert not add(ui, aa_player="Bob", edge="north", at_x=10.0, at_y=20.0, heading=180.0)
     assert "A.setup" in aa.message("at") and (aa.at_x, aa.at_y) == (10.0, 20.0)
     assert add(ui, at_y=34.0)
     assert ui._aa._squadrons["Bob"]["planes"][0]["at"] == [10.0, 34.0, 180.0]
@@ -216,3 +217,31 @@ def test_four_squadrons_one_at_each_edge_fill_the_play_area():
     assert not add(ui, aa_player="Ed", edge="south")
     assert "A.setup" in ui._aa.message("aa_player") or "A.setup" in ui._aa.message("edge")
     assert ui.new_game().players == ("Ann", "Bob", "Cy", "Di")
+
+
+@pytest.mark.rule("A.setup")
+def test_a_marker_placed_by_hand_starts_from_its_default_place():
+    ui = GameSetup(system="airaction")
+    ui.__panel__()
+    assert add(ui, aa_player="Bob", edge="north", aa_plane="sample-two-seater")
+    ui._aa.auto_start = False
+    assert [ui._aa.at_x, ui._aa.at_y, ui._aa.heading] == [15.25, 34.0, 180.0]  # the second place
+    ui._aa.at_x = 10.0
+    assert add(ui, aa_plane="loyle-crawford-plane")
+    assert ui._aa._squadrons["Bob"]["planes"][1]["at"] == [10.0, 34.0, 180.0]
+
+
+@pytest.mark.rule("A.base.values")
+def test_the_dial_editor_s_figure_joins_the_planes():
+    from cs_panel.ui.dial_editor import DialEditor
+
+    editor = DialEditor()
+    fig = editor.figure
+    assert fig is not None and fig.game == "air-action"
+    ui = GameSetup(system="airaction")
+    ui.__panel__()
+    ui._aa.add_figures([fig])
+    assert fig.id in ui._aa.param.aa_plane.objects
+    assert add(ui, aa_player="Ann", edge="south", aa_plane=fig.id)
+    assert add(ui, aa_player="Bob", edge="north", aa_plane="sample-two-seater")
+    assert ui.new_game().state.game.plane(f"Ann:{fig.id}").name == fig.name
