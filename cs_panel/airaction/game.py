@@ -168,6 +168,7 @@ class GameState:
     campaign: bool = False
     log: tuple[str, ...] = ()
     rules: RuleSet = OFFICIAL
+    ace_cards: tuple[tuple[str, str], ...] = ()  # (player, Ace figure id): that Ace's two cards join the deck
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -202,6 +203,10 @@ class GameState:
         if not isinstance(self.disengaging, (tuple, list)) or not set(self.disengaging) <= set(self.players):
             raise GameError("only players disengage", field="disengaging")
         check_bool(self.campaign, "campaign", error=GameError)
+        if not isinstance(self.ace_cards, tuple) or not all(
+                isinstance(a, tuple) and len(a) == 2 and a[0] in self.players and isinstance(a[1], str)
+                for a in self.ace_cards):
+            raise GameError("ace_cards pairs a player with an Ace figure id", field="ace_cards")
         if len(self.log) > LIMITS["log_actions"].hi:
             raise GameError(f"a log of {len(self.log)} lines; the limit is {LIMITS['log_actions'].hi}", field="log")
 
@@ -235,6 +240,17 @@ class GameState:
         if len(set(players)) != len(players):
             raise GameError("each player brings one squadron", field="squadrons")
         return cls(tuple(players), tuple(planes), {sq.player: sq.points for sq in squadrons}, campaign=campaign, rules=rules)
+
+    def deck(self, player: str):
+        """The player's navigation deck: the basic twelve, and two cards for each Ace whose cards
+        the player brought (A.nav.deck)."""
+        from cs_panel.airaction.navigation import ACE_CARD_LIBRARY, NavigationDeck
+
+        deck = NavigationDeck.basic()
+        for who, ace in self.ace_cards:
+            if who == player:
+                deck = deck.with_ace_cards(ace, ACE_CARD_LIBRARY)
+        return deck
 
     def plane(self, pid: str) -> PlaneState:
         for p in self.planes:

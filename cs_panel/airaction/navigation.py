@@ -269,6 +269,15 @@ def _card(table: Table, e) -> NavigationCard:
     return NavigationCard(e.id, e["name"], e["speed_rating"], tuple(paths), e["copies"], e.get("ace"), e.provenance, e.source)
 
 
+#: the data file of the Aces' own cards (two an Ace, A.nav.deck): invented samples, the Ace Pack cards being lost
+ACE_CARD_LIBRARY = "package:clix/sample_ace_cards.json"
+
+
+def aces_with_cards(source: str = ACE_CARD_LIBRARY) -> list[str]:
+    """The Ace figure ids that have cards of their own in ``source`` (A.nav.deck)."""
+    return list(dict.fromkeys(c.ace for c in nav_cards(source) if c.ace is not None))
+
+
 @lru_cache(maxsize=None)
 def nav_cards(source: str = "package:clix/nav_cards.json") -> tuple[NavigationCard, ...]:
     """The navigation cards of a data file (the reconstructed basic deck, or your own)."""

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from cs_panel.airaction.game import GameState, Status
 from cs_panel.airaction.movement import check_placement, placement_ok
-from cs_panel.airaction.navigation import NavigationDeck, Orientation
+from cs_panel.airaction.navigation import ACE_CARD_LIBRARY, Orientation, aces_with_cards
 from cs_panel.airaction.referee import (
     MissingPlanError, PlanCardError, PlanError, PlanOrientationError, PlanTargetError, PlanThrottleError, TurnPlan,
     UnknownPlaneError, _weapons, check_plans, demo_game, play_turn,
@@ -63,7 +63,7 @@ from cs_panel.airaction.referee import (
 from cs_panel.airaction.squadron import Slot, Squadron
 from cs_panel.airaction.table import Pose
 from cs_panel.airaction.throttle import plan_throttle
-from cs_panel.clix.figures import figures
+from cs_panel.clix.figures import Figure, figure_entry, figure_from_entry, figures
 from cs_panel.clix.skills import is_shaken
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, RuleInputError
@@ -239,23 +239,69 @@ def _number(v, what: str) -> float:
     return v
 
 
+#: at most this many figures of the players' own a setup carries (``"figures"``)
+MAX_OWN_FIGURES = 24
+
+
+def own_figures(entries) -> dict[str, Figure]:
+    """The players' own figures a setup carries (``"figures"``: data-file entries, as the dial
+    editor saves them), by id; an id the packaged figures use, or two alike, is refused, so a
+    figure id always means one figure (A.base.values)."""
+    if not isinstance(entries, list) or len(entries) > MAX_OWN_FIGURES:
+        raise AirActionSetupError(f"'figures' lists at most {MAX_OWN_FIGURES} figure entries", field="figures")
+    packaged = set(figures().ids())
+    out: dict[str, Figure] = {}
+    for e in entries:
+        if not isinstance(e, dict):
+            raise AirActionSetupError("each of 'figures' is a figure entry (an object)", field="figures")
+        fig = figure_from_entry(e, "setup figures")
+        if fig.id in packaged or fig.id in out:
+            raise AirActionSetupError(f"figure id {fig.id!r} is taken: give your own figure an id of its own "
+                                      "(A.base.values)", field="figures")
+        out[fig.id] = fig
+    return out
+
+
+def _figure(own: dict[str, Figure], fid: str) -> Figure:
+    return own[fid] if fid in own else figures()[fid]
+
+
+def cards_of(own: dict[str, Figure], planes, player: str = "the player") -> list[str]:
+    """The Aces whose own two cards a squadron of ``planes`` brings to its deck: each Ace plane's
+    pilot's, where the cards are known (``ACE_CARD_LIBRARY``); none known is refused (A.nav.deck)."""
+    aces = [f for f in [*figures().figures, *own.values()] if f.game == "aces" and f.pilot]
+    known = aces_with_cards()
+    out = [a.id for p in planes for a in aces if p.pilot and a.pilot == p.pilot and a.id in known]
+    if not out:
+        raise AirActionSetupError(f"{player}'s squadron has no Ace plane whose own cards are known (A.nav.deck); the "
+                                  f"cards of {', '.join(known)} are in {ACE_CARD_LIBRARY}", field="ace_cards")
+    return list(dict.fromkeys(out))
+
+
 def _start(setup: dict) -> GameState:
-    """The table of a checked setup: squadrons checked against the build total (A.squadron), each
-    marker placed at its player's edge (A.setup), speeds set freely (A.setup)."""
-    f = figures()
-    squadrons, poses, speeds = [], {}, {}
+    """The table of a checked setup: squadrons checked against the build total (A.squadron), an
+    Ace only at the controls of its own plane (A.aces.pilots), each marker placed at its player's
+    edge (A.setup), speeds set freely (A.setup)."""
+    own = own_figures(setup.get("figures", []))
+    squadrons, poses, speeds, ace_cards = [], {}, {}, []
     for sq in setup["squadrons"]:
         slots = []
         for pl in sq["planes"]:
-            plane = f[pl["figure"]]
-            ace = f[pl["ace"]] if pl["ace"] is not None else None
+            plane = _figure(own, pl["figure"])
+            ace = _figure(own, pl["ace"]) if pl["ace"] is not None else None
+            if ace is not None and (not ace.pilot or ace.pilot != plane.pilot):
+                raise AirActionSetupError(f"{ace.name} flies only a plane of his or her own, and {plane.name} is "
+                                          f"flown by {plane.pilot or 'no named pilot'} (A.aces.pilots)", field="ace")
             slots.append(Slot(plane, ace))
             pid = f"{sq['player']}:{plane.id}"
             x, y, heading = pl["at"]
             poses[pid] = check_placement(Pose(x, y, heading), sq["edge"])
             speeds[pid] = pl["speed"]
         squadrons.append(Squadron(sq["player"], tuple(slots)).check(setup["build_total"]))
+        if sq.get("ace_cards"):
+            ace_cards += [(sq["player"], ace) for ace in cards_of(own, [s.plane for s in slots], sq["player"])]
     g = GameState.start(squadrons, poses, campaign=setup["campaign"])
+    g = dataclasses.replace(g, ace_cards=tuple(ace_cards))
     for pid, s in speeds.items():
         g = g.set_speed(pid, g.plane(pid).speed.set_speed(s))
     return g
@@ -273,7 +319,7 @@ class AirActionRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise AirActionSetupError("an Air Action setup is an object with 'squadrons'", field="setup")
-        extra = set(setup) - {"squadrons", "build_total", "max_turns", "campaign"}
+        extra = set(setup) - {"squadrons", "build_total", "max_turns", "campaign", "figures"}
         if extra:
             raise AirActionSetupError(f"unknown setup field(s) {sorted(extra)[:10]}", field="setup")
         squadrons = setup.get("squadrons")
@@ -291,9 +337,11 @@ class AirActionRules(Rules):
             raise AirActionSetupError("campaign is true or false", field="campaign")
         clean = []
         for sq in squadrons:
-            if not isinstance(sq, dict) or set(sq) != {"player", "edge", "planes"}:
-                raise AirActionSetupError("a squadron is an object with exactly 'player', 'edge' and 'planes'",
-                                          field="squadrons")
+            if not isinstance(sq, dict) or set(sq) - {"ace_cards"} != {"player", "edge", "planes"}:
+                raise AirActionSetupError("a squadron is an object with exactly 'player', 'edge' and 'planes' (and "
+                                          "'ace_cards', true or false)", field="squadrons")
+            if not isinstance(sq.get("ace_cards", False), bool):
+                raise AirActionSetupError("a squadron's 'ace_cards' is true or false (A.nav.deck)", field="ace_cards")
             player, edge, planes = sq["player"], sq["edge"], sq["planes"]
             if not isinstance(player, str) or not _seat_name_ok(player):
                 raise AirActionSetupError(f"{str(player)[:40]!r}: a player's name is 1-40 letters, digits, '.', '_' or "
@@ -318,8 +366,10 @@ class AirActionRules(Rules):
                 if isinstance(speed, bool) or not isinstance(speed, int):
                     raise AirActionSetupError(f"{player}'s {fig}: speed is a whole number", field="squadrons")
                 out.append({"figure": fig, "ace": ace, "at": at, "speed": speed})
-            clean.append({"player": player, "edge": edge, "planes": out})
+            clean.append({"player": player, "edge": edge, "planes": out, **({"ace_cards": True} if sq.get("ace_cards") else {})})
         result = {"squadrons": clean, "build_total": build, "max_turns": max_turns, "campaign": campaign}
+        if setup.get("figures"):  # the players' own figures travel with the setup (and a saved game)
+            result["figures"] = [figure_entry(f) for f in own_figures(setup["figures"]).values()]
         _start(result)  # the figures, squadrons, markers and speeds are checked by the rules' own code
         return result
 
@@ -366,7 +416,7 @@ class AirActionRules(Rules):
 
     def _plans(self, g: GameState, p, mine: dict[str, TurnPlan]) -> list[Action]:
         """Every plan the rules allow for plane ``p`` beside its player's plans ``mine``."""
-        deck = NavigationDeck.basic()
+        deck = g.deck(p.player)
         disengaging = p.player in g.disengaging
         weapons = () if disengaging else _weapons(g, p.id)
         foes = [q.id for q in g.flying() if q.player != p.player]
@@ -425,7 +475,7 @@ class AirActionRules(Rules):
                                   field="targets", plane=action.plane)
         if action.orientation is not None:
             try:
-                nav = NavigationDeck.basic().card(action.card)
+                nav = g.deck(p.player).card(action.card)
             except CsPanelError:
                 nav = None  # check_plans names the unknown card
             if nav is not None and len(nav.paths) == 1:
@@ -589,5 +639,5 @@ def rules() -> AirActionRules:
     return AirActionRules()
 
 
-__all__ = ["AirActionPlayError", "AirActionRules", "AirActionSetupError", "AirActionState", "Disengage", "Plan",
-           "Resolve", "demo_setup", "parse_action", "rules", "setup_of"]
+__all__ = ["AirActionPlayError", "AirActionRules", "AirActionSetupError", "AirActionState", "Disengage", "MAX_OWN_FIGURES",
+           "Plan", "Resolve", "demo_setup", "own_figures", "parse_action", "rules", "setup_of"]

@@ -52,7 +52,7 @@ from cs_panel.airaction.collisions import damage_distribution
 from cs_panel.airaction.combat import Attack, attack_order, weapons_of
 from cs_panel.airaction.game import GameState
 from cs_panel.airaction.movement import execute_maneuver
-from cs_panel.airaction.navigation import NavigationCard, NavigationDeck
+from cs_panel.airaction.navigation import NavigationCard
 from cs_panel.airaction.setup import initiative
 from cs_panel.airaction.speed_effects import resolve_speed_effects
 from cs_panel.airaction.throttle import plan_throttle
@@ -131,7 +131,7 @@ def check_plans(state: GameState, plans: Mapping[str, TurnPlan], *, partial: boo
         if pid not in ids:
             raise UnknownPlaneError(f"no plane {pid!r}; planes: {sorted(ids)}", field="plane")
     # a plan for a plane already out of the game is ignored: it has nothing left to do
-    deck = NavigationDeck.basic()
+    decks = {pl: state.deck(pl) for pl in state.players}  # each player's own deck (A.nav.deck)
     planned: dict[tuple[str, int], list[tuple[str, str]]] = {}
     for p in state.flying():
         if p.id not in plans:
@@ -143,8 +143,11 @@ def check_plans(state: GameState, plans: Mapping[str, TurnPlan], *, partial: boo
             tp = plan_throttle(p.speed, plan.clicks, p.combat.value("piloting"))
         except CsPanelError as e:
             raise PlanThrottleError(f"{p.id}: {e}", field="clicks", plane=p.id) from e
+        deck = decks[p.player]
         try:
             nav = deck.card(plan.card)
+            if plan.card not in deck.cards:
+                raise PlanCardError(f"{plan.card!r} is another player's card", field="card", plane=p.id)
         except CsPanelError as e:
             raise PlanCardError(f"{p.id}: {plan.card!r} is not a card of the deck ({', '.join(dict.fromkeys(deck.cards))})",
                                 field="card", plane=p.id) from e
@@ -176,7 +179,7 @@ def check_plans(state: GameState, plans: Mapping[str, TurnPlan], *, partial: boo
                 raise PlanTargetError(f"{p.id}: {target!r} is not an opposing plane in the game (A.combat.shot)",
                                       field="targets", plane=p.id)
     for (player, speed), cards in planned.items():
-        hand = list(deck.cards)
+        hand = list(decks[player].cards)
         for pid, cid in cards:
             if cid not in hand:
                 raise PlanCardError(f"{pid}: {player} has no {cid!r} left for another plane that may fly at speed {speed} "
@@ -255,7 +258,7 @@ def _speed_step(state: GameState, speed: int, announced: list[str], plans: Mappi
     if not active:
         return state
     log.append(f"[A.order] speed {speed}: " + ", ".join(state.plane(pid).name for ids in active.values() for pid in ids))
-    decks = {pl: NavigationDeck.basic() for pl in state.players}  # the deck is whole again at every speed (A.nav.deck)
+    decks = {pl: state.deck(pl) for pl in state.players}  # the deck is whole again at every speed (A.nav.deck)
     moved = []
     for pl, ids in active.items():
         for pid in ids:

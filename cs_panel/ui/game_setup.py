@@ -3,10 +3,12 @@
 ``GameSetup(system="fasa")`` shows a form for one plane at a time: design, side, pilot (a new
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
 plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
-builds each player's team from the Aces characters, with its points. ``system="barrooms"`` adds
+builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
+player's squadron to the build total (``cs_panel.ui.setup_airaction``); ``system="barrooms"`` adds
 characters one at a time, with their points, skills and gear, and sets the room and its cover
-(``cs_panel.ui.setup_barrooms``; its JSON editor a tick away). Any other system on the game
-protocol gets its setup as JSON text, checked by its rules. A setup downloads and uploads as JSON.
+(``cs_panel.ui.setup_barrooms``). Both keep a JSON editor a tick away, for hand edits. Any other
+system on the game protocol gets its setup as JSON text, checked by its rules. A setup downloads
+and uploads as JSON.
 
 Every choice goes to the rules core (``cs_panel.fasa.setup_builder``,
 ``cs_panel.aces.setup_builder``, ``cs_panel.setups``); a refusal, naming its rule, is shown
@@ -32,6 +34,7 @@ from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, setup_to_json
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
+from cs_panel.ui.setup_airaction import AirActionSetupForm
 from cs_panel.ui.setup_barrooms import BarroomsSetupForm
 
 SKILLS = ("constitution", "quick_draw", "dead_eye", "steady_hand", "natural_touch", "sixth_sense")
@@ -64,7 +67,7 @@ class GameSetup(pn.viewable.Viewer):
 
     shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
                    "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
-                   "B.weapons", "B.grenade", "B.cover")  # rule ids shown here (rules index)
+                   "B.weapons", "B.grenade", "B.cover", *AirActionSetupForm.shows_rules)  # rule ids shown here (rules index)
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "
@@ -137,6 +140,8 @@ class GameSetup(pn.viewable.Viewer):
         # Bar-rooms: its own sub-form, sharing the message slots (one refusal shows at a time)
         self._barrooms = BarroomsSetupForm(errors=self._errors, refuse=self._refuse, changed=self._rebuild)
         self._barrooms.param.watch(self._barrooms_as_json, "as_json")
+        self._aa = AirActionSetupForm()  # Air Action squadrons (its own inputs and message slots)
+        self._aa.param.watch(self._aa_changed, ["version", "as_json"])
         # every system on the game protocol, a registered one without a form included
         self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
         if system is not None:
@@ -147,12 +152,14 @@ class GameSetup(pn.viewable.Viewer):
     # -- refusals ------------------------------------------------------------------------------
 
     def _refuse(self, error: CsPanelError | None, field: str | None = None, record: bool = True) -> bool:
-        if error is not None:
-            where = field or FIELD_OF.get(error.field or "", error.field)
+        # the Air Action sub-form shows a refusal beside its own input and hands back any other
+        rest = self._aa.show(error) if self.system == "airaction" and field is None else error
+        if rest is not None:
+            where = field or FIELD_OF.get(rest.field or "", rest.field)
             if self.system == "aces":
                 where = {"max_turns": "aces_turns", "player": "aces_player"}.get(where, where)
-            error = point_at(error, where if where in self._errors.slots else None)
-        self._errors.show(error)
+            error = rest = point_at(rest, where if where in self._errors.slots else None)
+        self._errors.show(rest)
         if record:
             with param.edit_constant(self):
                 self.error = str(error) if error else ""
@@ -263,8 +270,8 @@ class GameSetup(pn.viewable.Viewer):
         if self.system == "aces":
             return K.game_setup(self.aces_map, self._teams, max_turns=self.max_turns,
                                 defensive_fate=self.defensive_fate)
-        if not self._text_setup():
-            return self._barrooms.build()
+        if not self._text_mode():
+            return self._subform().build()
         try:
             doc = json.loads(self.setup_text) if len(self.setup_text) <= UPLOAD_BYTES else None
         except ValueError as e:
@@ -318,7 +325,7 @@ class GameSetup(pn.viewable.Viewer):
                 chars = ", ".join(f"{m[1]} ({m[0]}) at {m[2][0]},{m[2][1]}" for m in team)
                 out.append(f"<li><b>{e(player)}</b>: {e(chars)}<br><small>points: {e(points)}</small></li>")
             return f"<ul class='cs-setup-list'>{''.join(out)}</ul>"
-        return "" if self._text_setup() else self._barrooms.list_html()
+        return "" if self._text_mode() else self._subform().list_html()
 
     def new_game(self) -> Game | None:
         """Start the game from the setup and seed (the ``game`` parameter); a refusal is shown and
@@ -327,7 +334,7 @@ class GameSetup(pn.viewable.Viewer):
             setup = self._build()
             g = new_game(self.system, self.seed, setup)
         except CsPanelError as e:
-            self._refuse(e, "setup_text" if self._text_setup() else None)
+            self._refuse(e, "setup_text" if self._text_mode() else None)
             return None
         self._refuse(None)
         with param.edit_constant(self):
@@ -366,14 +373,41 @@ class GameSetup(pn.viewable.Viewer):
             self.param.update(aces_map=setup["map"], max_turns=setup["max_turns"],
                               defensive_fate=setup["defensive_fate"])
         else:
-            if self.system == "barrooms":
-                self._barrooms.load(setup)
+            if self._subform() is not None:
+                self._subform().load(setup)
             self.setup_text = json.dumps(setup, indent=1)
         self._refuse(None)
         self._rebuild()
         return True
 
     # -- the system ---------------------------------------------------------------------------------
+
+    def _subform(self):
+        """The sub-form of a system whose form lives in a module of its own (Air Action, Bar-rooms), or None."""
+        return {"airaction": self._aa, "barrooms": self._barrooms}.get(self.system)
+
+    def _text_mode(self) -> bool:
+        """Whether the setup is the JSON text: a system without a form, or a sub-form's JSON editor open."""
+        form = self._subform()
+        return self.system not in ("fasa", "aces") and (form is None or form.as_json)
+
+    def _aa_changed(self, event) -> None:
+        """The Air Action form changed its squadrons, or switched to or from the JSON text: the text
+        takes the form's setup, the form the text's (when the rules accept it)."""
+        if event.name == "as_json":
+            try:
+                if event.new:  # an unfinished form leaves the text as it was
+                    self.setup_text = json.dumps(self._aa.build(), indent=1)
+                else:
+                    self._aa.load(setup_from_json("airaction", self.setup_text))
+            except CsPanelError as e:
+                if not event.new:
+                    self._refuse(SetupFileError(f"the form keeps its squadrons: the JSON text is refused ({e})"),
+                                 "upload")
+            if self._layout is not None:
+                self._show_forms()
+        if self.system == "airaction":
+            self._rebuild()
 
     @param.depends("system", watch=True)
     def _system_changed(self) -> None:
@@ -394,17 +428,13 @@ class GameSetup(pn.viewable.Viewer):
 
     @param.depends("setup_text", watch=True)
     def _text_changed(self) -> None:
-        if self._text_setup():
+        if self._text_mode():
             try:
                 self._build()
                 self._refuse(None)
             except CsPanelError as e:
                 self._refuse(e, "setup_text")
             self._rebuild()
-
-    def _text_setup(self) -> bool:
-        """Whether the setup is the JSON text: a system without a form, or Bar-rooms with its JSON editor open."""
-        return self.system not in ("fasa", "aces", "barrooms") or (self.system == "barrooms" and self._barrooms.as_json)
 
     def _barrooms_as_json(self, event) -> None:
         """Opening the JSON editor puts the form's setup in it (if it is complete); closing it reads
@@ -502,8 +532,14 @@ class GameSetup(pn.viewable.Viewer):
                                                    max_length=MAX_SETUP_TEXT)  # a 12-man fight is past Panel's 5,000
         return pn.Column(self._errors.beside(text, "setup_text"), sizing_mode="stretch_width")
 
+    def _aa_form(self) -> pn.Column:
+        hand = pn.widgets.Checkbox.from_param(self._aa.param.as_json, label="Edit the setup as JSON text",
+                                              css_classes=["in-as_json"], width=220)
+        return pn.Column(hand, self._text_form() if self._aa.as_json else self._aa.view(), sizing_mode="stretch_width")
+
     def _show_forms(self) -> None:
-        self._forms.objects = [{"fasa": self._fasa_form, "aces": self._aces_form}.get(self.system, self._text_form)()]
+        self._forms.objects = [{"fasa": self._fasa_form, "aces": self._aces_form,
+                                "airaction": self._aa_form}.get(self.system, self._text_form)()]
         if self.system == "barrooms":
             self._forms.objects = [self._barrooms.view(), *(self._forms.objects if self._barrooms.as_json else [])]
 

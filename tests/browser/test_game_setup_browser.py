@@ -115,3 +115,66 @@ def test_a_barrooms_fight_is_set_up_in_the_form_and_a_refusal_shows_beside_its_b
     assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]
+
+
+@pytest.mark.rule("A.squadron", "A.setup")
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_air_action_squadrons_are_built_in_the_served_app(serve, page, width, height):
+    seen = watch(page)
+    base = serve(create_app)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base}/?page=setup&system=airaction")
+    expect(page.locator(".add-aa-plane button")).to_be_visible(timeout=60_000)
+    settle(page)
+    page.wait_for_function(READY)
+    problems = {}
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["airaction"] = found
+    shoot(page, f"game-setup-{width}-airaction")
+
+    def add(player: str | None = None, edge: str | None = None, plane: str | None = None) -> None:
+        if player is not None:
+            box = page.locator(".in-aa_player input")
+            box.fill(player)
+            box.press("Enter")
+        if edge is not None:
+            page.locator(".in-edge select").select_option(edge)
+        if plane is not None:
+            page.locator(".in-aa_plane select").select_option(label=plane)
+        page.wait_for_function(READY)
+        page.locator(".add-aa-plane button").click()
+        page.wait_for_function(READY)
+
+    add("Ann", "south", "Sample fighter (rookie), 100 points")
+    expect(page.locator(".cs-setup-list-pane")).to_contain_text("Ann:sample-fighter", timeout=20_000)
+    add(plane="Charlie Steele's plane (sample dial), 100 points")
+    add("Bob", "north", "Sample two-seater with tail gunner, 100 points")
+    # Bob at Ann's edge would have been refused; a third 100-point plane is over the 200-point total
+    add(plane="Loyle Crawford's plane (sample dial), 100 points")
+    expect(page.locator("div.cs-setup-status")).to_contain_text("complete", timeout=20_000)
+    add("Ann", "north", "Sample two-seater with tail gunner, 100 points")  # Ann starts at the south edge
+    expect(page.locator(".cs-error-edge")).to_contain_text("A.setup", timeout=20_000)
+    add(edge="south")  # back at her edge, the plane is over the 200-point build total
+
+    expect(page.locator(".cs-error-aa_plane")).to_contain_text("A.squadron", timeout=20_000)
+    expect(page.locator(".in-aa_player input")).to_have_value("Ann")
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["airaction with a refusal"] = found
+    shoot(page, f"game-setup-{width}-airaction-refused")
+    page.locator(".in-auto_start input").click()  # the marker's own x, y and heading
+    expect(page.locator(".in-at_x input")).to_be_visible(timeout=20_000)
+    page.wait_for_function(READY)
+    found = overflowing(page) + covered(page)
+    if found:
+        problems["airaction with its own start"] = found
+    shoot(page, f"game-setup-{width}-airaction-own-start")
+    page.locator(".start button").click()
+    expect(page.locator("div.cs-setup-status")).to_contain_text("Game started", timeout=30_000)
+    expect(page.locator(".cs-setup-table")).to_contain_text("Play it", timeout=30_000)
+    assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
+    assert seen["outside"] == [], seen["outside"][:5]
+    assert seen["errors"] == [], seen["errors"][:5]
