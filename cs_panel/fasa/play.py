@@ -12,9 +12,10 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   guns doubled down, each loaded rocket by hardpoint and all rockets, at each enemy in reach;
   for a pilot of Steady Hand 6 or more also the gun orders ``shift to`` each column 1-10, which pull
   every gun hit toward that column as far as his skill reaches (F.pilot.sh-shift);
-  ``clear jams`` when a gun is jammed; ``hold``. Flak rockets fired at a hex are accepted by
-  ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes are too many to be a
-  useful choice. A plane that has given its order may give another (the referee replaces it);
+  ``clear jams`` when a gun is jammed; ``hold``; each flare or sonic rocket at each hex of the
+  forward column within its range 7 (F.rocket.flare, F.rocket.sonic). Flak rockets fired at a hex
+  are accepted by ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes worth
+  aiming at are where enemies will be next turn, a guess the list cannot make. A plane that has given its order may give another (the referee replaces it);
   ``legal_actions`` lists orders only for planes without one, so that a program's choices always
   move the game on.
 - ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
@@ -44,11 +45,26 @@ from cs_panel.core.errors import CsPanelError, RuleInputError
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.core.state import from_jsonable, to_jsonable
 from cs_panel.fasa import referee as R
+from cs_panel.fasa.deployed import deployed_weapons
 from cs_panel.fasa.gunnery import shift_limit
+from cs_panel.fasa.hexgrid import forward_column
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.reach import reachable
 from cs_panel.fasa.template import ManeuverTemplate
+
+
+def blinding_orders(p: R.RefPlane) -> list[str]:
+    """Each loaded flare or sonic rocket at each hex of the plane's forward column it reaches
+    (F.rocket.flare, F.rocket.sonic: range 7): few enough to list, unlike flak, whose hexes are
+    chosen for where enemies will fly next turn. The referee still checks each (map, arc)."""
+    out = []
+    for hp, r in p.loaded_rockets:
+        if r in R.BLINDING:
+            reach = int(deployed_weapons()[r]["range"])
+            out += [f"rocket {hp} at {R.hex_text(h)}" for h in forward_column(p.plane.hex, p.plane.facing, reach)]
+    return out
+
 
 # -- actions ------------------------------------------------------------------------------------
 
@@ -262,6 +278,7 @@ class FasaRules(Rules):
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
+        candidates += blinding_orders(p)
         out = []
         for text in candidates:
             try:

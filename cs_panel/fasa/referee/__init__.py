@@ -55,8 +55,11 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   movement phase, after any collision check: two hits on each plane in the hex (nose-on table), one
   on each plane around it (the table of the hexside it shows the hex), friend, foe and launcher
   alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
-  the game's table and after each combat in the ``transcript``. Not handled yet: flare and sonic
-  rockets, harpoons and turrets; several hexes in one order (one target an order). Bombs, the
+  the game's table and after each combat in the ``transcript``. Flare and sonic rockets are fired
+  at a hex the same way and go off in step 7 of the same combat phase, once every plane has fired:
+  each pilot a flare looks at (or in its hex), or in a sonic rocket's mega-hex, rolls Constitution or
+  is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). Not handled
+  yet: harpoons and turrets; several hexes in one order (one target an order). Bombs, the
   torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
   plane loaded with them is refused by name (``field="rockets"``).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
@@ -84,7 +87,7 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
@@ -107,6 +110,7 @@ from cs_panel.fasa.referee.combat import attack_odds
 from cs_panel.fasa.referee.demo import demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
+from cs_panel.fasa.referee.specials import BLINDING as BLINDING
 from cs_panel.fasa.referee.state import (
     ACTION_KINDS as ACTION_KINDS, HEX_ROCKETS as HEX_ROCKETS, NOT_LOADED as NOT_LOADED,
     REFEREE_ROCKETS as REFEREE_ROCKETS, SAMPLE_ARMOUR as SAMPLE_ARMOUR, SAMPLE_LAYOUT as SAMPLE_LAYOUT, Action, Flak,

@@ -16,7 +16,7 @@ from cs_panel.fasa.referee.errors import FireOrderError
 _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
                          r"(?: (x2|double down|doubled down|doubled))?$")
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
-               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets) '
+               '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak, flare and sonic rockets) '
                'and " shift to N" to pull gun hits toward damage column N by Steady Hand')
 #: the Steady Hand suffix of a fire order: "shift to 3" (F.pilot.sh-shift)
 _SHIFT = re.compile(r"^(.*?)\s*\bshift to (\S+)$", flags=re.IGNORECASE)
@@ -126,7 +126,7 @@ class FireOrder:
         if at_hex:
             target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
             if guns or clear:
-                raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
+                raise FireOrderError(f"only flak, flare and sonic rockets are fired at a hex ({target}); guns fire at planes "
                                      "(F.rocket.flak, F.combat.choice)", field="target")
         for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
             if every in picked and len(picked) > 1:

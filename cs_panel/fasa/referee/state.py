@@ -25,12 +25,13 @@ from cs_panel.fasa.referee.notation import FireOrder, hex_text
 from cs_panel.fasa.tohit import check_skill, weapons
 
 #: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill),
-#: the beeper that tags a plane and the seeker that homes on the tag (F.rocket.beeper-seeker), and the flak
-#: rocket, fired at a hex (F.rocket.flak)
+#: the beeper that tags a plane and the seeker that homes on the tag (F.rocket.beeper-seeker), and the flak,
+#: flare and sonic rockets, fired at a hex (F.rocket.flak, F.rocket.flare, F.rocket.sonic)
 REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": "drill rocket",
-                   "flak-rocket": "flak rocket", "beeper": "beeper rocket", "seeker": "seeker rocket"}
-#: rockets aimed at a hex rather than a plane (F.rocket.flak)
-HEX_ROCKETS = ("flak-rocket",)
+                   "flak-rocket": "flak rocket", "beeper": "beeper rocket", "seeker": "seeker rocket",
+                   "flare-rocket": "flare rocket", "sonic-rocket": "sonic rocket"}
+#: rockets aimed at a hex rather than a plane (F.rocket.flak, F.rocket.flare, F.rocket.sonic)
+HEX_ROCKETS = ("flak-rocket", "flare-rocket", "sonic-rocket")
 #: why the referee loads no other launched weapon: the rule each needs that its games lack
 NOT_LOADED = {"bomb": "bombs are dropped on ground or zeppelin targets, and this referee's games have only planes (F.bomb)",
               "torpedo": "the torpedo is launched only at stationary ground or zeppelin targets, and this referee's "
