@@ -7,8 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cs_panel.core.dice import Dice, ScriptedDice
+from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.fasa.deployed import blinding_roll
 from cs_panel.fasa.hexgrid import Facing, Hex
@@ -141,3 +144,92 @@ def test_the_legal_actions_offer_flare_and_sonic_rockets_at_the_forward_column_w
     assert "step 7: Ace's flare rocket goes off at hex 0,0 (F.rocket.flare): Raider must roll Constitution" in text
     assert "Raider's pilot rolls against the flare rocket: needs 10 base - 3 Constitution 3 = 7 (40%)" in text
     assert type(game).from_json(game.to_json()).transcript() == text
+
+
+# -- rockets at several hexes in one phase (F.combat.choice, F.rocket.flak) ----------------------------
+
+
+def _loaded_for_salvos():
+    return _flown(rockets=("ap-rocket", "flak-rocket", "flak-rocket", "flare-rocket"))
+
+
+@pytest.mark.rule("F.combat.choice", "F.rocket.flak")
+def test_orders_with_rockets_at_several_hexes_round_trip_and_bad_ones_are_refused_by_name():
+    for text, canonical in [("rocket 2 at hex 0,0;rocket 3 at 0,-1", "rocket 2 at hex 0,0; rocket 3 at hex 0,-1"),
+                            ("rocket 1 at Raider ; rockets at Hex(0, -1)", "rocket 1 at Raider; rockets at hex 0,-1"),
+                            ("rocket 2 at hex 0,0; rocket 3 at hex 0,-1; rocket 4 at hex 0,-2",
+                             "rocket 2 at hex 0,0; rocket 3 at hex 0,-1; rocket 4 at hex 0,-2")]:
+        order = FireOrder.parse(text)
+        assert str(order) == canonical and FireOrder.parse(str(order)) == order
+    assert FireOrder.parse("rocket 2 at hex 0,0; rocket 3 at hex 0,-1").salvos == (((3,), "hex 0,-1"),)
+    for text, field, words in [
+            ("guns; rocket 2 at hex 0,0", "salvos", "not with guns"),  # guns or launched weapons, not both
+            ("hold; rocket 2 at hex 0,0", "salvos", "not with holding fire"),
+            ("rocket 1 at Raider; rocket 2 at Raider", "target", "only rockets aimed at hexes may go to several"),
+            ("rocket 2 at hex 0,0; guns", "target", "after ';' comes only rockets aimed at a hex"),
+            ("rocket 2 at hex 0,0; rocket 3 at 0,0", "salvos", "hex 0,0 is named twice")]:
+        with pytest.raises(FireOrderError) as e:
+            FireOrder.parse(text)
+        assert e.value.field == field and words in str(e.value) and "F.combat.choice" in str(e.value), text
+    with pytest.raises(FireOrderError):
+        FireOrder(rockets=(1,), salvos=(((2,), "Raider"),))  # a salvo is aimed at a hex
+
+
+@pytest.mark.rule("F.combat.choice", "F.rocket.flak", "F.rocket.flare", "F.seq.phases")
+def test_flak_at_two_hexes_and_a_flare_at_a_third_beside_a_rocket_at_the_raider_in_one_phase():
+    ref = _loaded_for_salvos()
+    order = "rocket 1 at Raider; rocket 2 at hex 0,-1; rocket 3 at hex 0,1; rocket 4 at hex 0,0"
+    said = ref.fire("Ace", order).state.report[-1]
+    assert said.startswith(f"Ace (Ann) orders: {order}: as things stand, chance of 0 hits 30%, 1 hit 70%; "
+                           "rocket 2 at hex 0,-1: 1 flak rocket at 3 hexes")
+    assert "rocket 3 at hex 0,1: 1 flak rocket at 1 hexes" in said and "rocket 4 at hex 0,0: the flare rocket" in said
+    # AP 10 hits, location 1, column 5; the Raider's guns miss (1, 1, 1); the flare: the Raider rolls 9, keeps his head
+    dice = ScriptedDice([10, 1, 5, 1, 1, 1, 9])
+    after = apply(ref.fire("Ace", order).state, Action("combat"), dice)
+    assert dice.remaining == []
+    assert [(f.hex, f.hardpoint) for f in after.flak] == [(Hex(0, -1), 2), (Hex(0, 1), 3)]
+    assert after.plane("Ace").rockets == ("", "", "", "")
+    said = list(after.report)
+    # the counters are placed before the to-hit roll (F.seq.phases step 4)
+    first_roll = next(i for i, x in enumerate(said) if "armour-piercing rocket on hardpoint 1 at Raider" in x)
+    assert all(next(i for i, x in enumerate(said) if x.startswith(f"Ace fires the {w} on hardpoint {hp}")) < first_roll
+               for w, hp in (("flak rocket", 2), ("flak rocket", 3), ("flare rocket", 4)))
+
+
+@pytest.mark.rule("F.combat.choice", "F.rocket.flak")
+def test_a_hardpoint_named_in_two_salvos_or_a_lethal_rocket_at_a_hex_is_refused():
+    ref = _loaded_for_salvos()
+    with pytest.raises(CsPanelError) as e:
+        ref.fire("Ace", "rockets at hex 0,0; rocket 3 at hex 0,-1")  # "rockets" already takes hardpoint 3
+    assert "hardpoint 3 listed twice" in str(e.value)
+    with pytest.raises(FireOrderError) as e:
+        ref.fire("Ace", "rocket 2 at hex 0,0; rocket 1 at hex 0,-1")
+    assert e.value.field == "rockets" and "AP rocket on hardpoint 1 is fired at a plane, not a hex" in str(e.value)
+    with pytest.raises(FireOrderError) as e:
+        ref.fire("Ace", "rocket 2 at hex 0,0; rocket 3 at hex 1,0")
+    assert e.value.field == "target" and "not in the column straight ahead" in str(e.value)
+
+
+@given(first=st.lists(st.integers(1, 8), min_size=1, max_size=3, unique=True),
+       salvos=st.lists(st.tuples(st.just([0]) | st.lists(st.integers(1, 8), min_size=1, max_size=3, unique=True),
+                                 st.integers(-9, 9), st.integers(-9, 9)), max_size=3, unique_by=lambda s: (s[1], s[2])),
+       at_plane=st.booleans())
+@pytest.mark.rule("F.combat.choice")
+def test_every_order_with_salvos_reads_back_as_written(first, salvos, at_plane):
+    target = "Raider" if at_plane else "hex 10,10"
+    order = FireOrder(rockets=tuple(first), target=target,
+                      salvos=tuple((tuple(hps), f"hex {q},{r}") for hps, q, r in salvos))
+    assert FireOrder.parse(str(order)) == order
+    assert str(order).count(";") == len(salvos)
+
+
+@pytest.mark.rule("F.combat.choice", "F.rocket.flak")
+def test_a_game_with_flak_at_two_hexes_saves_and_replays_on_the_protocol():
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, rockets=("flak-rocket", "flak-rocket"))
+    game = new_game("fasa", seed=2, setup=setup_of([ace, raider], max_turns=5)).play(
+        "plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace rocket 1 at hex 0,0;rocket 2 at hex 0,-1", "combat")
+    assert [f.hex for f in game.state.game.flak] == [Hex(0, 0), Hex(0, -1)]
+    again = type(game).from_json(game.to_json())
+    assert again.transcript() == game.transcript()
+    assert "fire Ace rocket 1 at hex 0,0; rocket 2 at hex 0,-1" in game.transcript()

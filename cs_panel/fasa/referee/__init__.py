@@ -59,7 +59,9 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   at a hex the same way and go off in step 7 of the same combat phase, once every plane has fired:
   each pilot a flare looks at (or in its hex), or in a sonic rocket's mega-hex, rolls Constitution or
   is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). Not handled
-  yet: harpoons and turrets; several hexes in one order (one target an order). Bombs, the
+  yet: harpoons and turrets. Rockets aimed at hexes may go to several hexes in one order, each
+  salvo after a semicolon (``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"``), beside rockets at a
+  plane or alone (F.combat.choice, p.33). Bombs, the
   torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
   plane loaded with them is refused by name (``field="rockets"``).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice

@@ -192,7 +192,8 @@ class Referee:
         """Say what ``plane`` fires this combat phase, before ``combat()`` (F.combat.choice): ``"guns"``,
         ``"guns x2"`` or ``"gun 1 x2, gun 2"`` (doubled down, F.gun.double-down), ``"rockets"`` or
         ``"rocket 1, rocket 2"``, ``"clear jams"`` (F.gun.jam-clear) or ``"hold"``, each with
-        ``" at NAME"`` to choose the target; flak rockets take ``" at hex Q,R"`` (F.rocket.flak). Checked at once, with the odds as things stand; a later
+        ``" at NAME"`` to choose the target; flak, flare and sonic rockets take ``" at hex Q,R"``, and
+        may go to several hexes, each after a semicolon (F.rocket.flak, F.combat.choice). Checked at once, with the odds as things stand; a later
         order for the same plane replaces it. A plane with no order fires its guns normally."""
         return self.act(Action("fire", plane, str(FireOrder.parse(order))))
 

@@ -243,6 +243,9 @@ def _fire(state: GameState, action: Action) -> GameState:
         target = None  # a hex, not a plane (F.rocket.flak)
     mounts = _mounts(rp, order)
     shots = tuple(Shot(m.mount, m.weapon, order.target or "the enemy", m.doubled) for m in mounts)
+    # rockets at further hexes (F.combat.choice: any number of hexes), checked with the rest
+    salvos = [(salvo, _mounts(rp, salvo)) for salvo in _salvo_orders(order)]
+    shots += tuple(Shot(m.mount, m.weapon, salvo.target) for salvo, ms in salvos for m in ms)
     # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
     check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
     line = f"{rp.label} orders: {order}"
@@ -271,6 +274,9 @@ def _fire(state: GameState, action: Action) -> GameState:
                      "(add 'at NAME' to choose)")
         else:
             line += ": no enemy is in reach now"
+    for salvo, ms in salvos:
+        assert salvo.target_hex is not None  # a salvo is aimed at a hex (notation)
+        line += f"; {salvo}: {_flak_forecast(state, rp, ms, salvo.target_hex)}"
     before = state.order_of(rp.name)
     if before is not None:
         line += f" (instead of {before})"
@@ -280,6 +286,27 @@ def _fire(state: GameState, action: Action) -> GameState:
 
 #: the rule of each rocket aimed at a hex
 _HEX_RULES = {"flak-rocket": "F.rocket.flak", **specials.BLINDING}
+
+
+def _salvo_orders(order: FireOrder) -> list[FireOrder]:
+    """Each further salvo of an order as an order of its own: rockets at a hex (F.combat.choice)."""
+    return [FireOrder(rockets=hps, target=where) for hps, where in order.salvos]
+
+
+def _fire_at_hex(state: GameState, planes: dict[str, RefPlane], name: str, order: FireOrder, placed: list[Flak],
+                 blinding: list[specials.Blinding], said: list[str]) -> None:
+    """Rockets aimed at a hex: flak waits for next turn's movement phase, flare and sonic rockets
+    for step 7 (F.rocket.flak, F.rocket.flare, F.rocket.sonic); none rolls to hit."""
+    aim = order.target_hex
+    assert aim is not None
+    shooter = planes[name]
+    mounts = _mounts(shooter, order, said)
+    if not mounts:
+        said.append(f"{name} has no rocket left to fire at {hex_text(aim)}")
+        return
+    _fire_flak(state, planes, shooter, mounts, aim, placed, said)
+    specials.place(state, planes, shooter, [(m.number, m.weapon) for m in mounts if m.weapon in specials.BLINDING],
+                   aim, blinding, said)
 
 
 def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim: Hex) -> str:
@@ -497,16 +524,12 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         if order.holds:
             said.append(f"{name} holds fire")
             continue
-        aim = order.target_hex
-        if aim is not None:
-            mounts = _mounts(shooter, order, said)
-            if mounts:
-                _fire_flak(state, planes, shooter, mounts, aim, placed, said)
-                specials.place(state, planes, shooter, [(m.number, m.weapon) for m in mounts
-                                                        if m.weapon in specials.BLINDING], aim, blinding, said)
-            else:
-                said.append(f"{name} has no rocket left to fire at {hex_text(aim)}")
+        if order.target_hex is not None:  # rockets at hexes only, in the order written
+            for part in [dataclasses.replace(order, salvos=())] + _salvo_orders(order):
+                _fire_at_hex(state, planes, name, part, placed, blinding, said)
             continue
+        for salvo in _salvo_orders(order):  # beside rockets at a plane: counters before its rolls (F.seq.phases step 4)
+            _fire_at_hex(state, planes, name, salvo, placed, blinding, said)
         if order.target:
             chosen = planes.get(order.target)
             if chosen is None or _lost_to_damage(chosen):
