@@ -167,17 +167,20 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
-    without edges) with each player's home side (F.map.sheets, F.setup)."""
+    without edges) with each player's home side (F.map.sheets, F.setup), and the optional rules
+    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage; written only when
+    some are, so a game of the printed rules keeps its set-up text)."""
     out = []
     for p in planes:
         d = to_jsonable(p)
         d.pop("sheet", None)  # a fresh sheet is built from the plane
         out.append(d)
-    return {"planes": out, "max_turns": max_turns, "map_name": map_name,
-            "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    setup = {"planes": out, "max_turns": max_turns, "map_name": map_name,
+             "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    return setup | ({"variants": list(variants)} if variants else {})
 
 
 def demo_setup() -> dict:
@@ -205,7 +208,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -218,12 +221,18 @@ class FasaRules(Rules):
         if not isinstance(map_name, str) or not isinstance(homes, dict):
             raise R.RefereeError("map_name is text and homes an object", field="map_name")
         out = {"planes": [dict(p) for p in planes], "max_turns": max_turns, "map_name": map_name, "homes": dict(homes)}
+        variants = setup.get("variants", [])
+        if not isinstance(variants, list):
+            raise R.RefereeError(f"variants is a list of optional rules' names, not {variants!r}", field="variants")
+        if variants:  # the printed rules' set-up stays as it was
+            out["variants"] = list(R.check_variants(variants))
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
-        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None)
+        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
+                               variants=setup.get("variants", ()))
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state

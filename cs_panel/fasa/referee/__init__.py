@@ -71,8 +71,9 @@ Readings of our own: the per-action dice are seeded from the game's seed and the
 the log; a flak burst rolls a hit location for each of its hits, as rockets do; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
 the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
-``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
-flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
+``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage), unless the game
+was started with the optional flak-damage rule, ``Referee.start(..., variants=["fasa.collision-flak"])``:
+then each takes 14 - the other's base target number in flak hits (``variants``). A player's two planes are a pilot and his wingman, who never
 collide with each other, whatever their radios (p.27). The damage column is used as rolled unless the
 order ends ``shift to N``: a pilot of Steady Hand 6-8 then moves each gun hit one column toward N,
 9-10 up to two, never a rocket hit (F.pilot.sh-shift, p.37; chosen with the order, RULINGS.md). Guns fire AP
@@ -89,7 +90,7 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
@@ -113,6 +114,7 @@ from cs_panel.fasa.referee.demo import demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
 from cs_panel.fasa.referee.specials import BLINDING as BLINDING
+from cs_panel.fasa.referee.variants import REFEREE_VARIANTS as REFEREE_VARIANTS, check_variants as check_variants
 from cs_panel.fasa.referee.state import (
     ACTION_KINDS as ACTION_KINDS, HEX_ROCKETS as HEX_ROCKETS, NOT_LOADED as NOT_LOADED,
     REFEREE_ROCKETS as REFEREE_ROCKETS, SAMPLE_ARMOUR as SAMPLE_ARMOUR, SAMPLE_LAYOUT as SAMPLE_LAYOUT, Action, Flak,

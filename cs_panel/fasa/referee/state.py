@@ -13,6 +13,7 @@ from enum import Enum
 from cs_panel.core.errors import RuleInputError, SavedStateError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import check_choice, check_int, check_str, short_repr
+from cs_panel.core.variants import RuleSet
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.collisions import Flyer, SharedHex
 from cs_panel.fasa.damage import RecordSheet, template_for
@@ -339,6 +340,7 @@ class GameState:
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
+    variants: tuple[str, ...] = ()  # optional rules agreed before the game (``referee.variants``)
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -397,6 +399,16 @@ class GameState:
         for f in self.flak:
             if not isinstance(f, Flak) or f.launcher not in known:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
+        from cs_panel.fasa.referee.variants import check_variants
+
+        object.__setattr__(self, "variants", check_variants(self.variants))
+
+    @property
+    def rules(self) -> RuleSet:
+        """The optional rules this game plays with (none unless agreed at the start, F.collide.damage)."""
+        from cs_panel.fasa.referee.variants import rule_set
+
+        return rule_set(self.variants)
 
     @property
     def map(self) -> MapLayout | None:
