@@ -42,11 +42,12 @@ from functools import lru_cache
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, RuleInputError
+from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.core.state import from_jsonable, to_jsonable
 from cs_panel.fasa import referee as R
 from cs_panel.fasa.deployed import deployed_weapons
-from cs_panel.fasa.gunnery import shift_limit
+from cs_panel.fasa.gunnery import DamageColumn, shift_limit
 from cs_panel.fasa.hexgrid import forward_column
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
@@ -63,6 +64,18 @@ def blinding_orders(p: R.RefPlane) -> list[str]:
         if r in R.BLINDING:
             reach = int(deployed_weapons()[r]["range"])
             out += [f"rocket {hp} at {R.hex_text(h)}" for h in forward_column(p.plane.hex, p.plane.facing, reach)]
+    return out
+
+
+def shift_choices(p: R.RefPlane) -> list[tuple[int, str]]:
+    """The Steady Hand column shifts ``p``'s pilot may order (F.pilot.sh-shift, FASA p.18, 37):
+    ``(0, "as rolled")`` first, then each column N 1-10 with the exact chance a gun hit can be put
+    there (``DamageColumn.reach_chance``, the same dice the referee rolls). Only "as rolled" below
+    Steady Hand 6, which moves no hit."""
+    out = [(0, "as rolled")]
+    if shift_limit(p.steady_hand):
+        col = DamageColumn(p.steady_hand)
+        out += [(c, f"toward column {c} ({percent(col.reach_chance(c))} a hit lands there)") for c in range(1, 11)]
     return out
 
 
