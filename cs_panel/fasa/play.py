@@ -15,7 +15,9 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   ``clear jams`` when a gun is jammed; ``hold``; each flare or sonic rocket at each hex of the
   forward column within its range 7 (F.rocket.flare, F.rocket.sonic). Flak rockets fired at a hex
   are accepted by ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes worth
-  aiming at are where enemies will be next turn, a guess the list cannot make. A plane that has given its order may give another (the referee replaces it);
+  aiming at are where enemies will be next turn, a guess the list cannot make. A turret fighter's
+  gunner: ``hold; turret D at Raider`` for each hexside the turret can be turned through and each
+  enemy in that row (F.combat.order; the pilot's and the gunner's orders combined are not listed). A plane that has given its order may give another (the referee replaces it);
   ``legal_actions`` lists orders only for planes without one, so that a program's choices always
   move the game on.
 - ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
@@ -301,6 +303,8 @@ class FasaRules(Rules):
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         candidates += blinding_orders(p)
+        if p.turret_gunpoints:  # the gunner's turret, turned through each hexside, at each enemy (referee.turrets)
+            candidates += [f"hold; turret {side} at {e}" for side in "ABCDEF" for e in enemies]
         out = []
         for text in candidates:
             try:

@@ -58,8 +58,11 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   the game's table and after each combat in the ``transcript``. Flare and sonic rockets are fired
   at a hex the same way and go off in step 7 of the same combat phase, once every plane has fired:
   each pilot a flare looks at (or in its hex), or in a sonic rocket's mega-hex, rolls Constitution or
-  is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). Not handled
-  yet: harpoons and turrets. Rockets aimed at hexes may go to several hexes in one order, each
+  is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). A turret
+  fighter's gunner (the pilot's gunnery skills one level lower, F.pilot.gunner) fires the turret's
+  guns after every pilot has fired, along the row of hexes the turret is turned through, ordered
+  after the pilot's part: ``"guns at Raider; turret D at Bandit"`` (F.combat.order, ``turrets``); a
+  rear-canopy hit shocks him, not the pilot (F.dmg.canopy). Not handled yet: harpoons. Rockets aimed at hexes may go to several hexes in one order, each
   salvo after a semicolon (``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"``), beside rockets at a
   plane or alone (F.combat.choice, p.33). Bombs, the
   torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
@@ -90,7 +93,7 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 

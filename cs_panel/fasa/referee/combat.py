@@ -23,7 +23,7 @@ from cs_panel.fasa.gunnery import (
     shift_limit, total_hit_odds,
 )
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.referee import specials
+from cs_panel.fasa.referee import specials, turrets
 from cs_panel.fasa.referee.errors import FireOrderError
 from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text, _lost_to_damage, _place, _remove_lost, _widow, _with_sheet
 from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
@@ -101,6 +101,9 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
             out += [_Mount(f"gun {gp}", gp, guns[gp][0], guns[gp][1], doubled) for gp in picked]
         elif n not in guns:
             raise FireOrderError(f"{rp.name} has no gun {n}: its guns are at {', '.join(map(str, guns))}", field="guns")
+        elif n in rp.turret_gunpoints:
+            raise FireOrderError(f"{rp.name}'s gun {n} is in the turret: its gunner fires it, ordered as "
+                                 "\"; turret X at NAME\" (F.combat.order)", field="guns")
         elif n in guns_lost:
             if strict:
                 raise FireOrderError(f"{rp.name}'s gun {n} is destroyed and cannot fire (F.dmg.guns)", field="guns")
@@ -277,6 +280,8 @@ def _fire(state: GameState, action: Action) -> GameState:
     for salvo, ms in salvos:
         assert salvo.target_hex is not None  # a salvo is aimed at a hex (notation)
         line += f"; {salvo}: {_flak_forecast(state, rp, ms, salvo.target_hex)}"
+    if order.turret:  # the turret gunner's part (referee.turrets)
+        line += f"; {turrets.check_order(state, rp, order)}"
     before = state.order_of(rp.name)
     if before is not None:
         line += f" (instead of {before})"
@@ -546,6 +551,8 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
         else:
             _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to)
+    # then every aircraft turret (F.combat.order)
+    turrets.fire(state, planes, dice, said)
     # step 7: non-lethal weapons, once every plane has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
     specials.resolve(state, planes, blinding, dice, said)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)

@@ -20,7 +20,12 @@ _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
                '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak, flare and sonic rockets) '
                'and " shift to N" to pull gun hits toward damage column N by Steady Hand; rockets aimed at hexes '
-               'may go to several, "rocket 1 at hex 0,0; rocket 2 at hex 0,-1"')
+               'may go to several, "rocket 1 at hex 0,0; rocket 2 at hex 0,-1"; a turret fighter\'s gunner last, '
+               '"guns at Raider; turret D at Bandit"')
+#: the hexsides a turret may be turned through, as the plane faces (A its nose)
+TURRET_SIDES = "ABCDEF"
+#: the turret gunner's part of an order, after a semicolon: "turret D at Raider" (F.combat.order)
+_TURRET = re.compile(r"turret ([a-f])(?: at (\S+))?", flags=re.IGNORECASE)
 #: the Steady Hand suffix of a fire order: "shift to 3" (F.pilot.sh-shift)
 _SHIFT = re.compile(r"^(.*?)\s*\bshift to (\S+)$", flags=re.IGNORECASE)
 #: a hex named as a fire order's target: "hex 2,-1", "2, -1" or "Hex(2, -1)"
@@ -49,7 +54,7 @@ class FireOrder:
     p.33). Nothing to fire and no jams to clear is holding fire. The notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
-    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0, salvos=())
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0, salvos=(), turret='', turret_target='')
     >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
     ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
     >>> str(FireOrder.parse("guns at Raider  Shift to 3")), FireOrder.parse("guns shift to 3").shift_to
@@ -64,6 +69,8 @@ class FireOrder:
     clear_jams: bool = False
     shift_to: int = 0
     salvos: tuple[tuple[tuple[int, ...], str], ...] = ()
+    turret: str = ""  # the hexside (A-F, as the plane faces) the turret is turned through; "" when it does not fire
+    turret_target: str = ""  # the plane the turret gunner fires at; "" for the first enemy in reach
 
     def __post_init__(self):
         most = LIMITS["count"].hi
@@ -85,6 +92,15 @@ class FireOrder:
             raise FireOrderError(f"'shift to {self.shift_to}' moves gun hits only; rocket hits are never shifted and "
                                  "an order without guns has none (F.pilot.sh-shift)", field="shift_to")
         object.__setattr__(self, "salvos", _check_salvos(self))
+        check_str(self.turret, "turret", empty_ok=True, error=FireOrderError)
+        check_str(self.turret_target, "turret_target", empty_ok=True, error=FireOrderError)
+        if self.turret and self.turret not in TURRET_SIDES:
+            raise FireOrderError(f"a turret is turned through a hexside A-F of its plane, not {self.turret!r} "
+                                 "(F.combat.order)", field="turret")
+        if self.turret_target and not self.turret:
+            raise FireOrderError("a turret's target needs the hexside it is turned through", field="turret")
+        if _HEX_TARGET.fullmatch(self.turret_target):
+            raise FireOrderError("a turret's guns fire at planes, not at a hex (F.combat.choice)", field="turret_target")
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -154,7 +170,14 @@ class FireOrder:
         return ((", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
                 + (f" shift to {self.shift_to}" if self.shift_to else "")
                 + "".join(f"; {', '.join('rockets' if n == 0 else f'rocket {n}' for n in hps)} at {where}"
-                          for hps, where in self.salvos))
+                          for hps, where in self.salvos)
+                + (f"; turret {self.turret}" + (f" at {self.turret_target}" if self.turret_target else "")
+                   if self.turret else ""))
+
+    @property
+    def pilot_part(self) -> "FireOrder":
+        """The order without its turret: what the pilot fires."""
+        return dataclasses.replace(self, turret="", turret_target="")
 
     @property
     def holds(self) -> bool:
@@ -174,14 +197,27 @@ def _with_salvos(cls: type[FireOrder], words: str, text: str) -> FireOrder:
     first, *rest = [part.strip() for part in words.split(";")]
     main = cls.parse(first)
     salvos = []
+    turret = None
     for part in rest:
+        t = _TURRET.fullmatch(part)
+        if t:
+            if turret is not None:
+                raise FireOrderError(f"one turret part an order, not two, in {text!r}", field="turret")
+            turret = (t.group(1).upper(), (t.group(2) or "").strip())
+            continue
+        if part.lower().startswith("turret"):
+            raise FireOrderError(f"cannot read {part!r}: a turret is ordered \"turret X\" or \"turret X at NAME\", X the "
+                                 "hexside A-F of its plane it is turned through (F.combat.order)", field="turret")
+        if turret is not None:
+            raise FireOrderError(f"the turret's part comes last, in {text!r}", field="turret")
         s = cls.parse(part)
         if s.guns or s.clear_jams or s.target_hex is None or s.shift_to:
             raise FireOrderError(f"after ';' comes only rockets aimed at a hex (\"rocket 2 at hex Q,R\"), not {part!r} in "
                                  f"{text!r}: only rockets aimed at hexes may go to several targets (F.combat.choice)",
                                  field="target")
         salvos.append((s.rockets, s.target))
-    return dataclasses.replace(main, salvos=tuple(salvos))
+    main = dataclasses.replace(main, salvos=tuple(salvos))
+    return dataclasses.replace(main, turret=turret[0], turret_target=turret[1]) if turret else main
 
 
 def _check_salvos(order: FireOrder) -> tuple[tuple[tuple[int, ...], str], ...]:

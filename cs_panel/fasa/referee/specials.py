@@ -33,6 +33,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee.marking import _lost_to_damage
 from cs_panel.fasa.referee.notation import hex_text
 from cs_panel.fasa.referee.state import GameState, RefPlane
+from cs_panel.fasa.referee.turrets import gunner_shocked
 
 #: rockets whose effect is a Constitution roll, not damage (F.rocket.flare, F.rocket.sonic)
 BLINDING = {"flare-rocket": "F.rocket.flare", "sonic-rocket": "F.rocket.sonic"}
@@ -119,7 +120,15 @@ def resolve(state: GameState, planes: dict[str, RefPlane], placed: Sequence[Blin
             head = f"  {n}'s pilot rolls against the {b.name}: needs {tn} -- rolled {roll.faces[0]}"
             if roll.success:
                 said.append(f"{head}: keeps his sight and head")
-                continue
-            planes[n] = dataclasses.replace(rp, plane=dataclasses.replace(rp.plane, shocked=True),
-                                            shocked_turn=state.turn)
-            said.append(f"{head}: SHOCKED -- a straight maneuver next turn, +2 to every roll ({b.rule}, F.shock)")
+            else:
+                rp = dataclasses.replace(rp, plane=dataclasses.replace(rp.plane, shocked=True), shocked_turn=state.turn)
+                said.append(f"{head}: SHOCKED -- a straight maneuver next turn, +2 to every roll ({b.rule}, F.shock)")
+            if rp.turret_gunpoints:  # a turret fighter's gunner is caught with his plane (p.14 step 7)
+                gtn = blinding_roll(rp.record.gunner_constitution or 3, gunner_shocked(rp, state.turn))
+                groll = gtn.resolve(dice)
+                said.append(f"  {n}'s gunner rolls against the {b.name}: needs {gtn} -- rolled {groll.faces[0]}: "
+                            + ("keeps his head" if groll.success else f"SHOCKED -- his turret fires at +2 this turn and "
+                                                                       f"next ({b.rule}, F.shock)"))
+                if not groll.success:
+                    rp = dataclasses.replace(rp, gunner_shocked_turn=state.turn)
+            planes[n] = rp

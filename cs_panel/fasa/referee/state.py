@@ -94,6 +94,7 @@ class RefPlane:
     jammed: tuple[int, ...] = ()
     rockets: tuple[str, ...] = ()
     beeper_turn: int = 0
+    gunner_shocked_turn: int = 0  # the turn the turret gunner was last shocked in (F.shock, referee.turrets)
 
     def __post_init__(self):
         if not self.name:
@@ -105,7 +106,7 @@ class RefPlane:
         check_int(self.base_to_hit, "base_to_hit", limit="fasa.base_to_hit", error=RefereeError)
         check_int(self.hits_taken, "hits_taken", limit="fasa.hits_taken", error=RefereeError)
         check_int(self.constitution, "constitution", limit="fasa.constitution", error=RefereeError)
-        for name in ("shocked_turn", "beeper_turn"):
+        for name in ("shocked_turn", "beeper_turn", "gunner_shocked_turn"):
             check_int(getattr(self, name), name, 0, LIMITS["turns"].hi, error=RefereeError)
         for name in ("guns", "ammunition", "rockets"):
             v = getattr(self, name)
@@ -202,10 +203,22 @@ class RefPlane:
         return tuple(range(1, len(self.guns) + 1))
 
     @property
+    def turret_gunpoints(self) -> tuple[int, ...]:
+        """Gunpoints of the guns in a turret, fired by the gunner, not the pilot: the aircraft's
+        turret guns when it names as many guns as the plane carries (F.combat.order, ``turrets``)."""
+        if self.aircraft:
+            guns = aircraft_plane(self.aircraft).guns
+            if len(guns) == len(self.guns):
+                return tuple(g.gunpoint for g in guns if g.turret)
+        return ()
+
+    @property
     def working_guns(self) -> tuple[tuple[int, str, str], ...]:
-        """(gunpoint, gun, rounds) of every gun not destroyed on the record sheet (F.dmg.guns)."""
-        lost = self.record.guns_lost
-        return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds) if gp not in lost)
+        """(gunpoint, gun, rounds) of every gun the pilot fires (not a turret's) not destroyed on the
+        record sheet (F.dmg.guns)."""
+        lost, turret = self.record.guns_lost, self.turret_gunpoints
+        return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds)
+                     if gp not in lost and gp not in turret)
 
     @property
     def jammed_guns(self) -> tuple[int, ...]:
@@ -229,6 +242,7 @@ class RefPlane:
         parts = []
         for gp, g, r in zip(self.gunpoints, self.guns, self.rounds):
             state = " destroyed" if gp in guns_lost else " JAMMED" if gp in self.jammed else ""
+            state += " (turret)" if gp in self.turret_gunpoints else ""
             parts.append(f"gun {gp} .{g.split('-')[1]} {r}{state}")
         for hp, r in enumerate(self.rockets, 1):
             state = "destroyed" if r and hp in rockets_lost else REFEREE_ROCKETS[r] if r else "empty"
