@@ -132,3 +132,18 @@ def test_the_legal_actions_offer_the_turret_and_a_flare_catches_the_gunner_too()
     after = ref.combat().state
     assert any("Ace's pilot rolls against the flare rocket" in x for x in after.report)
     assert any("Ace's gunner rolls against the flare rocket" in x for x in after.report)
+
+
+@pytest.mark.rule("F.combat.order", "F.combat.choice")
+def test_the_tactical_computer_weighs_a_turret_order_by_the_referees_own_odds():
+    from cs_panel.bots import _fire_value
+    from cs_panel.fasa.damage import template_for
+
+    br, raider = _brigand()
+    state = _flown(br, raider).state
+    ace = state.plane("Ace")
+    tns = [aim(ace, "A", state.plane("Raider"), g, state.turn)[1] for _, g, _ in [(7, "mg-30", "AP"), (8, "mg-30", "AP")]]
+    want = sum(float(tn.chance) for tn in tns if tn) * template_for("mg-30", "AP").boxes
+    value, expected, why = _fire_value(state, ace, "hold; turret A at Raider")
+    assert value == pytest.approx(want) and expected == pytest.approx(want) and "the turret" in why
+    assert _fire_value(state, ace, "hold; turret D at Raider")[0] == 0.0  # nothing in that row
