@@ -213,14 +213,16 @@ def test_a_hardpoint_named_in_two_salvos_or_a_lethal_rocket_at_a_hex_is_refused(
 @given(first=st.lists(st.integers(1, 8), min_size=1, max_size=3, unique=True),
        salvos=st.lists(st.tuples(st.just([0]) | st.lists(st.integers(1, 8), min_size=1, max_size=3, unique=True),
                                  st.integers(-9, 9), st.integers(-9, 9)), max_size=3, unique_by=lambda s: (s[1], s[2])),
-       at_plane=st.booleans())
-@pytest.mark.rule("F.combat.choice")
-def test_every_order_with_salvos_reads_back_as_written(first, salvos, at_plane):
+       at_plane=st.booleans(), turret=st.sampled_from(["", "A", "D", "F"]),
+       turret_target=st.sampled_from(["", "Raider", "Bandit"]))
+@pytest.mark.rule("F.combat.choice", "F.combat.order")
+def test_every_order_with_salvos_and_a_turret_reads_back_as_written(first, salvos, at_plane, turret, turret_target):
     target = "Raider" if at_plane else "hex 10,10"
     order = FireOrder(rockets=tuple(first), target=target,
-                      salvos=tuple((tuple(hps), f"hex {q},{r}") for hps, q, r in salvos))
+                      salvos=tuple((tuple(hps), f"hex {q},{r}") for hps, q, r in salvos),
+                      turret=turret, turret_target=turret_target if turret else "")
     assert FireOrder.parse(str(order)) == order
-    assert str(order).count(";") == len(salvos)
+    assert str(order).count(";") == len(salvos) + bool(turret)
 
 
 @pytest.mark.rule("F.combat.choice", "F.rocket.flak")
