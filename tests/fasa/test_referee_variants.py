@@ -53,7 +53,7 @@ def test_with_collision_flak_each_plane_takes_14_minus_the_others_base_in_flak_h
         assert len(located) == n
         tables = {str(t) for t in hit_location(side).outcomes()}
         assert all(x.split("-> ")[1].removesuffix(" table (F.hitloc.table)") in tables for x in located)
-        marked = [x for x in s.report if x.startswith(f"  collision flak hit ") and x.split(" on ")[1].startswith(own)]
+        marked = [x for x in s.report if x.startswith("  collision flak hit ") and x.split(" on ")[1].startswith(own)]
         assert marked and all("template flak-rocket" in x or "already destroyed" in x for x in marked)
     # not destroyed by the collision itself; only damage can take a plane out, and then it is told why
     assert "destroyed in the mid-air collision" not in said
