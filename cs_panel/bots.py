@@ -452,8 +452,17 @@ def _fire_value(gs, rp, order_text: str):
     from cs_panel.fasa.damage import template_for
     from cs_panel.fasa.gunnery import DoubleDown, jam_clear_number
     order = R.FireOrder.parse(order_text)
+    if order.turret:  # the gunner's turret adds its expected boxes to the pilot's part (referee.turrets)
+        from cs_panel.fasa.referee import turrets as RT
+        aimed = gs.plane(order.turret_target) if order.turret_target else None
+        e = sum(float(tn.chance) * template_for(g, r).boxes for _, g, r in RT.turret_guns(rp)
+                for ok, tn, _, _ in [RT.aim(rp, order.turret, aimed, g, gs.turn)] if ok and tn) if aimed else 0.0
+        value, expected, why = _fire_value(gs, rp, str(order.pilot_part))
+        return value + e, expected + e, f"{why}; the turret: {e:.1f} boxes expected (F.combat.order)"
     if order.holds:
         return 0.0, 0.0, "holds fire: nothing worth a shot"
+    if order.target_hex is not None:  # flare and sonic rockets shock, they mark no box
+        return 0.0, 0.0, "rockets at a hex: no box marked this phase (F.rocket.flare, F.rocket.sonic)"
     if "clear jams" in order_text:
         p = float(jam_clear_number(rp.steady_hand, rp.plane.shocked).chance)
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)

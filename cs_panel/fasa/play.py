@@ -12,9 +12,12 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   guns doubled down, each loaded rocket by hardpoint and all rockets, at each enemy in reach;
   for a pilot of Steady Hand 6 or more also the gun orders ``shift to`` each column 1-10, which pull
   every gun hit toward that column as far as his skill reaches (F.pilot.sh-shift);
-  ``clear jams`` when a gun is jammed; ``hold``. Flak rockets fired at a hex are accepted by
-  ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes are too many to be a
-  useful choice. A plane that has given its order may give another (the referee replaces it);
+  ``clear jams`` when a gun is jammed; ``hold``; each flare or sonic rocket at each hex of the
+  forward column within its range 7 (F.rocket.flare, F.rocket.sonic). Flak rockets fired at a hex
+  are accepted by ``apply`` (``fire Ace rocket 2 at hex 0,-1``) but not listed: the hexes worth
+  aiming at are where enemies will be next turn, a guess the list cannot make. A turret fighter's
+  gunner: ``hold; turret D at Raider`` for each hexside the turret can be turned through and each
+  enemy in that row (F.combat.order; the pilot's and the gunner's orders combined are not listed). A plane that has given its order may give another (the referee replaces it);
   ``legal_actions`` lists orders only for planes without one, so that a program's choices always
   move the game on.
 - ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
@@ -41,14 +44,42 @@ from functools import lru_cache
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, RuleInputError
+from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.core.state import from_jsonable, to_jsonable
 from cs_panel.fasa import referee as R
-from cs_panel.fasa.gunnery import shift_limit
+from cs_panel.fasa.deployed import deployed_weapons
+from cs_panel.fasa.gunnery import DamageColumn, shift_limit
+from cs_panel.fasa.hexgrid import forward_column
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.reach import reachable
 from cs_panel.fasa.template import ManeuverTemplate
+
+
+def blinding_orders(p: R.RefPlane) -> list[str]:
+    """Each loaded flare or sonic rocket at each hex of the plane's forward column it reaches
+    (F.rocket.flare, F.rocket.sonic: range 7): few enough to list, unlike flak, whose hexes are
+    chosen for where enemies will fly next turn. The referee still checks each (map, arc)."""
+    out = []
+    for hp, r in p.loaded_rockets:
+        if r in R.BLINDING:
+            reach = int(deployed_weapons()[r]["range"])
+            out += [f"rocket {hp} at {R.hex_text(h)}" for h in forward_column(p.plane.hex, p.plane.facing, reach)]
+    return out
+
+
+def shift_choices(p: R.RefPlane) -> list[tuple[int, str]]:
+    """The Steady Hand column shifts ``p``'s pilot may order (F.pilot.sh-shift, FASA p.18, 37):
+    ``(0, "as rolled")`` first, then each column N 1-10 with the exact chance a gun hit can be put
+    there (``DamageColumn.reach_chance``, the same dice the referee rolls). Only "as rolled" below
+    Steady Hand 6, which moves no hit."""
+    out = [(0, "as rolled")]
+    if shift_limit(p.steady_hand):
+        col = DamageColumn(p.steady_hand)
+        out += [(c, f"toward column {c} ({percent(col.reach_chance(c))} a hit lands there)") for c in range(1, 11)]
+    return out
+
 
 # -- actions ------------------------------------------------------------------------------------
 
@@ -151,17 +182,20 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
-    without edges) with each player's home side (F.map.sheets, F.setup)."""
+    without edges) with each player's home side (F.map.sheets, F.setup), and the optional rules
+    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage; written only when
+    some are, so a game of the printed rules keeps its set-up text)."""
     out = []
     for p in planes:
         d = to_jsonable(p)
         d.pop("sheet", None)  # a fresh sheet is built from the plane
         out.append(d)
-    return {"planes": out, "max_turns": max_turns, "map_name": map_name,
-            "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    setup = {"planes": out, "max_turns": max_turns, "map_name": map_name,
+             "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    return setup | ({"variants": list(variants)} if variants else {})
 
 
 def demo_setup() -> dict:
@@ -189,7 +223,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -202,12 +236,18 @@ class FasaRules(Rules):
         if not isinstance(map_name, str) or not isinstance(homes, dict):
             raise R.RefereeError("map_name is text and homes an object", field="map_name")
         out = {"planes": [dict(p) for p in planes], "max_turns": max_turns, "map_name": map_name, "homes": dict(homes)}
+        variants = setup.get("variants", [])
+        if not isinstance(variants, list):
+            raise R.RefereeError(f"variants is a list of optional rules' names, not {variants!r}", field="variants")
+        if variants:  # the printed rules' set-up stays as it was
+            out["variants"] = list(R.check_variants(variants))
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
-        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None)
+        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
+                               variants=setup.get("variants", ()))
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state
@@ -262,6 +302,9 @@ class FasaRules(Rules):
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
+        candidates += blinding_orders(p)
+        if p.turret_gunpoints:  # the gunner's turret, turned through each hexside, at each enemy (referee.turrets)
+            candidates += [f"hold; turret {side} at {e}" for side in "ABCDEF" for e in enemies]
         out = []
         for text in candidates:
             try:

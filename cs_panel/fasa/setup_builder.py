@@ -56,7 +56,7 @@ ROLES = tuple(BUDGETS)
 #: the rounds a gun may carry (F.weap.mg)
 ROUNDS = tuple(KINDS)
 #: the rockets the referee can fire, so a setup may load them (F.weap.loadout; ``referee.REFEREE_ROCKETS``)
-ROCKETS = ("ap-rocket", "he-rocket", "drill", "flak-rocket", "beeper", "seeker")
+ROCKETS = ("ap-rocket", "he-rocket", "drill", "flak-rocket", "beeper", "seeker", "flare-rocket", "sonic-rocket")
 #: the most experience a veteran may bring: a project limit, not a rule (many campaigns' worth)
 MAX_EXPERIENCE = 100_000
 #: the most planes a setup holds (``FasaRules.check_setup``)

@@ -5,7 +5,8 @@ FASA *Crimson Skies*, the turn sequence, p.13-14 (``F.seq.phases``). The compone
 the referee) and keeps no rules or state of its own: every button applies one action to it
 (``game.apply``) in the notation of ``cs_panel.fasa.play``: a plot (``F.move.plot``), the
 movement phase (``F.move.resolve``), a collision number and the collision check
-(``F.collide.piloted``), a fire order (``F.combat.choice``) and the combat phase
+(``F.collide.piloted``), a fire order (``F.combat.choice``), with the Steady Hand shift chosen from
+a menu that gives each column's odds (``F.pilot.sh-shift``, ``play.shift_choices``), and the combat phase
 (``F.combat.order``, ``F.dmg.template``), the tailing phase (``F.tail.position``,
 ``F.tail.reveal``); Undo is the game's fair undo (never across a die roll or a reveal; a refusal
 is shown beside the button). It shows what the game answers: the map, the game table, the next
@@ -40,7 +41,7 @@ import param
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.game import Game, UndoRefusedError
 from cs_panel.core.limits import LIMITS
-from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of
+from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
@@ -52,7 +53,7 @@ DEMO_MAP = "fighters"
 DEMO_HOMES = {"Ann": "south", "Bob": "north"}
 EVERYONE = "everyone"
 
-FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "saved", "undo"]
+FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "shift_to", "saved", "undo"]
 
 TABLE_STYLES = """
 .fasa-next { font-size: 1.1em; }
@@ -82,7 +83,7 @@ def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> 
 
 class FasaTable(pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
-    shows_rules = ('F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet')  # rule ids shown here (rules index)
+    shows_rules = ('F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift')  # rule ids shown here (rules index)
 
     # -- the game set up (changing any of these starts a new game)
     seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
@@ -107,8 +108,13 @@ class FasaTable(pn.viewable.Viewer):
     number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
     fire_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane given a fire order before combat (F.combat.choice).")
     order = param.String(default="guns", doc='The fire order: "guns", "guns x2 at Ace", "gun 1, gun 2", "rockets", '
-                                             '"rocket 1", a flak rocket at a hex ("rocket 4 at hex 0,-1"), "clear jams" '
+                                             '"rocket 1", a flak, flare or sonic rocket at a hex ("rocket 4 at hex 0,-1"; '
+                                             'several hexes: "rocket 3 at hex 0,0; rocket 4 at hex 0,-1"), "clear jams" '
                                              'or "hold" (F.combat.choice, F.gun.double-down, F.rocket.flak).')
+    shift_to = RuleInteger(default=0, bounds=(0, 10),
+                           doc="The damage column the attacker pulls each gun hit toward, as far as his Steady Hand "
+                               "reaches (6-8: one column, 9-10: two; F.pilot.sh-shift): 0 keeps every hit as rolled. "
+                               "Sent with the order as ' shift to N'; the choices offered show each column's odds.")
     sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose record sheet is shown (F.plane.record-sheet).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 
@@ -134,9 +140,12 @@ class FasaTable(pn.viewable.Viewer):
         self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
         self._plot_choices = html_pane("", css_classes=["fasa-plot-choices"], **pane)
         self._fire_choices = html_pane("", css_classes=["fasa-fire-choices"], **pane)
+        self._shift_select = pn.widgets.Select(label="Steady Hand shift", options={"as rolled": 0}, value=0, width=250,
+                                               css_classes=["in-shift-to"])
+        self._shift_select.param.watch(lambda event: setattr(self, "shift_to", event.new), "value")
         self._new_game()
         self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
-                                               "order", "saved"])
+                                               "order", "shift_to", "saved"])
 
     # --- the game ------------------------------------------------------------------------------
 
@@ -232,15 +241,18 @@ class FasaTable(pn.viewable.Viewer):
 
     def fire(self) -> bool:
         """Give the chosen plane its fire order for this combat phase (F.combat.choice)."""
+        order = self.order
+        if self.shift_to and "shift to" not in order.lower():  # the chosen shift rides on the order (F.pilot.sh-shift)
+            order = f"{order} shift to {self.shift_to}"
         try:  # the order in its written form, as the notation keeps it; an unreadable one is named beside it
-            action = self.game.parse(f"fire {self.fire_plane or ''} {self.order}")
+            action = self.game.parse(f"fire {self.fire_plane or ''} {order}")
         except CsPanelError as e:
-            self._refuse(_moved(e, {"plane": "fire_plane"}, "order"))
+            self._refuse(_moved(e, {"plane": "fire_plane", "shift_to": "shift_to"}, "order"))
             return False
         if not isinstance(action, Fire):
             self._refuse(CsPanelError(f"{self.order!r} is not a fire order", field="order"))
             return False
-        return self._act(action, {"plane": "fire_plane"}, "order")
+        return self._act(action, {"plane": "fire_plane", "shift_to": "shift_to"}, "order")
 
     def combat(self) -> bool:
         """The combat phase: each plane fires in Quick Draw order (F.combat.order)."""
@@ -323,8 +335,26 @@ class FasaTable(pn.viewable.Viewer):
             self._legal_for, self._legal_actions = game, game.legal_actions()
         return self._legal_actions
 
+    def shift_options(self) -> dict[str, int]:
+        """The Steady Hand shifts the fire plane's pilot may order, each column with the exact chance
+        a gun hit can be put there (``play.shift_choices``, F.pilot.sh-shift); only "as rolled" for a
+        pilot below Steady Hand 6 or a plane out of the game."""
+        state = self.game.state.game if self.game else None
+        plane = next((p for p in state.planes if p.name == self.fire_plane), None) if state else None
+        return {text: n for n, text in (shift_choices(plane) if plane else [(0, "as rolled")])}
+
+    @param.depends("shift_to", watch=True)
+    def _shift_shown(self) -> None:
+        if self._shift_select.value != self.shift_to:
+            self._shift_select.value = self.shift_to
+
     @param.depends("plot_plane", "fire_plane", watch=True)
     def _show_choices(self) -> None:
+        options = self.shift_options()
+        if self.shift_to not in options.values():
+            self.shift_to = 0
+        self._shift_select.options = options
+        self._shift_select.value = self.shift_to
         for pane, kind, plane, what in ((self._plot_choices, Plot, self.plot_plane, "may fly"),
                                         (self._fire_choices, Fire, self.fire_plane, "may be ordered")):
             offered = self.offered(kind, plane)
@@ -437,6 +467,7 @@ class FasaTable(pn.viewable.Viewer):
                                             css_classes=["in-order"]),
             button("Order fire", self.fire, "fasa-fire", align="end"),
         ), "fire_plane", "order")
+        shift_row = e.under(pn.Row(self._shift_select), "shift_to")
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
                         button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
                         button("Undo", self.undo, "fasa-undo"))
@@ -454,7 +485,7 @@ class FasaTable(pn.viewable.Viewer):
             self._next_pane,
             "### Movement phase", plot_row, self._plot_choices, self._plots_pane,
             "### Collisions", pick_row,
-            "### Combat phase", fire_row, self._fire_choices,
+            "### Combat phase", fire_row, shift_row, self._fire_choices,
             phases, e.general, e.slots["setup"],
             "### Save and load", saving,
             width=520,

@@ -867,8 +867,7 @@ def test_guns_with_rockets_and_rockets_from_empty_or_destroyed_hardpoints_are_re
     assert ok.state.order_of("Ace") == FireOrder(rockets=(0,))
     assert "chance of 0 hits 30%, 1 hit 70%" in ok.state.report[-1]
     # loadouts the referee cannot fire, or that do not fit, are refused when the plane is made
-    for wid, words in [("sonic-rocket", "sonic rocket is not fired by this referee"),
-                       ("bomb-100", "100 lb bomb is not fired by this referee: bombs are dropped on ground or zeppelin "
+    for wid, words in [("bomb-100", "100 lb bomb is not fired by this referee: bombs are dropped on ground or zeppelin "
                                     "targets, and this referee's games have only planes (F.bomb)"),
                        ("torpedo", "stationary ground or zeppelin targets"), ("harpoon", "never planes")]:
         with pytest.raises(RefereeError) as e:
@@ -1086,7 +1085,7 @@ def test_flak_is_aimed_at_a_hex_in_the_forward_column_within_7_and_other_rockets
             ("rockets at hex 1,0", "target", "not in the column straight ahead"),
             ("rockets at hex 0,-6", "target", "8 hexes away, beyond the weapon's range of 7"),
             ("rockets at hex 0,2", "target", "the plane's own hex"),
-            ("guns at hex 0,0", "target", "only flak rockets are fired at a hex")]:
+            ("guns at hex 0,0", "target", "only flak, flare and sonic rockets are fired at a hex")]:
         with pytest.raises(FireOrderError) as e:
             ref.fire("Ace", order)
         assert e.value.field == field and words in str(e.value), order

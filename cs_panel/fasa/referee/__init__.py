@@ -55,8 +55,16 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   movement phase, after any collision check: two hits on each plane in the hex (nose-on table), one
   on each plane around it (the table of the hexside it shows the hex), friend, foe and launcher
   alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
-  the game's table and after each combat in the ``transcript``. Not handled yet: flare and sonic
-  rockets, harpoons and turrets; several hexes in one order (one target an order). Bombs, the
+  the game's table and after each combat in the ``transcript``. Flare and sonic rockets are fired
+  at a hex the same way and go off in step 7 of the same combat phase, once every plane has fired:
+  each pilot a flare looks at (or in its hex), or in a sonic rocket's mega-hex, rolls Constitution or
+  is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). A turret
+  fighter's gunner (the pilot's gunnery skills one level lower, F.pilot.gunner) fires the turret's
+  guns after every pilot has fired, along the row of hexes the turret is turned through, ordered
+  after the pilot's part: ``"guns at Raider; turret D at Bandit"`` (F.combat.order, ``turrets``); a
+  rear-canopy hit shocks him, not the pilot (F.dmg.canopy). Not handled yet: harpoons. Rockets aimed at hexes may go to several hexes in one order, each
+  salvo after a semicolon (``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"``), beside rockets at a
+  plane or alone (F.combat.choice, p.33). Bombs, the
   torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
   plane loaded with them is refused by name (``field="rockets"``).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
@@ -66,8 +74,9 @@ Readings of our own: the per-action dice are seeded from the game's seed and the
 the log; a flak burst rolls a hit location for each of its hits, as rockets do; two planes in one hex nose to nose shoot at nose-to-nose deflection and range 0, one on
 the other's tail at "directly behind". Enemies that end movement in one hex check for a collision
 before combat (F.collide.piloted): each chooses a number with ``pick`` (secret, like a plot) and
-``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage; the optional
-flak-damage rule is not offered). A player's two planes are a pilot and his wingman, who never
+``collide()`` reveals them; a plane that collides is destroyed (F.collide.damage), unless the game
+was started with the optional flak-damage rule, ``Referee.start(..., variants=["fasa.collision-flak"])``:
+then each takes 14 - the other's base target number in flak hits (``variants``). A player's two planes are a pilot and his wingman, who never
 collide with each other, whatever their radios (p.27). The damage column is used as rolled unless the
 order ends ``shift to N``: a pilot of Steady Hand 6-8 then moves each gun hit one column toward N,
 9-10 up to two, never a rocket hit (F.pilot.sh-shift, p.37; chosen with the order, RULINGS.md). Guns fire AP
@@ -84,7 +93,7 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
@@ -107,6 +116,8 @@ from cs_panel.fasa.referee.combat import attack_odds
 from cs_panel.fasa.referee.demo import demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
+from cs_panel.fasa.referee.specials import BLINDING as BLINDING
+from cs_panel.fasa.referee.variants import REFEREE_VARIANTS as REFEREE_VARIANTS, check_variants as check_variants
 from cs_panel.fasa.referee.state import (
     ACTION_KINDS as ACTION_KINDS, HEX_ROCKETS as HEX_ROCKETS, NOT_LOADED as NOT_LOADED,
     REFEREE_ROCKETS as REFEREE_ROCKETS, SAMPLE_ARMOUR as SAMPLE_ARMOUR, SAMPLE_LAYOUT as SAMPLE_LAYOUT, Action, Flak,

@@ -19,6 +19,7 @@ from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
+from cs_panel.fasa.referee.variants import check_variants
 
 
 def apply(state: GameState, action: Action, dice: Dice) -> GameState:
@@ -114,10 +115,14 @@ class Referee:
 
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
-              homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None) -> "Referee":
+              homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None,
+              variants: Sequence[str] = ()) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
-        each plane starts within that many rows of its home side, as a standard dogfight does."""
+        each plane starts within that many rows of its home side, as a standard dogfight does.
+        ``variants`` names the optional rules the players agreed on (``referee.variants``:
+        ``fasa.collision-flak``, F.collide.damage); none by default."""
+        chosen = check_variants(variants)
         check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
         check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
         if not isinstance(planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in planes):
@@ -134,7 +139,8 @@ class Referee:
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
-            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes}))))
+            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes})),
+                                       variants=chosen))
         m = layout(map_name)  # an unknown name raises, listing the layouts
         players = sorted({p.player for p in planes})
         given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
@@ -160,7 +166,7 @@ class Referee:
                 raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
         homes_t = tuple((x, given[x]) for x in players)
         return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t,
-                                   players=tuple(players)))
+                                   players=tuple(players), variants=chosen))
 
     @cached_property
     def state(self) -> GameState:
@@ -192,7 +198,8 @@ class Referee:
         """Say what ``plane`` fires this combat phase, before ``combat()`` (F.combat.choice): ``"guns"``,
         ``"guns x2"`` or ``"gun 1 x2, gun 2"`` (doubled down, F.gun.double-down), ``"rockets"`` or
         ``"rocket 1, rocket 2"``, ``"clear jams"`` (F.gun.jam-clear) or ``"hold"``, each with
-        ``" at NAME"`` to choose the target; flak rockets take ``" at hex Q,R"`` (F.rocket.flak). Checked at once, with the odds as things stand; a later
+        ``" at NAME"`` to choose the target; flak, flare and sonic rockets take ``" at hex Q,R"``, and
+        may go to several hexes, each after a semicolon (F.rocket.flak, F.combat.choice). Checked at once, with the odds as things stand; a later
         order for the same plane replaces it. A plane with no order fires its guns normally."""
         return self.act(Action("fire", plane, str(FireOrder.parse(order))))
 

@@ -23,6 +23,7 @@ from cs_panel.fasa.gunnery import (
     shift_limit, total_hit_odds,
 )
 from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.referee import specials, turrets
 from cs_panel.fasa.referee.errors import FireOrderError
 from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text, _lost_to_damage, _place, _remove_lost, _widow, _with_sheet
 from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
@@ -100,6 +101,9 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
             out += [_Mount(f"gun {gp}", gp, guns[gp][0], guns[gp][1], doubled) for gp in picked]
         elif n not in guns:
             raise FireOrderError(f"{rp.name} has no gun {n}: its guns are at {', '.join(map(str, guns))}", field="guns")
+        elif n in rp.turret_gunpoints:
+            raise FireOrderError(f"{rp.name}'s gun {n} is in the turret: its gunner fires it, ordered as "
+                                 "\"; turret X at NAME\" (F.combat.order)", field="guns")
         elif n in guns_lost:
             if strict:
                 raise FireOrderError(f"{rp.name}'s gun {n} is destroyed and cannot fire (F.dmg.guns)", field="guns")
@@ -114,10 +118,10 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
                     f" (destroyed on hardpoint(s) {', '.join(map(str, gone))}, F.dmg.rockets)" if gone else ""),
                     field="rockets")
             if strict and not aimed:
-                other = ("flak rockets are fired at a hex: write \"rockets at hex Q,R\"" if not at_hex
-                         else "only flak rockets are fired at a hex")
-                raise FireOrderError(f"{rp.name} has no rocket left to fire at {aim}: {other} (F.rocket.flak)",
-                                     field="rockets")
+                other = ("flak, flare and sonic rockets are fired at a hex: write \"rockets at hex Q,R\"" if not at_hex
+                         else "only flak, flare and sonic rockets are fired at a hex")
+                raise FireOrderError(f"{rp.name} has no rocket left to fire at {aim}: {other} "
+                                     "(F.rocket.flak, F.rocket.flare, F.rocket.sonic)", field="rockets")
             if said is not None and gone:
                 said.append(f"{rp.name}'s rocket(s) on hardpoint(s) {', '.join(map(str, gone))} are destroyed and "
                             "cannot fire (F.dmg.rockets)")
@@ -132,7 +136,8 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
             kind = REFEREE_ROCKETS[rp.rockets[n - 1]]
             raise FireOrderError(f"{rp.name}'s {kind} on hardpoint {n} is fired at "
                                  f"{'a plane' if at_hex else 'a hex'}, not {aim}" + (
-                                     "" if at_hex else f": write \"rocket {n} at hex Q,R\"") + " (F.rocket.flak)",
+                                     "" if at_hex else f": write \"rocket {n} at hex Q,R\"")
+                                 + f" ({'F.combat.choice' if at_hex else _HEX_RULES.get(rp.rockets[n - 1], 'F.rocket.flak')})",
                                  field="rockets")
         elif n in rockets_lost:
             if said is None:
@@ -241,6 +246,9 @@ def _fire(state: GameState, action: Action) -> GameState:
         target = None  # a hex, not a plane (F.rocket.flak)
     mounts = _mounts(rp, order)
     shots = tuple(Shot(m.mount, m.weapon, order.target or "the enemy", m.doubled) for m in mounts)
+    # rockets at further hexes (F.combat.choice: any number of hexes), checked with the rest
+    salvos = [(salvo, _mounts(rp, salvo)) for salvo in _salvo_orders(order)]
+    shots += tuple(Shot(m.mount, m.weapon, salvo.target) for salvo, ms in salvos for m in ms)
     # guns or rockets, not both; no jammed gun fires; clearing jams is all a pilot does (core rules)
     check_combat_action(CombatAction(shots, order.clear_jams), [f"gun {g}" for g in rp.jammed_guns])
     line = f"{rp.label} orders: {order}"
@@ -269,6 +277,11 @@ def _fire(state: GameState, action: Action) -> GameState:
                      "(add 'at NAME' to choose)")
         else:
             line += ": no enemy is in reach now"
+    for salvo, ms in salvos:
+        assert salvo.target_hex is not None  # a salvo is aimed at a hex (notation)
+        line += f"; {salvo}: {_flak_forecast(state, rp, ms, salvo.target_hex)}"
+    if order.turret:  # the turret gunner's part (referee.turrets)
+        line += f"; {turrets.check_order(state, rp, order)}"
     before = state.order_of(rp.name)
     if before is not None:
         line += f" (instead of {before})"
@@ -276,24 +289,57 @@ def _fire(state: GameState, action: Action) -> GameState:
     return dataclasses.replace(state, orders=orders, report=state.report + (line,))
 
 
+#: the rule of each rocket aimed at a hex
+_HEX_RULES = {"flak-rocket": "F.rocket.flak", **specials.BLINDING}
+
+
+def _salvo_orders(order: FireOrder) -> list[FireOrder]:
+    """Each further salvo of an order as an order of its own: rockets at a hex (F.combat.choice)."""
+    return [FireOrder(rockets=hps, target=where) for hps, where in order.salvos]
+
+
+def _fire_at_hex(state: GameState, planes: dict[str, RefPlane], name: str, order: FireOrder, placed: list[Flak],
+                 blinding: list[specials.Blinding], said: list[str]) -> None:
+    """Rockets aimed at a hex: flak waits for next turn's movement phase, flare and sonic rockets
+    for step 7 (F.rocket.flak, F.rocket.flare, F.rocket.sonic); none rolls to hit."""
+    aim = order.target_hex
+    assert aim is not None
+    shooter = planes[name]
+    mounts = _mounts(shooter, order, said)
+    if not mounts:
+        said.append(f"{name} has no rocket left to fire at {hex_text(aim)}")
+        return
+    _fire_flak(state, planes, shooter, mounts, aim, placed, said)
+    specials.place(state, planes, shooter, [(m.number, m.weapon) for m in mounts if m.weapon in specials.BLINDING],
+                   aim, blinding, said)
+
+
 def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim: Hex) -> str:
-    """Check flak rockets fired at ``aim`` (in the forward column, within range 7, on the map;
-    F.rocket.flak, F.combat.arc, F.weap.loadout) and say what they do: no to-hit roll, a burst for
-    certain at the end of next turn's movement, and what it would catch were the planes not to move."""
-    reach = int(deployed_weapons()["flak-rocket"]["range"])
+    """Check flak, flare and sonic rockets fired at ``aim`` (in the forward column, within range 7,
+    on the map; F.rocket.flak, F.rocket.flare, F.rocket.sonic, F.combat.arc, F.weap.loadout) and say
+    what they do: no to-hit roll; flak bursts for certain at the end of next turn's movement, and
+    what it would catch were the planes not to move; flare and sonic rockets go off in step 7 of
+    this phase (``specials.forecast``)."""
+    reach = min(int(deployed_weapons()[m.weapon]["range"]) for m in mounts) if mounts else \
+        int(deployed_weapons()["flak-rocket"]["range"])
     check = can_fire(rp.plane.hex, rp.plane.facing, aim, reach)
     if not check:
         why = "it is the plane's own hex" if rp.plane.hex == aim else "; ".join(check.reasons)
-        raise FireOrderError(f"{rp.name} cannot fire flak at {hex_text(aim)}: {why} (a flak rocket flies up to {reach} "
-                             "hexes along the forward column, F.rocket.flak, F.combat.arc)", field="target")
+        rules = ", ".join(sorted({_HEX_RULES[m.weapon] for m in mounts})) or "F.rocket.flak"
+        raise FireOrderError(f"{rp.name} cannot fire at {hex_text(aim)}: {why} (a rocket aimed at a hex flies up to "
+                             f"{reach} hexes along the forward column, {rules}, F.combat.arc)", field="target")
     if state.map is not None and aim not in state.map:
         raise FireOrderError(f"{hex_text(aim)} is off the {state.map.name} map (F.map.sheets)", field="target")
-    n = len(mounts)
+    blinding = [m.weapon for m in mounts if m.weapon in specials.BLINDING]
+    n = len(mounts) - len(blinding)
+    if not n:
+        return specials.forecast(state, rp, blinding, aim)
     burst = flak_burst(aim, [(p.name, p.plane.hex, p.plane.facing) for p in state.planes])
     now = ", ".join(f"{b.plane} {b.hits} hit{'s' if b.hits != 1 else ''}" for b in burst) or "no plane"
     return (f"{n} flak rocket{'s' if n != 1 else ''} at {check.range} hexes: no to-hit roll, "
             f"{'each bursts' if n > 1 else 'it bursts'} for certain (100%) at the end of turn {state.turn + 1}'s "
-            f"movement phase (F.rocket.flak); were nobody to move, each burst would give {now}")
+            f"movement phase (F.rocket.flak); were nobody to move, each burst would give {now}"
+            + (f"; {specials.forecast(state, rp, blinding, aim)}" if blinding else ""))
 
 
 def _fire_flak(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount], aim: Hex,
@@ -302,6 +348,8 @@ def _fire_flak(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
     burst at the end of the next movement phase (F.rocket.flak, F.weap.loadout)."""
     left = list(planes[shooter.name].rockets)
     for m in mounts:
+        if m.weapon in specials.BLINDING:
+            continue  # flare and sonic rockets: specials.place
         left[m.number - 1] = ""
         placed.append(Flak(shooter.name, aim, state.turn, m.number))
         said.append(f"{shooter.name} fires the flak rocket on hardpoint {m.number} at {hex_text(aim)}: no to-hit roll; "
@@ -456,6 +504,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
     placed: list[Flak] = []
+    blinding: list[specials.Blinding] = []
     for name in firing.names:
         shooter = planes[name]  # as damaged by those who fired before (F.dmg.internal: at once)
         if _lost_to_damage(shooter):
@@ -480,14 +529,12 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         if order.holds:
             said.append(f"{name} holds fire")
             continue
-        aim = order.target_hex
-        if aim is not None:
-            mounts = _mounts(shooter, order, said)
-            if mounts:
-                _fire_flak(state, planes, shooter, mounts, aim, placed, said)
-            else:
-                said.append(f"{name} has no flak rocket left to fire")
+        if order.target_hex is not None:  # rockets at hexes only, in the order written
+            for part in [dataclasses.replace(order, salvos=())] + _salvo_orders(order):
+                _fire_at_hex(state, planes, name, part, placed, blinding, said)
             continue
+        for salvo in _salvo_orders(order):  # beside rockets at a plane: counters before its rolls (F.seq.phases step 4)
+            _fire_at_hex(state, planes, name, salvo, placed, blinding, said)
         if order.target:
             chosen = planes.get(order.target)
             if chosen is None or _lost_to_damage(chosen):
@@ -504,6 +551,10 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
         else:
             _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to)
+    # then every aircraft turret (F.combat.order)
+    turrets.fire(state, planes, dice, said)
+    # step 7: non-lethal weapons, once every plane has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
+    specials.resolve(state, planes, blinding, dice, said)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]

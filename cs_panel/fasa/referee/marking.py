@@ -27,17 +27,25 @@ def _effect_text(e: Effect) -> str:
 def _crew_rolls(rp: RefPlane, effects: Sequence[Effect], dice: Dice, turn: int, said: list[str]) -> RefPlane:
     """Roll every Constitution roll the damage asks for, at once (F.dmg.canopy, F.dmg.pilot, F.shock,
     p.36, 39): a pilot who fails goes into shock (``PlaneState.shocked``) and must fly straight next
-    turn; a pilot already shocked rolls at +2. The referee has no turret gunners, so a gunner's roll
-    is made and told, and nothing follows from it."""
+    turn; a pilot already shocked rolls at +2. A turret fighter's gunner who fails is shocked for the
+    turn and the next (``RefPlane.gunner_shocked_turn``: his turret fires at +2, ``turrets``); a
+    plane without a turret has no gunner to shock, so his roll is only told."""
     for e in effects:
         if e.roll is None:
             continue
         tn = e.roll
-        if e.who == "pilot" and rp.plane.shocked:
+        gunner = e.who == "gunner" and bool(rp.turret_gunpoints)
+        if (e.who == "pilot" and rp.plane.shocked) or (gunner and rp.gunner_shocked_turn
+                                                       and 0 <= turn - rp.gunner_shocked_turn <= 1):
             tn = dataclasses.replace(tn, terms=tn.terms + (Modifier(2, "already shocked", "F.shock"),))
         roll = tn.resolve(dice)
         head = f"{rp.name}'s {e.who} rolls against shock ({e.rule}, F.shock): needs {tn} -- rolled {roll.faces[0]}"
-        if e.who != "pilot":
+        if gunner:
+            if not roll.success:
+                rp = dataclasses.replace(rp, gunner_shocked_turn=turn)
+            said.append(f"{head}: " + ("keeps his head" if roll.success else
+                                       "SHOCKED -- his turret fires at +2 this turn and next (F.shock)"))
+        elif e.who != "pilot":
             said.append(f"{head}: {'keeps his head' if roll.success else 'shocked'} (no turret gunners in this "
                         "game: nothing follows)")
         elif roll.success:

@@ -18,6 +18,7 @@ from cs_panel.fasa.movement import plan, resolve
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
+from cs_panel.fasa.referee.variants import collision_flak
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 
 
@@ -142,15 +143,19 @@ def _collide(state: GameState, dice: Dice) -> GameState:
         raise RefereeError(f"still waiting for collision numbers from {', '.join(state.waiting_for)}", field="action")
     picks = dict(state.picks)
     said, lost = [], set()
+    planes_now = {p.name: p for p in state.planes}
     for shared in state.shared_hexes:
         result = resolve_shared_hex(shared.flyers, {n: picks[n] for n in shared.choosers}, dice)
         said.append(f"collision check: {result}")
-        for name in sorted(result.collided):
+        # destroyed by the printed rule; damaged by flak hits under the optional rule (referee.variants)
+        for name in sorted(collision_flak(planes_now, result.collisions, state.rules, dice, state.turn, said)):
             lost.add(name)
             said.append(f"{name} is destroyed in the mid-air collision; its crew must bail out (F.collide.damage, p.28)")
-    planes = tuple(p for p in state.planes if p.name not in lost)
+    planes = tuple(planes_now[p.name] for p in state.planes if p.name not in lost)
     after = dataclasses.replace(state, planes=planes, phase=Phase.COMBAT, picks=(),
-                                destroyed=state.destroyed + tuple(sorted(lost)), report=state.report + tuple(said))
+                                destroyed=state.destroyed + tuple(sorted(lost)))
+    after = _remove_lost(after, {p.name: p for p in after.planes}, said)  # collision flak may destroy (variant)
+    after = dataclasses.replace(after, report=state.report + tuple(said))
     after = _check_victory(after)
     return after if after.phase is Phase.OVER else _burst_flak(after, dice)
 

@@ -13,6 +13,7 @@ from enum import Enum
 from cs_panel.core.errors import RuleInputError, SavedStateError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import check_choice, check_int, check_str, short_repr
+from cs_panel.core.variants import RuleSet
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.collisions import Flyer, SharedHex
 from cs_panel.fasa.damage import RecordSheet, template_for
@@ -25,12 +26,13 @@ from cs_panel.fasa.referee.notation import FireOrder, hex_text
 from cs_panel.fasa.tohit import check_skill, weapons
 
 #: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill),
-#: the beeper that tags a plane and the seeker that homes on the tag (F.rocket.beeper-seeker), and the flak
-#: rocket, fired at a hex (F.rocket.flak)
+#: the beeper that tags a plane and the seeker that homes on the tag (F.rocket.beeper-seeker), and the flak,
+#: flare and sonic rockets, fired at a hex (F.rocket.flak, F.rocket.flare, F.rocket.sonic)
 REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": "drill rocket",
-                   "flak-rocket": "flak rocket", "beeper": "beeper rocket", "seeker": "seeker rocket"}
-#: rockets aimed at a hex rather than a plane (F.rocket.flak)
-HEX_ROCKETS = ("flak-rocket",)
+                   "flak-rocket": "flak rocket", "beeper": "beeper rocket", "seeker": "seeker rocket",
+                   "flare-rocket": "flare rocket", "sonic-rocket": "sonic rocket"}
+#: rockets aimed at a hex rather than a plane (F.rocket.flak, F.rocket.flare, F.rocket.sonic)
+HEX_ROCKETS = ("flak-rocket", "flare-rocket", "sonic-rocket")
 #: why the referee loads no other launched weapon: the rule each needs that its games lack
 NOT_LOADED = {"bomb": "bombs are dropped on ground or zeppelin targets, and this referee's games have only planes (F.bomb)",
               "torpedo": "the torpedo is launched only at stationary ground or zeppelin targets, and this referee's "
@@ -92,6 +94,7 @@ class RefPlane:
     jammed: tuple[int, ...] = ()
     rockets: tuple[str, ...] = ()
     beeper_turn: int = 0
+    gunner_shocked_turn: int = 0  # the turn the turret gunner was last shocked in (F.shock, referee.turrets)
 
     def __post_init__(self):
         if not self.name:
@@ -103,7 +106,7 @@ class RefPlane:
         check_int(self.base_to_hit, "base_to_hit", limit="fasa.base_to_hit", error=RefereeError)
         check_int(self.hits_taken, "hits_taken", limit="fasa.hits_taken", error=RefereeError)
         check_int(self.constitution, "constitution", limit="fasa.constitution", error=RefereeError)
-        for name in ("shocked_turn", "beeper_turn"):
+        for name in ("shocked_turn", "beeper_turn", "gunner_shocked_turn"):
             check_int(getattr(self, name), name, 0, LIMITS["turns"].hi, error=RefereeError)
         for name in ("guns", "ammunition", "rockets"):
             v = getattr(self, name)
@@ -200,10 +203,22 @@ class RefPlane:
         return tuple(range(1, len(self.guns) + 1))
 
     @property
+    def turret_gunpoints(self) -> tuple[int, ...]:
+        """Gunpoints of the guns in a turret, fired by the gunner, not the pilot: the aircraft's
+        turret guns when it names as many guns as the plane carries (F.combat.order, ``turrets``)."""
+        if self.aircraft:
+            guns = aircraft_plane(self.aircraft).guns
+            if len(guns) == len(self.guns):
+                return tuple(g.gunpoint for g in guns if g.turret)
+        return ()
+
+    @property
     def working_guns(self) -> tuple[tuple[int, str, str], ...]:
-        """(gunpoint, gun, rounds) of every gun not destroyed on the record sheet (F.dmg.guns)."""
-        lost = self.record.guns_lost
-        return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds) if gp not in lost)
+        """(gunpoint, gun, rounds) of every gun the pilot fires (not a turret's) not destroyed on the
+        record sheet (F.dmg.guns)."""
+        lost, turret = self.record.guns_lost, self.turret_gunpoints
+        return tuple((gp, g, r) for gp, g, r in zip(self.gunpoints, self.guns, self.rounds)
+                     if gp not in lost and gp not in turret)
 
     @property
     def jammed_guns(self) -> tuple[int, ...]:
@@ -227,6 +242,7 @@ class RefPlane:
         parts = []
         for gp, g, r in zip(self.gunpoints, self.guns, self.rounds):
             state = " destroyed" if gp in guns_lost else " JAMMED" if gp in self.jammed else ""
+            state += " (turret)" if gp in self.turret_gunpoints else ""
             parts.append(f"gun {gp} .{g.split('-')[1]} {r}{state}")
         for hp, r in enumerate(self.rockets, 1):
             state = "destroyed" if r and hp in rockets_lost else REFEREE_ROCKETS[r] if r else "empty"
@@ -338,6 +354,7 @@ class GameState:
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
+    variants: tuple[str, ...] = ()  # optional rules agreed before the game (``referee.variants``)
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -396,6 +413,16 @@ class GameState:
         for f in self.flak:
             if not isinstance(f, Flak) or f.launcher not in known:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
+        from cs_panel.fasa.referee.variants import check_variants
+
+        object.__setattr__(self, "variants", check_variants(self.variants))
+
+    @property
+    def rules(self) -> RuleSet:
+        """The optional rules this game plays with (none unless agreed at the start, F.collide.damage)."""
+        from cs_panel.fasa.referee.variants import rule_set
+
+        return rule_set(self.variants)
 
     @property
     def map(self) -> MapLayout | None:
