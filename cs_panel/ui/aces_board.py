@@ -29,6 +29,14 @@ there (as a set-up, not limited to the shaded squares; the core refuses blocking
 off-map squares), and once the game is under way a click moves it (``move NAME to X,Y``). The
 cast table lists each figure's talents and abilities showing on its dial, badged
 ``reconstructed`` (their card was lost; ``cs_panel.aces.talents``).
+
+Seats (``cs_panel.ui.seating``): each player is "human" (the default) or "computer". A computer
+takes its turns by itself (``cs_panel.bots.choose`` at ``level``) whenever the game comes to it: at
+the start, after each human action, after a new seating; its one-line reasons are listed over the
+results log. The active character goes to a human's figure when the computer's turn is done. A
+human's Undo takes back the computer's answers after it too (``seats.undo_own``, never across a
+roll), and the computer waits for the human's next action. A game set up elsewhere plays here as
+it is: ``AcesSkirmish(game=GameSetup(system="aces", ...).game)``.
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Game, GameError, UndoRefusedError
 from cs_panel.games import new_game
+from cs_panel.ui.seating import Seating
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
@@ -63,7 +72,7 @@ PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
 REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
 KINDS = ["ranged", "close", "capture"]
-FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo"]
+FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo", "seats"]
 
 #: the demonstration line-up: (figure id, name, player, square); sample figures, badged in the view
 DEFAULT_CAST = (
@@ -165,7 +174,7 @@ def rolled_attack(entry, before: AcesGame, after: AcesGame, start: dict[str, Cha
     return RolledAttack(a.name, a.targets, a.kind, entry.faces, said, clicks, knocked, captured, tuple(rules))
 
 
-class AcesSkirmish(pn.viewable.Viewer):
+class AcesSkirmish(Seating, pn.viewable.Viewer):
     """One Aces game on a map: movement reach, line of fire and attack odds for the active character,
     and the game's legal actions."""
     shows_rules = ('K.move', 'K.break-away', 'K.ranged', 'K.close', 'K.capture', 'K.attack', 'K.fate', 'K.ranged.multi', 'K.turns', 'K.terrain.blocking')  # rule ids shown here (rules index)
@@ -220,6 +229,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         params.setdefault("positions", {name: sq for _, name, _, sq in DEFAULT_CAST})
         super().__init__(**params)
         self._quiet = False  # set while the component mirrors the game into its set-up inputs
+        self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
@@ -315,7 +325,44 @@ class AcesSkirmish(pn.viewable.Viewer):
             self._errors.show(GameError(f"AcesSkirmish plays a game of system 'aces', not "
                                         f"{getattr(game, 'system', game)!r}", field="action"))
             return
+        if not self._answered:  # the computers answer before the game is shown
+            try:
+                answered, problem = self.seat_answer(game), None
+            except CsPanelError as e:
+                answered, problem = game, e
+            if answered is not game:
+                self._show_answered(answered)
+                return
+            if problem is not None:
+                self._sync()
+                self._errors.show(point_at(problem, "seats" if problem.field == "seats" else None))
+                return
         self._sync()
+
+    def _show_answered(self, game: Game) -> None:
+        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo)."""
+        self._answered = True
+        try:
+            self.game = game
+        finally:
+            self._answered = False
+
+    def _reseat(self) -> None:
+        if self.game is None:
+            return
+        refused = self.seats_refused(self.game)
+        if refused is not None:
+            self._errors.show(point_at(refused, "seats"))
+            return
+        try:
+            answered = self.seat_answer(self.game)
+        except CsPanelError as e:
+            self._errors.show(point_at(e, "seats" if e.field == "seats" else None))
+            return
+        if answered is not self.game:
+            self._show_answered(answered)
+        else:
+            self._errors.show(None)
 
     def _sync(self) -> None:
         """Mirror the game into the inputs and outputs: the set-up, the cast, the legal actions, the rolls."""
@@ -336,6 +383,12 @@ class AcesSkirmish(pn.viewable.Viewer):
                           positions={n: squares[n] for n in names})
             if self.active not in names:
                 update["active"] = names[0]
+            acting = self.humans_to_act(game) if self.computers(game) else ()
+            if acting and self._start[update.get("active", self.active)].player not in acting:
+                # the computer's turn is over: the human's figures are the ones to move
+                here = [c.name for c in self.table.characters if c.player == acting[0]]
+                if here:
+                    update["active"] = here[0]
             if self.target not in names:
                 update["target"] = next((n for n in names if n != update.get("active", self.active)), names[0])
             kept = [t for t in self.targets if t in names]
@@ -372,7 +425,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         """Apply one action to the game; a refusal is shown beside ``field`` (or the input the
         core names) and the game is unchanged."""
         try:
-            game = self.game.apply(action)
+            game = self.seat_take(self.game, action)
         except CsPanelError as e:
             where = e.field
             if where in (None, "action", "character", "target", "targets", "second"):
@@ -406,11 +459,11 @@ class AcesSkirmish(pn.viewable.Viewer):
         """Take back the game's last action if it rolled no dice and revealed nothing (fair undo);
         otherwise the reason is shown beside the Undo button and the game stays."""
         try:
-            game = self.game.undo()
+            game = self.seat_undo(self.game)
         except UndoRefusedError as e:
             self._errors.show(point_at(e, "undo"))
             return False
-        self.game = game
+        self._show_answered(game)  # the human acts again before the computer answers
         return True
 
     def reset(self) -> None:
@@ -523,7 +576,8 @@ class AcesSkirmish(pn.viewable.Viewer):
 
     def _show_log(self) -> None:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.roll_log)
-        self._log_pane.object = ("<p><b>results</b> (seed " + str(self.game.seed) + ")</p>"
+        self._log_pane.object = (self.computer_html(self.game, None)
+                                 + "<p><b>results</b> (seed " + str(self.game.seed) + ")</p>"
                                  + (f"<ol class='aces-rolls' style='list-style:none;padding-left:0'>{items}</ol>"
                                     if items else "<p><i>no attack rolled yet</i></p>")
                                  + self.game.transcript_html())
@@ -638,7 +692,9 @@ class AcesSkirmish(pn.viewable.Viewer):
     # --- layout -----------------------------------------------------------------------------------
     def __panel__(self):
         e, p = self._errors, self.param
+        players = list(self.game.setup["order"])
         inputs = pn.Column(
+            "### Players", self.seat_controls(players), e.slots["seats"],
             "### Action",
             e.beside(pn.widgets.Select.from_param(p.map_name, label="Map", width=220, css_classes=["in-map"]), "square"),
             e.beside(pn.widgets.Select.from_param(p.active, label="Active character (a click places it)", width=220,
