@@ -120,12 +120,15 @@ class Seating(param.Parameterized):
 
     def seen_log(self, game: Game, viewer: str | None) -> list[tuple[str, str]]:
         """Each action as ``viewer`` may see it (``Game.observation``; ``None``: the whole table,
-        who sees no secret action) with the computer's reason, "" when there is none or the
-        action is hidden from the viewer (its reason would tell it)."""
+        who sees a secret action once every player may, after the step that reveals it) with the
+        computer's reason, "" when there is none or the action is hidden from the viewer (its
+        reason would tell it)."""
         if viewer in game.players:
             seen = game.observation(viewer)["log"]
         else:
-            seen = [e.action.masked() if e.action.secret else str(e.action) for e in game.log]
+            views = [game.observation(p)["log"] for p in game.players]
+            seen = [str(e.action) if all(v[i] == str(e.action) for v in views) else e.action.masked()
+                    for i, e in enumerate(game.log)]
         notes = self.notes_for(game)
         return [(text, notes.get(i, "") if text == str(e.action) else "")
                 for i, (text, e) in enumerate(zip(seen, game.log))]
