@@ -368,7 +368,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
     def __panel__(self):
         return pn.Column(
             pn.pane.Markdown("### Air Action table\nPlan each plane's turn, then play it (A.order)."),
-            pn.Row(pn.pane.Markdown("**Players**", width=70, margin=(6, 10)), self.seat_controls(self.record.players),
+            pn.Row(self.seat_controls(self.record.players, "Players"),
                    pn.widgets.Select.from_param(self.param.player, name="Who is at the screen", width=180,
                                                 css_classes=["in-player"])),
             self._plans_pane,

@@ -187,7 +187,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         return pn.Column(
             pn.Row(self._menu, self._apply, self._undo, self._error_pane, sizing_mode="stretch_width"),
             self._status,
-            pn.Row(pn.pane.Markdown("**Players**", width=70, margin=(6, 10)), self.seat_controls(self.game.players)),
+            self.seat_controls(self.game.players, "Players"),
             self._room,
             self._fighters,
             self._computer,

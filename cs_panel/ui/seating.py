@@ -148,14 +148,15 @@ class Seating(param.Parameterized):
 
     # --- widgets ---------------------------------------------------------------------------------------
 
-    def seat_controls(self, players) -> pn.Column:
-        """One human/computer switch per player, and the computer's level."""
-        rows = []
+    def seat_controls(self, players, title: str = "") -> pn.Column:
+        """One human/computer switch per player, and the computer's level (under ``title``, if any)."""
+        rows = [pn.pane.HTML(f"<b>{html.escape(title)}</b>", margin=(0, 5))] if title else []
         for p in players:
             w = pn.widgets.RadioButtonGroup(options=list(SEATS), value=self.seats.get(p, HUMAN), width=160,
                                             css_classes=[f"seat-{p}"], margin=(2, 5))
             w.param.watch(lambda e, p=p: self.param.update(seats={**self.seats, p: e.new}), "value")
-            rows.append(pn.Row(pn.pane.Markdown(f"**{html.escape(p)}**", width=70, margin=(6, 5)), w, margin=0))
+            rows.append(pn.Row(pn.pane.HTML(f"<b>{html.escape(p)}</b>", width=70, align="center", margin=(0, 5)), w,
+                               margin=0))
         level = pn.widgets.Select.from_param(self.param.level, name="The computer plays", width=160,
                                              css_classes=["in-level"])
         return pn.Column(*rows, level, margin=0)
