@@ -369,7 +369,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         return pn.Column(
             pn.pane.Markdown("### Air Action table\nPlan each plane's turn, then play it (A.order)."),
             pn.Row(self.seat_controls(self.record.players, "Players"),
-                   pn.widgets.Select.from_param(self.param.player, name="Who is at the screen", width=180,
+                   pn.widgets.Select.from_param(self.param.player, label="Who is at the screen", width=180,
                                                 css_classes=["in-player"])),
             self._plans_pane,
             self._rows,

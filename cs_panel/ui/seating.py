@@ -157,7 +157,7 @@ class Seating(param.Parameterized):
             w.param.watch(lambda e, p=p: self.param.update(seats={**self.seats, p: e.new}), "value")
             rows.append(pn.Row(pn.pane.HTML(f"<b>{html.escape(p)}</b>", width=70, align="center", margin=(0, 5)), w,
                                margin=0))
-        level = pn.widgets.Select.from_param(self.param.level, name="The computer plays", width=160,
+        level = pn.widgets.Select.from_param(self.param.level, label="The computer plays", width=160,
                                              css_classes=["in-level"])
         return pn.Column(*rows, level, margin=0)
 
