@@ -79,6 +79,9 @@ class Seating(param.Parameterized):
         """``game`` after the computers have answered (``seats.advance``): they act until a human
         has something to do; the table's own steps wait for the table's buttons unless
         ``auto_table``. Their explanations go into ``notes``."""
+        if not self.computers(game) and not auto_table:  # nobody to answer: the table waits for its humans
+            self._note(game, {}, {})
+            return game
         chooser = self.chooser or bot_chooser(self.level)
         answered, moves = advance(game, self.seats, chooser, auto_table=auto_table)
         self._note(answered, {m.index: m.why for m in moves if m.why}, {m.index: m.player for m in moves})
@@ -135,7 +138,10 @@ class Seating(param.Parameterized):
 
     def computer_lines(self, game: Game, viewer: str | None) -> list[str]:
         """The computer's actions as ``viewer`` may see them, each with its one-line reason."""
-        notes, seen = self.notes_for(game), self.seen_log(game, viewer)
+        notes = self.notes_for(game)
+        if not notes:
+            return []
+        seen = self.seen_log(game, viewer)
         return [f"{i + 1}. {self._authors.get(i, 'computer')} (computer): {seen[i][0]}"
                 + (f" -- {seen[i][1]}" if seen[i][1] else "") for i in sorted(notes) if i < len(seen)]
 
