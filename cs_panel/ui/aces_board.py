@@ -276,6 +276,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             game = self._new(self.seed, self.map_name, self.positions, self.defensive_fate)
             if game is None:  # a set-up given that the rules refuse: the demonstration, the refusal shown
                 game = default_game(self.seed)
+        self._require_seats(game)
         self.game = game
 
     # --- the game ---------------------------------------------------------------------------------

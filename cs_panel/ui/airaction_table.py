@@ -115,10 +115,9 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         self._undo = pn.widgets.Button(label="Undo last turn", css_classes=["aa-undo"])
         self._play.on_click(lambda _: self.play())
         self._undo.on_click(lambda _: self.undo())
-        if record is None:
-            self._restart()
-        else:
-            self._set(record, [])
+        record = self._fresh() if record is None else record
+        self._require_seats(record)
+        self._set(record, [])
         if looking != EVERYONE:
             self.player = looking
         self.param.watch(lambda e: self._refresh(), "player")
@@ -127,8 +126,12 @@ class AirActionTable(Seating, pn.viewable.Viewer):
 
     @param.depends("start", "seed", watch=True)
     def _restart(self) -> None:
+        self._set(self._fresh(), [])
+
+    def _fresh(self) -> Game:
+        """A new game from ``start`` (or the demo's planes) and ``seed``."""
         setup = setup_of(self.start) if self.start is not None else {**demo_setup(), "max_turns": 0}
-        self._set(new_game("airaction", self.seed, setup), [])
+        return new_game("airaction", self.seed, setup)
 
     def _set(self, record: Game, history: list) -> None:
         self.param.player.objects = [EVERYONE, *record.players]

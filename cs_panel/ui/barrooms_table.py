@@ -71,6 +71,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._apply.on_click(lambda _: self.apply())
         self._undo.on_click(lambda _: self.undo())
         self._menu.param.watch(lambda e: setattr(self, "action", e.new or ""), "value")
+        self._require_seats(self.game)
         self._refresh()
 
     # -- what the buttons do ------------------------------------------------------------------------

@@ -158,6 +158,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
             self._new_game()
         else:
             self._set_game(game)
+        self._require_seats(self.game)
         if looking != EVERYONE:
             self.player = looking
         self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",

@@ -68,6 +68,12 @@ class Seating(param.Parameterized):
         """The human players who have something to do now (``seats.to_act``)."""
         return to_act(game, self.seats)
 
+    def _require_seats(self, game: Game) -> None:
+        """At construction: a seating that names nobody at ``game`` (or no seat) is refused by name
+        (``SeatError``), as the other bad inputs a table is built with are."""
+        check_seats(game, self.seats)
+        self._good_seats = dict(self.seats)
+
     def seat_take(self, game: Game, action) -> Game:
         """``game`` after a human's ``action`` (an ``Action`` or its notation); refused by name when
         the action is a computer's (``seats.take``)."""

@@ -9,7 +9,7 @@ import html
 
 import pytest
 
-from cs_panel.core.seats import own_actions
+from cs_panel.core.seats import SeatError, own_actions
 from cs_panel.games import new_game
 from cs_panel.ui.aces_board import AcesSkirmish
 from cs_panel.ui.airaction_table import AirActionTable
@@ -192,6 +192,14 @@ def test_barrooms_plays_a_game_from_game_setup():
     table = BarroomsTable(game=game, seats={"Ann": "computer", "Bob": "computer"}, level="random")
     assert table.game.setup == game.setup and (table.game.is_over or len(table.game.log) >= 400)
     assert not table.legal  # no human at this table: nothing is offered
+
+
+@pytest.mark.parametrize("table", [FasaTable, AirActionTable, AcesSkirmish, BarroomsTable])
+def test_a_table_built_with_a_seat_for_nobody_is_refused_by_name(table):
+    with pytest.raises(SeatError, match="no player called 'Zed'"):
+        table(seats={"Zed": "computer"})
+    with pytest.raises(SeatError, match="must be one of"):
+        table(seats={"Ann" if table is not AcesSkirmish else "Tim": "robot"})
 
 
 def test_every_table_seats_everyone_human_unless_asked():
