@@ -612,6 +612,19 @@ def _move_value(g, c, square) -> tuple[float, str]:
     return value - _standing(g, c, c.square)[0], why
 
 
+def _aces_give(game: Game, gives: list[Action]) -> Choice:
+    """The share-out of a rolled several-target shot that gives the most targets their click
+    (K.ranged.multi): each is tried on the game (it rolls nothing), the first best kept."""
+    before = {c.name: c.dial.slot for c in game.state.game.characters}
+
+    def clicked(a) -> int:
+        after = {c.name: c.dial.slot for c in game.apply(a).state.game.characters}
+        return sum(1 for t in a.targets if t not in after or after[t] > before[t])
+    best = max(gives, key=clicked)  # max keeps the first of equals
+    n = clicked(best)
+    return Choice(best, f"the dice given out so {n} of {len(best.targets)} targets take a click (K.ranged.multi)")
+
+
 def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     """Aces: the attack with the most expected clicks (and knock-out chance), else a move to an
     attack position in cover, else second wind or an escape; never a withdrawal while anything else
@@ -619,6 +632,9 @@ def aces_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     from cs_panel.aces import play as P
     state = game.state
     g = state.game
+    gives = [a for a in actions if isinstance(a, P.Give)]
+    if gives:  # a several-target shot's dice to give out by hand: the share-out that clicks the most targets
+        return _aces_give(game, gives)
     scored: list[tuple[float, int, Action, str]] = []
     # attacks with fate are weighed only for the best few attacks without it: fate adds dice to an
     # attack the bot already likes, and weighing every one would double the work

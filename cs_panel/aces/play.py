@@ -10,7 +10,14 @@ Actions and their notation (K.turns, K.actions):
   ``then NAME`` for Old One-Two's second close attack;
 - ``second wind Charlie``, ``escape Charlie`` (`` with fate``), ``pass Tim`` (the whole turn) or
   ``pass Tim with Charlie``, ``withdraw Tim`` (K.withdraw);
-- ``end``: once the game is over (K.end), the score, with the d6 roll-off a tie needs (K.victory).
+- ``end``: once the game is over (K.end), the score, with the d6 roll-off a tie needs (K.victory);
+- ``give Charlie die 2 to Loyle & die 1 to Ruffian``: at a table that hands out a several-target
+  shot's dice by hand (the setup's ``hand_out``), the attacker's share-out after the roll, one
+  die (numbered in the order rolled) to each target (K.ranged.multi).
+
+At such a table the attack rolls its dice and then waits: the only legal actions are the ways to
+give them out, and the shot is resolved by the ``give``. Without ``hand_out`` (the default) the
+dice go out at once so as to hit as many targets as possible.
 
 ``legal_actions`` lists, for the player whose turn it is, every reachable square of each
 character that may act, every attack the rules allow from each of them (each target and kind,
@@ -40,10 +47,10 @@ from dataclasses import dataclass
 
 from cs_panel.aces import talents
 from cs_panel.aces.board import Square
-from cs_panel.aces.combat import AcesAttack, attack_problems, may_use_fate
+from cs_panel.aces.combat import AcesAttack, AttackError, attack_problems, may_use_fate
 from cs_panel.aces.game import BUILD_TOTAL, GameRuleError, game_over, victory
 from cs_panel.aces.referee import AcesGame
-from cs_panel.core.dice import Dice
+from cs_panel.core.dice import Dice, ScriptedDice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
@@ -80,6 +87,33 @@ class Attack(Action):
         if self.second is not None:
             text += f" then {self.second}" + (" with fate" if self.second_fate else "")
         return text
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """The attacker's share-out of a several-target shot's dice after the roll (K.ranged.multi):
+    die ``dice[i]`` (1-based, in the order the shot rolled them) to ``targets[i]``."""
+
+    name: str
+    targets: tuple[str, ...]
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"give {self.name} " + " & ".join(f"die {d} to {t}" for t, d in zip(self.targets, self.dice))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A several-target shot rolled and not yet given out: the attack, every face its action rolled
+    (a break-away roll first, if any), and where the shot's own dice start among them."""
+
+    attack: Attack
+    faces: tuple[int, ...]
+    start: int
+
+    @property
+    def shot_faces(self) -> tuple[int, ...]:
+        return self.faces[self.start:]
 
 
 @dataclass(frozen=True)
@@ -146,6 +180,11 @@ def parse_action(text: str) -> Action:
     if m:
         name, x, y, kind, targets, fate, second, second_fate = m.groups()
         return Attack(name, (int(x), int(y)), kind, tuple(targets.split(" & ")), bool(fate), second, bool(second_fate))
+    m = re.fullmatch(r"give (.+?) (die \d+ to .+)", w)
+    if m:
+        parts = [re.fullmatch(r"die (\d{1,2}) to (.+)", x) for x in m.group(2).split(" & ")]
+        if all(parts):
+            return Give(m.group(1), tuple(x.group(2) for x in parts), tuple(int(x.group(1)) for x in parts))
     m = re.fullmatch(r"second wind (.+)", w)
     if m:
         return SecondWind(m.group(1))
@@ -160,7 +199,8 @@ def parse_action(text: str) -> Action:
         return Withdraw(m.group(1))
     raise UnknownActionError(f"cannot read {str(text)[:80]!r}: an Aces action is 'move NAME to X,Y', 'attack NAME from "
                              "X,Y ranged|close|capture TARGET[ & TARGET][ with fate][ then TARGET]', 'second wind NAME', "
-                             "'escape NAME', 'pass PLAYER[ with NAME]', 'withdraw PLAYER' or 'end'")
+                             "'escape NAME', 'pass PLAYER[ with NAME]', 'withdraw PLAYER', 'end' or "
+                             "'give NAME die N to TARGET[ & die N to TARGET]'")
 
 
 # -- state --------------------------------------------------------------------------------------
@@ -175,6 +215,8 @@ class AcesState:
     defensive_fate: bool = True
     owners: tuple[tuple[str, str], ...] = ()
     result: Result | None = None
+    hand_out: bool = False  # the attacker gives out a several-target shot's dice after the roll
+    pending: Pending | None = None  # such a shot rolled, waiting for its dice to be given out
 
     @property
     def turn(self) -> int:
@@ -222,7 +264,8 @@ class AcesRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise GameRuleError("an Aces setup is an object with 'map', 'teams' and 'order'", field="setup")
-        extra = set(setup) - {"map", "teams", "order", "check_areas", "max_turns", "defensive_fate", "build_total"}
+        extra = set(setup) - {"map", "teams", "order", "check_areas", "max_turns", "defensive_fate", "build_total",
+                              "hand_out"}
         if extra:
             raise GameRuleError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         teams, order = setup.get("teams"), setup.get("order")
@@ -261,6 +304,10 @@ class AcesRules(Rules):
                "check_areas": setup.get("check_areas", True), "max_turns": max_turns, "defensive_fate": fate}
         if total != BUILD_TOTAL:  # the standard total goes unsaid, so saved games and transcripts keep their text
             out["build_total"] = total
+        if not isinstance(setup.get("hand_out", False), bool):
+            raise GameRuleError("hand_out is true or false", field="hand_out")
+        if setup.get("hand_out"):  # unsaid when off, like the build total
+            out["hand_out"] = True
         self._start(out)
         return out
 
@@ -271,7 +318,8 @@ class AcesRules(Rules):
 
     def initial(self, setup: dict, seed: int) -> AcesState:
         g = self._start(setup)
-        return AcesState(g, setup["max_turns"], setup["defensive_fate"], tuple((c.name, c.player) for c in g.characters))
+        return AcesState(g, setup["max_turns"], setup["defensive_fate"], tuple((c.name, c.player) for c in g.characters),
+                         hand_out=bool(setup.get("hand_out", False)))
 
     def players(self, state: AcesState) -> tuple[str, ...]:
         return tuple(state.game.players())
@@ -291,6 +339,13 @@ class AcesRules(Rules):
             return [End()]
         g = state.game
         me = g.turns.current
+        if state.pending is not None:  # the shot's dice are given out before anything else
+            p = state.pending
+            if player not in (None, me):
+                return []
+            numbers = range(1, len(p.shot_faces) + 1)
+            return [Give(p.attack.name, p.attack.targets, d)
+                    for d in itertools.permutations(numbers, len(p.attack.targets))]
         if player not in (None, me):
             return []
         out: list[Action] = [Pass(me)]
@@ -380,6 +435,17 @@ class AcesRules(Rules):
         if state.over:
             raise GameRuleError(f"the game is over ({state.over}): only 'end' is left, to score it (K.end)",
                                 field="action")
+        if state.pending is not None:
+            if not isinstance(action, Give):
+                p = state.pending
+                raise GameRuleError(f"{p.attack.name} has rolled {', '.join(map(str, p.shot_faces))}: give out the "
+                                    f"dice first ('give {p.attack.name} die N to TARGET & ...', K.ranged.multi)",
+                                    field="action")
+            return self._give(state, action)
+        if isinstance(action, Give):
+            raise GameRuleError("no several-target shot is waiting for its dice (K.ranged.multi)", field="action")
+        if isinstance(action, Attack) and state.hand_out and len(action.targets) > 1:
+            return self._roll_for_hand_out(state, action, dice)
         if isinstance(action, Move):
             after = g.move(action.name, action.to, dice)
         elif isinstance(action, Attack):
@@ -405,6 +471,49 @@ class AcesRules(Rules):
         kept = dataclasses.replace(after, log=after.log[-KEEP_LOG:])
         return dataclasses.replace(state, game=kept), StepInfo(tuple(lines))
 
+    def _roll_for_hand_out(self, state: AcesState, action: Attack, dice: Dice) -> tuple[AcesState, StepInfo]:
+        """A several-target shot at a table that gives its dice out by hand: the action's dice are
+        rolled (the referee checks the whole action and rolls them), and the game waits for the
+        attacker's ``give`` (K.ranged.multi); the referee's own share-out is not kept or told."""
+        g = state.game
+        first = len(dice.log)
+        after = g.move_and_attack(action.name, action.at, action.targets, "ranged", dice, offensive_fate=action.fate,
+                                  defensive_fate=state.defensive_fate)
+        faces = tuple(f for _, f in dice.log[first:])
+        stood = after.character(action.name).square  # where it shot from (a failed break-away stays put)
+        shot = g.plan_attack(action.name, stood, list(action.targets), "ranged", offensive_fate=action.fate)
+        start = len(faces) - shot.dice
+        said = after.log[len(g.log):]
+        shot_at = next(i for i, line in enumerate(said) if line.startswith(f"{action.name} rolled "))
+        told = list(said[:shot_at])  # the move and the shot's plan; the referee's own share-out is left out
+        needs = ", ".join(f"{t} needs {shot.needs(t)}+" for t in shot.targets)
+        fate = "; a target Ace may spend fate against any die but a six (K.fate)" if state.defensive_fate else ""
+        told.append(f"{action.name} rolled {', '.join(map(str, faces[start:]))} for {', '.join(action.targets)} "
+                    f"({needs}{fate}): the attacker gives each target one die (K.ranged.multi)")
+        return dataclasses.replace(state, pending=Pending(action, faces, start)), StepInfo(tuple(told))
+
+    def _give(self, state: AcesState, action: Give) -> tuple[AcesState, StepInfo]:
+        """The shot resolved with the dice as the attacker gives them out (K.ranged.multi)."""
+        p, g = state.pending, state.game
+        assert p is not None
+        a = p.attack
+        if action.name != a.name or sorted(action.targets) != sorted(a.targets) \
+                or len(set(action.targets)) != len(action.targets):
+            raise AttackError(f"{a.name}'s shot gives one die to each of {' & '.join(a.targets)} (K.ranged.multi)",
+                              field="targets")
+        n = len(p.shot_faces)
+        if len(set(action.dice)) != len(action.dice) or not all(1 <= d <= n for d in action.dice):
+            raise AttackError(f"each target gets a different die, numbered 1-{n} (K.ranged.multi)", field="dice")
+        assignment = {t: d - 1 for t, d in zip(action.targets, action.dice)}
+        # the same faces again, from the same square: only the share-out is the attacker's
+        after = g.move_and_attack(a.name, a.at, a.targets, "ranged", ScriptedDice(p.faces), offensive_fate=a.fate,
+                                  defensive_fate=state.defensive_fate, assignment=assignment)
+        said = after.log[len(g.log):]
+        shot_at = next(i for i, line in enumerate(said) if line.startswith(f"{a.name} rolled "))
+        lines = tuple(said[shot_at:])  # the move and the plan were told with the roll
+        kept = dataclasses.replace(after, log=after.log[-KEEP_LOG:])
+        return dataclasses.replace(state, game=kept, pending=None), StepInfo(lines)
+
     def _odds(self, g: AcesGame, action: "Attack") -> str:
         """The attack's dice, defense and odds before it is rolled (K.attack), for the transcript; ""
         when the attacker may yet fail to break away and attack from elsewhere, or several targets
@@ -425,7 +534,7 @@ class AcesRules(Rules):
         if own:
             return own
         m = re.search(r"\((K\.[a-z.-]+)\)", str(error))
-        return m.group(1) if m else {Move: "K.move", Attack: "K.attack", Escape: "K.escape",
+        return m.group(1) if m else {Move: "K.move", Attack: "K.attack", Escape: "K.escape", Give: "K.ranged.multi",
                                      Withdraw: "K.withdraw", End: "K.end"}.get(type(action), "K.actions")
 
     def is_over(self, state: AcesState) -> bool:
@@ -445,6 +554,9 @@ class AcesRules(Rules):
         return {"map": g.map_name, "turn": state.turn, "current": g.turns.current, "characters": chars,
                 "out": [[o.name, o.player, o.points] for o in g.out], "withdrawn": list(g.withdrawn),
                 "fate_used": list(g.fate_used), "log": list(g.log[-20:]), "over": state.over,
+                "rolled": None if state.pending is None else {"attacker": state.pending.attack.name,
+                                                              "targets": list(state.pending.attack.targets),
+                                                              "dice": list(state.pending.shot_faces)},
                 "result": state.result.to_dict() if state.result else None}
 
     def parse_action(self, text: str) -> Action:
@@ -488,5 +600,5 @@ def rules() -> AcesRules:
     return AcesRules()
 
 
-__all__ = ["AcesRules", "AcesState", "Attack", "End", "Escape", "Move", "Pass", "SecondWind", "Withdraw",
+__all__ = ["AcesRules", "AcesState", "Attack", "End", "Escape", "Give", "Move", "Pass", "Pending", "SecondWind", "Withdraw",
            "demo_setup", "parse_action", "rules"]

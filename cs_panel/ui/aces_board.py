@@ -15,6 +15,11 @@ referee plans it (``AcesGame.plan_attack``), or every reason the attack is not a
 character with several pistols may spread one ranged attack over several enemies
 (K.ranged.multi): the targets list offers the enemies the game lets it shoot now.
 
+With ``hand_out`` (a table choice, in the set-up) a several-target shot rolls and then waits for
+the attacker to give each target one of the dice (K.ranged.multi): a die menu per target, and
+"Give the dice" applies ``give NAME die N to TARGET & ...``; without it the dice go out at once so
+as to click as many targets as possible.
+
 "Roll the attack" applies the planned attack (``attack NAME from X,Y KIND TARGETS``, the active
 character staying where it stands) to the game, whose seeded dice roll it; the results log says
 what each roll did. "Take" applies any of the game's legal actions, chosen from the list (moves,
@@ -29,6 +34,14 @@ there (as a set-up, not limited to the shaded squares; the core refuses blocking
 off-map squares), and once the game is under way a click moves it (``move NAME to X,Y``). The
 cast table lists each figure's talents and abilities showing on its dial, badged
 ``reconstructed`` (their card was lost; ``cs_panel.aces.talents``).
+
+Seats (``cs_panel.ui.seating``): each player is "human" (the default) or "computer". A computer
+takes its turns by itself (``cs_panel.bots.choose`` at ``level``) whenever the game comes to it: at
+the start, after each human action, after a new seating; its one-line reasons are listed over the
+results log. The active character goes to a human's figure when the computer's turn is done. A
+human's Undo takes back the computer's answers after it too (``seats.undo_own``, never across a
+roll), and the computer waits for the human's next action. A game set up elsewhere plays here as
+it is: ``AcesSkirmish(game=GameSetup(system="aces", ...).game)``.
 """
 
 from __future__ import annotations
@@ -47,7 +60,7 @@ from bokeh.plotting import figure
 from cs_panel.aces.board import Board, maps
 from cs_panel.aces.combat import AttackError, Character, FateError, MultiShot, knock_out_chance
 from cs_panel.aces.game import BUILD_TOTAL
-from cs_panel.aces.play import Attack, Move
+from cs_panel.aces.play import Attack, Give, Move
 from cs_panel.aces.referee import AcesGame
 from cs_panel.aces.talents import talents_of
 from cs_panel.core import palette
@@ -55,6 +68,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.game import Game, GameError, UndoRefusedError
 from cs_panel.games import new_game
+from cs_panel.ui.seating import Seating
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
@@ -63,7 +77,7 @@ PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
 REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
 KINDS = ["ranged", "close", "capture"]
-FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo"]
+FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo", "seats", "give"]
 
 #: the demonstration line-up: (figure id, name, player, square); sample figures, badged in the view
 DEFAULT_CAST = (
@@ -81,7 +95,7 @@ PRACTICE_BUILD_TOTAL = 110
 
 
 def skirmish_setup(map_name: str = DEFAULT_MAP, positions: dict | None = None, defensive_fate: bool = False,
-                   cast=DEFAULT_CAST, order=("Tim", "Kim")) -> dict:
+                   cast=DEFAULT_CAST, order=("Tim", "Kim"), hand_out: bool = False) -> dict:
     """The set-up of a practice game (``cs_panel.aces.play``): the cast at ``positions`` (their
     demonstration squares by default) on ``map_name``, Tim first, anywhere on the map (no starting
     areas), no time limit."""
@@ -90,8 +104,11 @@ def skirmish_setup(map_name: str = DEFAULT_MAP, positions: dict | None = None, d
     for fid, name, player, square in cast:
         at = positions.get(name, square)
         teams.setdefault(player, []).append([fid, name, [int(at[0]), int(at[1])]])
-    return {"map": map_name, "teams": teams, "order": list(order), "check_areas": False, "max_turns": 0,
-            "defensive_fate": bool(defensive_fate), "build_total": PRACTICE_BUILD_TOTAL}
+    setup = {"map": map_name, "teams": teams, "order": list(order), "check_areas": False, "max_turns": 0,
+             "defensive_fate": bool(defensive_fate), "build_total": PRACTICE_BUILD_TOTAL}
+    if hand_out:  # the attacker gives out a several-target shot's dice after the roll (K.ranged.multi)
+        setup["hand_out"] = True
+    return setup
 
 
 def default_game(seed: int = 1) -> Game:
@@ -165,7 +182,7 @@ def rolled_attack(entry, before: AcesGame, after: AcesGame, start: dict[str, Cha
     return RolledAttack(a.name, a.targets, a.kind, entry.faces, said, clicks, knocked, captured, tuple(rules))
 
 
-class AcesSkirmish(pn.viewable.Viewer):
+class AcesSkirmish(Seating, pn.viewable.Viewer):
     """One Aces game on a map: movement reach, line of fire and attack odds for the active character,
     and the game's legal actions."""
     shows_rules = ('K.move', 'K.break-away', 'K.ranged', 'K.close', 'K.capture', 'K.attack', 'K.fate', 'K.ranged.multi', 'K.turns', 'K.terrain.blocking')  # rule ids shown here (rules index)
@@ -183,6 +200,9 @@ class AcesSkirmish(pn.viewable.Viewer):
                                            "action places the active one).")
     defensive_fate = param.Boolean(default=False, doc="The table plays defensive fate: a target Ace that may spend fate "
                                                       "does when hit, so only natural sixes hit it (K.fate); a new game.")
+    hand_out = param.Boolean(default=False, doc="The attacker gives out a several-target shot's dice by hand after the "
+                                                "roll, one die to each target (K.ranged.multi); off, they go out so as "
+                                                "to click as many targets as possible; a new game.")
     # -- the action planned
     active = param.Selector(default="Charlie", objects=[c[1] for c in DEFAULT_CAST],
                             doc="The character taking the action: its reach is shaded and it attacks the target.")
@@ -220,6 +240,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         params.setdefault("positions", {name: sq for _, name, _, sq in DEFAULT_CAST})
         super().__init__(**params)
         self._quiet = False  # set while the component mirrors the game into its set-up inputs
+        self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
@@ -248,11 +269,14 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._undo_button.on_click(lambda event: self.undo())
         self._reset_button.on_click(lambda event: self.reset())
         self.param.watch(self._game_changed, ["game"])
-        self.param.watch(self._setup_changed, ["seed", "map_name", "positions", "defensive_fate"])
+        self._give_box = pn.Column(margin=0, css_classes=["aces-give"])
+        self._give_choices: dict[str, pn.widgets.Select] = {}
+        self.param.watch(self._setup_changed, ["seed", "map_name", "positions", "defensive_fate", "hand_out"])
         if game is None:
             game = self._new(self.seed, self.map_name, self.positions, self.defensive_fate)
             if game is None:  # a set-up given that the rules refuse: the demonstration, the refusal shown
                 game = default_game(self.seed)
+        self._require_seats(game)
         self.game = game
 
     # --- the game ---------------------------------------------------------------------------------
@@ -275,7 +299,7 @@ class AcesSkirmish(pn.viewable.Viewer):
 
     def _new(self, seed, map_name, positions, defensive_fate) -> Game | None:
         """A new game from this set-up, or None with the core's refusal shown (beside the map)."""
-        setup = skirmish_setup(map_name, positions, defensive_fate, self._cast_spec(), self._order())
+        setup = skirmish_setup(map_name, positions, defensive_fate, self._cast_spec(), self._order(), self.hand_out)
         if self.game is not None:  # the table's other agreements stay: starting areas, time limit, build total
             was = self.game.setup
             setup.update(check_areas=was["check_areas"], max_turns=was["max_turns"],
@@ -315,7 +339,44 @@ class AcesSkirmish(pn.viewable.Viewer):
             self._errors.show(GameError(f"AcesSkirmish plays a game of system 'aces', not "
                                         f"{getattr(game, 'system', game)!r}", field="action"))
             return
+        if not self._answered:  # the computers answer before the game is shown
+            try:
+                answered, problem = self.seat_answer(game), None
+            except CsPanelError as e:
+                answered, problem = game, e
+            if answered is not game:
+                self._show_answered(answered)
+                return
+            if problem is not None:
+                self._sync()
+                self._errors.show(point_at(problem, "seats" if problem.field == "seats" else None))
+                return
         self._sync()
+
+    def _show_answered(self, game: Game) -> None:
+        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo)."""
+        self._answered = True
+        try:
+            self.game = game
+        finally:
+            self._answered = False
+
+    def _reseat(self) -> None:
+        if self.game is None:
+            return
+        refused = self.seats_refused(self.game)
+        if refused is not None:
+            self._errors.show(point_at(refused, "seats"))
+            return
+        try:
+            answered = self.seat_answer(self.game)
+        except CsPanelError as e:
+            self._errors.show(point_at(e, "seats" if e.field == "seats" else None))
+            return
+        if answered is not self.game:
+            self._show_answered(answered)
+        else:
+            self._errors.show(None)
 
     def _sync(self) -> None:
         """Mirror the game into the inputs and outputs: the set-up, the cast, the legal actions, the rolls."""
@@ -333,9 +394,17 @@ class AcesSkirmish(pn.viewable.Viewer):
         self.param.action.objects = legal
         with self._mirroring():
             update = dict(seed=game.seed, map_name=setup["map"], defensive_fate=setup["defensive_fate"],
-                          positions={n: squares[n] for n in names})
+                          positions={n: squares[n] for n in names}, hand_out=bool(setup.get("hand_out", False)))
             if self.active not in names:
                 update["active"] = names[0]
+            acting = self.humans_to_act(game) if self.computers(game) else ()
+            active = update.get("active", self.active)
+            on_map = {c.name for c in self.table.characters}
+            if acting and (self._start[active].player not in acting or active not in on_map):
+                # the computer's turn is over: the human's figures still on the map are the ones to move
+                here = [c.name for c in self.table.characters if c.player == acting[0]]
+                if here:
+                    update["active"] = here[0]
             if self.target not in names:
                 update["target"] = next((n for n in names if n != update.get("active", self.active)), names[0])
             kept = [t for t in self.targets if t in names]
@@ -350,14 +419,44 @@ class AcesSkirmish(pn.viewable.Viewer):
             self.last_roll = rolls[-1] if rolls else None
         self._update()
         self._show_log()
+        self._show_give()
+
+    def _show_give(self) -> None:
+        """A die menu per target while a several-target shot waits for its dice (K.ranged.multi)."""
+        pending = self.game.state.pending
+        if pending is None:
+            self._give_choices = {}
+            self._give_box.objects = []
+            return
+        faces = pending.shot_faces
+        options = {f"die {i} (shows {f})": i for i, f in enumerate(faces, 1)}
+        self._give_choices = {t: pn.widgets.Select(label=f"die for {t}", options=options, value=i, width=200,
+                                                   css_classes=[f"in-give-{k}"])
+                              for k, (i, t) in enumerate(zip(range(1, len(faces) + 1), pending.attack.targets))}
+        button = pn.widgets.Button(label="Give the dice", color="primary", width=200, css_classes=["in-give"])
+        button.on_click(lambda event: self.give())
+        said = html_pane(f"<p><b>{html.escape(pending.attack.name)}</b> rolled "
+                         f"{html.escape(', '.join(map(str, faces)))}: give each target one die (K.ranged.multi).</p>",
+                         width=240)
+        self._give_box.objects = [said, *self._give_choices.values(), button]
 
     def _rolls(self, game: Game) -> list[RolledAttack]:
         if not any(isinstance(e.action, Attack) for e in game.log):
             return []
         history = game.history()
         fate = game.setup["defensive_fate"]
-        return [rolled_attack(e, history[k].state.game, history[k + 1].state.game, self._start, fate)
-                for k, e in enumerate(game.log) if isinstance(e.action, Attack)]
+        out = []
+        for k, e in enumerate(game.log):
+            if not isinstance(e.action, Attack):
+                continue
+            given = k + 1 < len(game.log) and isinstance(game.log[k + 1].action, Give)
+            if history[k + 1].state.pending is not None and not given:
+                continue  # rolled, its dice not given out yet (K.ranged.multi)
+            if given:  # the roll and the share-out as one attack
+                e = dataclasses.replace(e, lines=e.lines[:-1] + game.log[k + 1].lines)  # the roll's call to give: done
+            out.append(rolled_attack(e, history[k].state.game, history[k + 2 if given else k + 1].state.game,
+                                     self._start, fate))
+        return out
 
     def characters(self) -> dict[str, Character]:
         """The cast as the game stands (knocked-out characters included, off the map)."""
@@ -372,10 +471,10 @@ class AcesSkirmish(pn.viewable.Viewer):
         """Apply one action to the game; a refusal is shown beside ``field`` (or the input the
         core names) and the game is unchanged."""
         try:
-            game = self.game.apply(action)
+            game = self.seat_take(self.game, action)
         except CsPanelError as e:
             where = e.field
-            if where in (None, "action", "character", "target", "targets", "second"):
+            if where in (None, "action", "character", "target", "targets", "second", "dice"):
                 where = field
             self._errors.show(point_at(e, where))
             return False
@@ -399,6 +498,27 @@ class AcesSkirmish(pn.viewable.Viewer):
         names = tuple(self.targets) or (self.target,)
         attack = Attack(self.active, tuple(me.square), self.kind, names, bool(self.offensive_fate))
         if self._apply(attack, "targets" if self.targets else "target"):
+            # at a hand-out table a several-target shot waits for its dice to be given out (give)
+            return None if self.game.state.pending is not None else self.last_roll
+        return None
+
+    def give(self, dice: dict[str, int] | None = None) -> RolledAttack | None:
+        """Give out a rolled several-target shot's dice (K.ranged.multi): ``dice`` maps each target
+        to a die number (1-based, in the order rolled), by default as the die menus show. A
+        share-out the rules refuse is named beside the menus and nothing changes. Returns the
+        attack as rolled and given out, or None."""
+        pending = self.game.state.pending
+        if pending is None:
+            self._errors.show(GameError("no several-target shot is waiting for its dice (K.ranged.multi)",
+                                        field="give"))
+            return None
+        chosen = dice if dice is not None else {t: w.value for t, w in self._give_choices.items()}
+        targets = pending.attack.targets
+        if set(chosen) != set(targets):
+            self._errors.show(GameError(f"give one die to each of {' & '.join(targets)} (K.ranged.multi)",
+                                        field="give"))
+            return None
+        if self._apply(Give(pending.attack.name, targets, tuple(int(chosen[t]) for t in targets)), "give"):
             return self.last_roll
         return None
 
@@ -406,11 +526,11 @@ class AcesSkirmish(pn.viewable.Viewer):
         """Take back the game's last action if it rolled no dice and revealed nothing (fair undo);
         otherwise the reason is shown beside the Undo button and the game stays."""
         try:
-            game = self.game.undo()
+            game = self.seat_undo(self.game)
         except UndoRefusedError as e:
             self._errors.show(point_at(e, "undo"))
             return False
-        self.game = game
+        self._show_answered(game)  # the human acts again before the computer answers
         return True
 
     def reset(self) -> None:
@@ -523,7 +643,8 @@ class AcesSkirmish(pn.viewable.Viewer):
 
     def _show_log(self) -> None:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.roll_log)
-        self._log_pane.object = ("<p><b>results</b> (seed " + str(self.game.seed) + ")</p>"
+        self._log_pane.object = (self.computer_html(self.game, None)
+                                 + "<p><b>results</b> (seed " + str(self.game.seed) + ")</p>"
                                  + (f"<ol class='aces-rolls' style='list-style:none;padding-left:0'>{items}</ol>"
                                     if items else "<p><i>no attack rolled yet</i></p>")
                                  + self.game.transcript_html())
@@ -638,7 +759,9 @@ class AcesSkirmish(pn.viewable.Viewer):
     # --- layout -----------------------------------------------------------------------------------
     def __panel__(self):
         e, p = self._errors, self.param
+        players = list(self.game.setup["order"])
         inputs = pn.Column(
+            "### Players", self.seat_controls(players), e.slots["seats"],
             "### Action",
             e.beside(pn.widgets.Select.from_param(p.map_name, label="Map", width=220, css_classes=["in-map"]), "square"),
             e.beside(pn.widgets.Select.from_param(p.active, label="Active character (a click places it)", width=220,
@@ -650,8 +773,11 @@ class AcesSkirmish(pn.viewable.Viewer):
             pn.widgets.Checkbox.from_param(p.offensive_fate, label="Active Ace uses fate (extra dice)", css_classes=["in-offensive-fate"]),
             e.beside(pn.widgets.Checkbox.from_param(p.defensive_fate, label="Target Aces use fate (sixes only; new game)",
                                                     css_classes=["in-defensive-fate"]), "fate"),
+            pn.widgets.Checkbox.from_param(p.hand_out, label="Give out a several-target shot's dice by hand (new game)",
+                                           css_classes=["in-hand-out"]),
             pn.widgets.IntInput.from_param(p.seed, label="Dice seed (new game)", width=220, css_classes=["in-seed"]),
             self._roll_button,
+            e.under(self._give_box, "give"),
             e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=190,
                                                         css_classes=["in-action"]), self._take_button, margin=0),
                     "action"),

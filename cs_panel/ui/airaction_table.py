@@ -17,6 +17,22 @@ played again rolls the same dice.
 
 A plan the rules refuse changes nothing: its reason shows beside the plane's input it names, and
 the inputs keep what was chosen.
+
+Seats (``cs_panel.ui.seating``): each player is "human" (the default) or "computer". Only the
+human players' planes have rows; at "Play turn" the computer plans its planes by itself
+(``cs_panel.bots.choose`` at ``level``; it sees none of the human's plans, A.order) and its
+one-line reasons are listed under the referee's log once the turn reveals the plans. With a
+computer seated, Undo is the game's fair undo (``seats.undo_own``), which never crosses the turn's
+rolls: a turn played against the computer stands.
+
+Hot seat: ``player`` is the human at the screen. "everyone" plans every human plane at once (the
+practice table); a player's name shows only that player's planes, and "Play turn" gives their
+plans secretly (the plans given so far are listed as that player may see them, another side's
+masked) and passes the screen to the next human with planes to plan; the last one's click plays
+the turn. Undo then takes back the last plan given, while the turn is not played.
+
+A game set up elsewhere plays here as it is: ``AirActionTable(record=GameSetup(system="airaction",
+...).game)``.
 """
 
 from __future__ import annotations
@@ -35,8 +51,10 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane
+from cs_panel.ui.seating import Seating
 
 FIELDS = ("clicks", "card", "orientation")
+EVERYONE = "everyone"
 
 
 def _cards_at(speed: int) -> list[str]:
@@ -48,7 +66,7 @@ def _orientations(card_id: str) -> list[str]:
     return [o.value for o in NavigationDeck.basic().card(card_id).orientations]
 
 
-class AirActionTable(pn.viewable.Viewer):
+class AirActionTable(Seating, pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
     shows_rules = ('A.initiative', 'A.throttle', 'A.order', 'A.nav.deck', 'A.move.execute', 'A.collide.planes', 'A.combat.shot', 'A.nav.paths', 'A.victory')  # rule ids shown here (rules index)
 
@@ -58,6 +76,10 @@ class AirActionTable(pn.viewable.Viewer):
     start = param.ClassSelector(class_=GameState, default=None, allow_None=True,
                                 doc="The table before turn 1, fresh dials at the players' edges (the demo game's four "
                                     "sample planes when None).")
+    player = param.Selector(default=EVERYONE, objects=[EVERYONE],
+                            doc="Who is at the screen: 'everyone' (one person plans every human side, to learn the "
+                                "rules) or one player's name (hot seat: only that player's planes are planned here, "
+                                "the others' plans stay secret until the turn reveals them, A.order).")
     plans = param.Dict(default={}, doc="Each flying plane's plan for the next turn: plane id -> TurnPlan "
                                        "(throttle clicks, card id, orientation).")
 
@@ -71,6 +93,13 @@ class AirActionTable(pn.viewable.Viewer):
     error = param.String(default="", constant=True, doc="Why the last turn was refused ('' when it was played).")
 
     def __init__(self, **params):
+        record = params.pop("record", None)
+        if record is not None and (not isinstance(record, Game) or record.system != "airaction"):
+            raise CsPanelError(f"an AirActionTable plays an Air Action game, not {getattr(record, 'system', record)!r}",
+                               field="record")
+        if record is not None:
+            params.setdefault("seed", record.seed)
+        looking = params.pop("player", EVERYONE)  # a player's name is known once the game is
         super().__init__(**params)
         self._rows = pn.Column(sizing_mode="stretch_width")
         self._syncing = False  # True while _build_rows writes the plans into the inputs
@@ -80,20 +109,35 @@ class AirActionTable(pn.viewable.Viewer):
         self._table_pane = html_pane("", css_classes=["aa-table"])
         self._status_pane = html_pane("", css_classes=["aa-status"], sizing_mode="stretch_width")
         self._log_pane = html_pane("", css_classes=["aa-log"], sizing_mode="stretch_width")
+        self._plans_pane = html_pane("", css_classes=["aa-plans"], sizing_mode="stretch_width")
+        self._computer_pane = html_pane("", css_classes=["aa-computer"], sizing_mode="stretch_width")
         self._play = pn.widgets.Button(label="Play turn", color="primary", css_classes=["aa-play"])
         self._undo = pn.widgets.Button(label="Undo last turn", css_classes=["aa-undo"])
         self._play.on_click(lambda _: self.play())
         self._undo.on_click(lambda _: self.undo())
-        self._restart()
+        record = self._fresh() if record is None else record
+        self._require_seats(record)
+        self._set(record, [])
+        if looking != EVERYONE:
+            self.player = looking
+        self.param.watch(lambda e: self._refresh(), "player")
 
     # --- state ---------------------------------------------------------------------------------
 
     @param.depends("start", "seed", watch=True)
     def _restart(self) -> None:
+        self._set(self._fresh(), [])
+
+    def _fresh(self) -> Game:
+        """A new game from ``start`` (or the demo's planes) and ``seed``."""
         setup = setup_of(self.start) if self.start is not None else {**demo_setup(), "max_turns": 0}
-        self._set(new_game("airaction", self.seed, setup), [])
+        return new_game("airaction", self.seed, setup)
 
     def _set(self, record: Game, history: list) -> None:
+        self.param.player.objects = [EVERYONE, *record.players]
+        if self.player not in self.param.player.objects:
+            with param.parameterized.discard_events(self):
+                self.player = EVERYONE
         with param.edit_constant(self):
             self.record = record
             self.game = record.state.game
@@ -109,6 +153,26 @@ class AirActionTable(pn.viewable.Viewer):
             return old
         card = "cruise" if "cruise" in cards else cards[0]
         return TurnPlan(0, card, None if _orientations(card) == ["straight"] else _orientations(card)[0])
+
+    def planning(self) -> list[PlaneState]:
+        """The planes planned at this screen now: the flying planes of the human players (of the
+        ``player`` at the screen, at a hot seat) whose plan for this turn is not given yet."""
+        assert self.record is not None
+        state = self.record.state
+        given, humans = dict(state.plans), self.humans(self.record)
+        return [p for p in state.game.flying() if p.id not in given and p.player in humans
+                and (self.player == EVERYONE or p.player == self.player)]
+
+    def _reseat(self) -> None:
+        if self.record is None:
+            return
+        refused = self.seats_refused(self.record)
+        if refused is not None:
+            with param.edit_constant(self):
+                self.error = str(refused)
+            self._show(refused)
+            return
+        self._refresh()
 
     def _refresh(self) -> None:
         """Plans, inputs and views for the table now."""
@@ -138,29 +202,65 @@ class AirActionTable(pn.viewable.Viewer):
     # --- actions -------------------------------------------------------------------------------
 
     def play(self) -> bool:
-        """Apply every flying plane's plan and resolve the turn; a refused plan changes nothing and
-        is shown beside its input."""
+        """Apply the plan of every plane planned here, let the computers plan theirs, and resolve
+        the turn; at a hot seat with another human still to plan, the plans given stay secret and
+        the screen goes to that player. A refused plan changes nothing and is shown beside its
+        input."""
         assert self.record is not None
         before = g = self.record
         pid = None
         try:
-            for p in g.state.game.flying():
+            for p in self.planning():
                 pid, plan = p.id, self.plans[p.id]
                 targets = tuple((w, plan.targets[w]) for w in WEAPONS if w in plan.targets)
-                g = g.apply(Plan(pid, plan.clicks, plan.card, plan.orientation, targets))
+                g = self.seat_take(g, Plan(pid, plan.clicks, plan.card, plan.orientation, targets))
             pid = None
-            g = g.apply(Resolve())
+            g = self.seat_answer(g)  # the computers plan (they see no human plan)
+            acting = self.humans_to_act(g)
+            if not acting:
+                g = g.apply(Resolve())
         except CsPanelError as e:
             with param.edit_constant(self):
                 self.error = str(e)
             self._show(e, pid)
             return False
-        self._set(g, self.history + [before])
+        if acting:  # hot seat: the next human plans, not seeing these plans
+            self._set(g, self.history)
+            self.player = acting[0]
+            return True
+        began = self._turn_began(before)  # plans given earlier this turn at a hot seat: the rewind goes before them
+        start = before if began == len(before.log) else before.history()[began]
+        self._set(g, self.history + [start])
+        acting = self.humans_to_act(g)
+        if self.player != EVERYONE and acting and self.player not in acting:
+            self.player = acting[0]  # hot seat: the next turn's first planner
         return True
+
+    @staticmethod
+    def _turn_began(record: Game) -> int:
+        """How many actions the record held when this turn began (after its last resolved turn)."""
+        return max((i + 1 for i, e in enumerate(record.log) if isinstance(e.action, Resolve)), default=0)
 
     def undo(self) -> bool:
         """Put the game back as it was before the last turn (the table's teaching undo, see the
-        module's docstring)."""
+        module's docstring). With a computer seated, or a plan given at a hot seat and the turn not
+        played yet, the game's fair undo instead (``seats.undo_own``); a refusal is shown."""
+        record = self.record
+        assert record is not None
+        pending = bool(record.log) and isinstance(record.log[-1].action, Plan)
+        if pending or self.computers(record):
+            try:
+                game = self.seat_undo(record)
+            except CsPanelError as e:
+                with param.edit_constant(self):
+                    self.error = str(e)
+                self._show(e)
+                return False
+            owner = record.rules.owner(game.state, record.log[len(game.log)].action)
+            self._set(game, self.history)
+            if self.player != EVERYONE and owner in record.players:
+                self.player = owner  # the screen goes back to the player whose plan came back
+            return True
         if not self.history:
             return False
         self._set(self.history[-1], self.history[:-1])
@@ -168,7 +268,7 @@ class AirActionTable(pn.viewable.Viewer):
 
     def _build_rows(self) -> None:
         assert self.game is not None
-        flying = self.game.flying()
+        flying = self.planning()
         if [p.id for p in flying] == list(self._widgets):
             # the same planes fly: update their inputs in place (new widgets would make the browser
             # build every row again on each turn and each undo)
@@ -184,7 +284,7 @@ class AirActionTable(pn.viewable.Viewer):
                 self._syncing = False
             return
         self._widgets, self._slots, rows = {}, {}, []
-        for p in self.game.flying():
+        for p in self.planning():
             plan = self.plans[p.id]
             cards = _cards_at(p.speed.speed)
             w = {
@@ -247,14 +347,39 @@ class AirActionTable(pn.viewable.Viewer):
         self._status_pane.object = (f"<p>Turns played: {len(self.history)}; victory points now: {score} "
                                     "(A.victory)</p>" + over + self.status_html())
         self._log_pane.object = "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.log) + "</ul>"
+        self._plans_pane.object = self._plans_html()
+        self._computer_pane.object = self.computer_html(self.record, self._viewer())
+
+    def _viewer(self) -> str | None:
+        return None if self.player == EVERYONE else self.player
+
+    def plans_seen(self) -> list[str]:
+        """The plans given this turn, as the player at the screen may see them (``Game.observation``:
+        another side's plan is masked until the turn reveals it, A.order)."""
+        assert self.record is not None
+        began = self._turn_began(self.record)
+        return [text for text, _ in self.seen_log(self.record, self._viewer())[began:]]
+
+    def _plans_html(self) -> str:
+        seen, who = self.plans_seen(), self.player
+        here = "" if self.planning() else "<p>No plane to plan at this screen now: press Play turn.</p>"
+        if not seen:
+            return here
+        items = "".join(f"<li><code>{html.escape(x)}</code></li>" for x in seen)
+        return f"<p>Plans given this turn, as {html.escape(who)} sees them:</p><ul>{items}</ul>" + here
 
     def __panel__(self):
         return pn.Column(
             pn.pane.Markdown("### Air Action table\nPlan each plane's turn, then play it (A.order)."),
+            pn.Row(self.seat_controls(self.record.players, "Players"),
+                   pn.widgets.Select.from_param(self.param.player, label="Who is at the screen", width=180,
+                                                css_classes=["in-player"])),
+            self._plans_pane,
             self._rows,
             pn.Row(self._play, self._undo),
             self._general,
             pn.Row(self._table_pane, self._status_pane),
             self._log_pane,
+            self._computer_pane,
             sizing_mode="stretch_width",
         )

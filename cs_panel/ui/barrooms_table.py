@@ -8,6 +8,13 @@ beside the buttons and leaves the game as it was. The room is drawn by
 ``cs_panel.barrooms.render`` (imported when it draws), and the transcript lists every action
 with its rolls, their terms, odds and rule ids (B.sequence, B.move.gait, B.fire.target, B.cover,
 B.grenade, B.melee, B.knife, B.shock, B.hitloc, B.jam).
+
+Seats (``cs_panel.ui.seating``): each side is "human" (the default) or "computer". A computer's
+men act by themselves (``cs_panel.bots.choose`` at ``level``) whenever their go comes: at the
+start, after each human action, after a new seating; its one-line reasons are listed over the
+transcript. Undo then takes back the human's last action and the computer's after it
+(``seats.undo_own``, never across a roll). A fight set up elsewhere plays here as it is:
+``BarroomsTable(game=GameSetup(system="barrooms", ...).game)``.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.ui.common import error_html, html_pane
+from cs_panel.ui.seating import Seating
 
 DEMO_SEED = 1931
 
@@ -30,7 +38,7 @@ def _demo() -> Game:
     return new_game("barrooms", seed=DEMO_SEED)
 
 
-class BarroomsTable(pn.viewable.Viewer):
+class BarroomsTable(Seating, pn.viewable.Viewer):
     """A Bar-rooms fight: the legal actions of the man whose go it is, Apply and Undo, the room, the fighters, the transcript."""
 
     shows_rules = ("B.sequence", "B.move.gait", "B.move.dash-roll", "B.fire.target", "B.fire.rate", "B.cover",
@@ -56,11 +64,14 @@ class BarroomsTable(pn.viewable.Viewer):
         self._status = html_pane("", css_classes=["br-status"], sizing_mode="stretch_width")
         self._room = html_pane("", css_classes=["br-room-pane"])
         self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
+        self._computer = html_pane("", css_classes=["br-computer"], sizing_mode="stretch_width")
+        self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
         self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", max_height=420,
                               styles={"overflow-y": "auto"})
         self._apply.on_click(lambda _: self.apply())
         self._undo.on_click(lambda _: self.undo())
         self._menu.param.watch(lambda e: setattr(self, "action", e.new or ""), "value")
+        self._require_seats(self.game)
         self._refresh()
 
     # -- what the buttons do ------------------------------------------------------------------------
@@ -77,7 +88,7 @@ class BarroomsTable(pn.viewable.Viewer):
         """Take ``text`` (default: ``action``); True when the game took it, else the refusal is in ``error``."""
         text = self.action if text is None else text
         try:
-            game = self.game.apply(text)
+            game = self.seat_take(self.game, text)
         except CsPanelError as e:
             self._refuse(str(e))
             return False
@@ -88,13 +99,29 @@ class BarroomsTable(pn.viewable.Viewer):
     def undo(self) -> bool:
         """Take back the last action if the fair undo allows it; else the refusal is in ``error``."""
         try:
-            game = self.game.undo()
+            game = self.seat_undo(self.game)
         except CsPanelError as e:
             self._refuse(str(e))
             return False
         self._done()
-        self.game = game
+        self._show_answered(game)  # the human acts again before the computer answers
         return True
+
+    def _show_answered(self, game: Game) -> None:
+        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo)."""
+        self._answered = True
+        try:
+            self.game = game
+        finally:
+            self._answered = False
+
+    def _reseat(self) -> None:
+        refused = self.seats_refused(self.game)
+        if refused is not None:
+            self._refuse(str(refused))
+            return
+        self._done()
+        self._refresh()
 
     def _refuse(self, message: str) -> None:
         with param.edit_constant(self):
@@ -115,6 +142,15 @@ class BarroomsTable(pn.viewable.Viewer):
         if self.game is None:  # None asks for the demo fight, as at the start
             self.game = _demo()
             return
+        if not self._answered:  # the computer's men act before the fight is shown
+            try:
+                answered = self.seat_answer(self.game)
+            except CsPanelError as e:
+                answered = self.game
+                self._refuse(str(e))
+            if answered is not self.game:
+                self._show_answered(answered)
+                return
         g = self.game
         options = self.legal
         self._menu.options = options
@@ -124,6 +160,7 @@ class BarroomsTable(pn.viewable.Viewer):
         self._room.object = str(room_svg(g.state))
         self._status.object = self._status_html()
         self._fighters.object = self._fighters_html()
+        self._computer.object = self.computer_html(g, None)
         self._log.object = g.transcript_html()
 
     def _status_html(self) -> str:
@@ -151,8 +188,10 @@ class BarroomsTable(pn.viewable.Viewer):
         return pn.Column(
             pn.Row(self._menu, self._apply, self._undo, self._error_pane, sizing_mode="stretch_width"),
             self._status,
+            self.seat_controls(self.game.players, "Players"),
             self._room,
             self._fighters,
+            self._computer,
             pn.pane.Markdown("**Transcript**: every roll with its terms, odds, faces and rule ids."),
             self._log,
             sizing_mode="stretch_width",

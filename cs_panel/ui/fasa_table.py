@@ -26,8 +26,21 @@ Save writes the game as JSON text (``game.to_json()``) into the text area; Load 
 current game stays. The saved text holds the log as
 played, plots written but not yet flown included: it is for the table, not for one player.
 
+Seats (``cs_panel.ui.seating``): each player is "human" (the default) or "computer". A computer
+plots, picks and orders fire by itself (``cs_panel.bots.choose`` at ``level``) as soon as it has
+something to do, after each human action and at the start; the table's phases still wait for their
+buttons. Its one-line reasons go into the transcript beside its actions, except the reason for a
+plot the viewer may not see yet (it would tell the plot). A human's Undo takes back the computer's
+answers too (``seats.undo_own``), never across a roll or a reveal. At a hot seat, once the human
+looking at the screen (``player``) has nothing left to do and another human has, the screen goes
+to that player.
+
+A game set up elsewhere plays here as it is: ``FasaTable(game=GameSetup(...).game)`` or
+``FasaTable(game=new_game("fasa", seed, setup))``; "New game" starts it again from its own set-up.
+
 Not offered here: die faces typed in by the players (the game rolls seeded dice), and a
-set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from code).
+set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from code; or give a
+``game`` set up with ``GameSetup``).
 """
 
 from __future__ import annotations
@@ -45,7 +58,7 @@ from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of, shif
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
-from cs_panel.ui.game_view import log_seen_by
+from cs_panel.ui.seating import Seating
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -81,7 +94,7 @@ def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> 
     return point_at(error, fields.get(error.field or "", default if error.field != "action" else None))
 
 
-class FasaTable(pn.viewable.Viewer):
+class FasaTable(Seating, pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
     shows_rules = ('F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift')  # rule ids shown here (rules index)
 
@@ -128,8 +141,14 @@ class FasaTable(pn.viewable.Viewer):
     error = param.String(default="", constant=True, doc="Why the last action was refused ('' when it was taken).")
 
     def __init__(self, **params):
+        game = params.pop("game", None)
+        if game is not None and (not isinstance(game, Game) or game.system != "fasa"):
+            raise CsPanelError(f"a FasaTable plays a FASA game, not {getattr(game, 'system', game)!r}", field="game")
+        if game is not None:
+            params.setdefault("seed", game.seed)
+        looking = params.pop("player", EVERYONE)  # a player's name is known once the game is
         super().__init__(**params)
-        self._errors = FieldErrors(FIELDS)
+        self._errors = FieldErrors(FIELDS + ["seats"])
         pane = dict(sizing_mode="stretch_width", stylesheets=[TABLE_STYLES])
         self._map_pane = html_pane("", css_classes=["fasa-map"], **pane)
         self._table_pane = html_pane("", css_classes=["fasa-game"], **pane)
@@ -143,7 +162,14 @@ class FasaTable(pn.viewable.Viewer):
         self._shift_select = pn.widgets.Select(label="Steady Hand shift", options={"as rolled": 0}, value=0, width=250,
                                                css_classes=["in-shift-to"])
         self._shift_select.param.watch(lambda event: setattr(self, "shift_to", event.new), "value")
-        self._new_game()
+        self._computer_pane = html_pane("", css_classes=["fasa-computer"], **pane)
+        if game is None:
+            self._new_game()
+        else:
+            self._set_game(game)
+        self._require_seats(self.game)
+        if looking != EVERYONE:
+            self.player = looking
         self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
                                                "order", "shift_to", "saved"])
 
@@ -163,9 +189,19 @@ class FasaTable(pn.viewable.Viewer):
 
     def restart(self) -> bool:
         """A new game from the same set-up (the log is forgotten)."""
+        if self.game is not None:
+            self._set_game(new_game("fasa", self.game.seed, self.game.setup))
+            return True
         return self._new_game()
 
-    def _set_game(self, game: Game) -> None:
+    def _set_game(self, game: Game, answer: bool = True) -> None:
+        """Show ``game``; with ``answer``, first the computers act in it until a human must."""
+        problem = None
+        if answer:
+            try:
+                game = self.seat_answer(game)
+            except CsPanelError as e:  # seats naming nobody, or a computer that cannot choose
+                problem = e
         start = game.rules.initial(game.setup, game.seed).game
         names = [p.name for p in start.planes]
         players = sorted({p.player for p in start.planes})
@@ -175,6 +211,10 @@ class FasaTable(pn.viewable.Viewer):
         updates = {}
         if self.player not in self.param.player.objects:
             updates["player"] = EVERYONE
+        elif self.player != EVERYONE and problem is None:
+            acting = self.humans_to_act(game)
+            if acting and self.player not in acting:
+                updates["player"] = acting[0]  # hot seat: the screen goes to the human who has something to do
         for which in ("plot_plane", "pick_plane", "fire_plane", "sheet_plane"):
             if getattr(self, which) not in names:
                 updates[which] = names[0] if names else None
@@ -190,7 +230,18 @@ class FasaTable(pn.viewable.Viewer):
         if updates:
             self.param.update(**updates)
         self._errors.show(None)
+        if problem is not None:
+            self._refuse(point_at(problem, "seats" if problem.field == "seats" else None))
         self._redraw()
+
+    def _reseat(self) -> None:
+        if self.game is None:
+            return
+        refused = self.seats_refused(self.game)
+        if refused is not None:
+            self._refuse(point_at(refused, "seats"))
+            return
+        self._set_game(self.game)  # a player given to the computer plays at once
 
     def _refuse(self, error: CsPanelError) -> None:
         with param.edit_constant(self):
@@ -204,7 +255,7 @@ class FasaTable(pn.viewable.Viewer):
             self._refuse(CsPanelError("no game: fix the set-up first", field="setup"))
             return False
         try:
-            game = self.game.apply(action)
+            game = self.seat_take(self.game, action)
         except CsPanelError as e:
             self._refuse(_moved(e, fields, default))
             return False
@@ -264,15 +315,17 @@ class FasaTable(pn.viewable.Viewer):
 
     def undo(self) -> bool:
         """The game's fair undo: a plot or fire order not yet revealed or rolled is taken back; one
-        that would cross a die roll or a reveal is refused, the reason beside the Undo button."""
+        that would cross a die roll or a reveal is refused, the reason beside the Undo button. With
+        a computer seated, the last human's own action goes back with the computer's answers after
+        it (``seats.undo_own``), and the computer does not answer again until the human acts."""
         if self.game is None:
             return False
         try:
-            game = self.game.undo()
+            game = self.seat_undo(self.game)
         except UndoRefusedError as e:
             self._refuse(point_at(e, "undo"))
             return False
-        self._set_game(game)
+        self._set_game(game, answer=False)
         return True
 
     def save(self) -> bool:
@@ -375,7 +428,16 @@ class FasaTable(pn.viewable.Viewer):
         said = [*state.history, *(f"turn {state.turn}: {x}" for x in state.report)]
         self._commentary_pane.object = self._list_html(said, "The referee has said nothing yet.")
         self._sheet_pane.object = self._sheet_html()
+        self._computer_pane.object = self._computer_html()
         self._show_choices()
+
+    def _computer_html(self) -> str:
+        """The computer's latest actions, as the player at the screen may see them, with its reasons."""
+        lines = self.computer_lines(self.game, None if self.player == EVERYONE else self.player)[-4:]
+        if not lines:
+            return ""
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+        return f"<p><b>The computer's latest actions</b></p><ul class='fasa-computer-list'>{items}</ul>"
 
     @staticmethod
     def _list_html(lines: list[str], empty: str) -> str:
@@ -388,18 +450,19 @@ class FasaTable(pn.viewable.Viewer):
     def transcript(self) -> list[str]:
         """Every action of the game, one line each, as ``player`` may see it (the others' plots and
         collision numbers masked, F.move.plot, F.collide.piloted), with the dice it rolled; after a
-        combat phase, the guns left jammed (F.gun.double-down, F.gun.jam-clear)."""
+        combat phase, the guns left jammed (F.gun.double-down, F.gun.jam-clear). A computer's action
+        ends with its reason, unless the action is still hidden from ``player``."""
         game = self.game
-        seen = log_seen_by(game, None if self.player == EVERYONE else self.player)
+        seen = self.seen_log(game, None if self.player == EVERYONE else self.player)
         after = game.history()[1:] if any(e.action == Step("combat") for e in game.log) else []
         out = []
-        for i, (e, text) in enumerate(zip(game.log, seen), 1):
+        for i, (e, (text, why)) in enumerate(zip(game.log, seen), 1):
             line = f"{i}. {text}" + (f" dice {list(e.faces)}" if e.faces else "")
             if e.action == Step("combat"):
                 jams = [f"{p.name} gun{'s' if len(p.jammed_guns) > 1 else ''} {', '.join(map(str, p.jammed_guns))}"
                         for p in after[i - 1].state.game.planes if p.jammed_guns]
                 line += f" -- jammed: {'; '.join(jams)}" if jams else ""
-            out.append(line)
+            out.append(line + (f" (computer: {why})" if why else ""))
         return out
 
     def plots_shown(self) -> dict[str, str]:
@@ -479,10 +542,12 @@ class FasaTable(pn.viewable.Viewer):
                                                          sizing_mode="stretch_width", css_classes=["in-saved"]), "saved"),
             self._file_controls(),
         )
+        players = [x for x in p.player.objects if x != EVERYONE]
         controls = pn.Column(
+            "### Players", self.seat_controls(players), e.slots["seats"],
             pn.widgets.Select.from_param(p.player, label="Who is looking at the screen", width=220,
                                          css_classes=["in-player"]),
-            self._next_pane,
+            self._next_pane, self._computer_pane,
             "### Movement phase", plot_row, self._plot_choices, self._plots_pane,
             "### Collisions", pick_row,
             "### Combat phase", fire_row, shift_row, self._fire_choices,
