@@ -6,11 +6,12 @@ and each table plays a game set up with ``GameSetup``."""
 from __future__ import annotations
 
 import html
+import json
 
 import pytest
 
 from cs_panel.core.seats import SeatError, own_actions
-from cs_panel.games import new_game
+from cs_panel.games import new_game, rules_for
 from cs_panel.ui.aces_board import AcesSkirmish
 from cs_panel.ui.airaction_table import AirActionTable
 from cs_panel.ui.barrooms_table import BarroomsTable
@@ -188,7 +189,10 @@ def test_barrooms_computer_acts_whenever_its_go_comes_and_says_why():
 
 
 def test_barrooms_plays_a_game_from_game_setup():
-    game = GameSetup(system="barrooms", play_here=False, seed=5).new_game()
+    setup = GameSetup(system="barrooms", play_here=False, seed=5)
+    # the set-up form, loaded with the standard fight as its upload button would
+    assert setup.load_setup(json.dumps(rules_for("barrooms").default_setup())), setup.error
+    game = setup.new_game()
     table = BarroomsTable(game=game, seats={"Ann": "computer", "Bob": "computer"}, level="random")
     assert table.game.setup == game.setup and (table.game.is_over or len(table.game.log) >= 400)
     assert not table.legal  # no human at this table: nothing is offered
