@@ -44,6 +44,7 @@ from cs_panel.core.errors import CsPanelError, RuleInputError
 from cs_panel.core.game import Action, Result, Rules, StepInfo, UnknownActionError
 from cs_panel.core.state import from_jsonable, to_jsonable
 from cs_panel.fasa import referee as R
+from cs_panel.fasa.referee import zeppelins
 from cs_panel.fasa.gunnery import shift_limit
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
@@ -148,26 +149,51 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
     return tuple(str(o.maneuver) for o in reachable(plane, legal_only=True))
 
 
+def zeppelin_blocked(gs: R.GameState, p: R.RefPlane, maneuver: str) -> bool:
+    """Would this plot fly ``p`` into an intact gas cell (F.zep.static)? Such plots are refused, so not listed."""
+    from cs_panel.fasa.movement import plan
+
+    return zeppelins.plot_blocked(gs.zeppelins, plan(p.plane, maneuver).path_hexes) is not None
+
+
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, zeppelins=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
-    without edges) with each player's home side (F.map.sheets, F.setup)."""
+    without edges) with each player's home side (F.map.sheets, F.setup), and any ``zeppelins``
+    (``RefZeppelin``, F.zep.static)."""
     out = []
     for p in planes:
         d = to_jsonable(p)
         d.pop("sheet", None)  # a fresh sheet is built from the plane
         out.append(d)
-    return {"planes": out, "max_turns": max_turns, "map_name": map_name,
-            "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    setup = {"planes": out, "max_turns": max_turns, "map_name": map_name,
+             "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    if zeppelins:  # only when there are some, so a game without keeps its set-up as it was
+        setup["zeppelins"] = [to_jsonable(z) for z in zeppelins]
+    return setup
 
 
 def demo_setup() -> dict:
     """The demo game's two planes (``referee.demo_planes``, invented sample stats), the Ace carrying
     an AP and an HE rocket and the Raider a drill, for three turns on a sky without edges."""
     return setup_of([dataclasses.replace(p, rockets=DEMO_ROCKETS.get(p.name, ())) for p in R.demo_planes()])
+
+
+def zeppelin_demo_setup() -> dict:
+    """A zeppelin battle (F.zep.*): Bob's commercial zeppelin *Pegasus*, helium, lying across the sky
+    ahead of Ann's Ace, with a bow turret and a turret on each forward nacelle; Bob's Raider escorts
+    it. The Ace carries AP and HE rockets; four turns on a sky without edges (invented sample stats)."""
+    from cs_panel.fasa.hexgrid import Facing, Hex
+
+    ace, raider = R.demo_planes()
+    ace = dataclasses.replace(ace, rockets=DEMO_ROCKETS["Ace"])
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(4, -7)))
+    pegasus = R.RefZeppelin("Pegasus", "Bob", Hex(2, -2), Facing.C,
+                            turrets=(("bow", "mg-50"), ("port 2", "mg-30"), ("starboard 2", "mg-30")))
+    return setup_of([ace, raider], max_turns=4, zeppelins=[pegasus])
 
 
 def next_step(state: FasaState) -> str:
@@ -189,7 +215,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "zeppelins"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -202,12 +228,20 @@ class FasaRules(Rules):
         if not isinstance(map_name, str) or not isinstance(homes, dict):
             raise R.RefereeError("map_name is text and homes an object", field="map_name")
         out = {"planes": [dict(p) for p in planes], "max_turns": max_turns, "map_name": map_name, "homes": dict(homes)}
+        zeppelins = setup.get("zeppelins", [])
+        if not isinstance(zeppelins, list) or len(zeppelins) > 4 or not all(isinstance(z, dict) for z in zeppelins):
+            raise R.ZeppelinSetupError("'zeppelins' must list at most 4 zeppelins, each an object (F.zep.static)",
+                                       field="zeppelins")
+        if zeppelins:
+            out["zeppelins"] = [dict(z) for z in zeppelins]
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
-        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None)
+        zeppelins = [from_jsonable(R.RefZeppelin, z, f"zeppelins[{i}]") for i, z in enumerate(setup.get("zeppelins", []))]
+        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
+                               zeppelins=zeppelins)
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state
@@ -234,7 +268,8 @@ class FasaRules(Rules):
             waiting = gs.waiting_for
             if not waiting:
                 return [Step("move")]
-            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)]
+            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)
+                    if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
         if gs.phase is R.Phase.COLLIDE:
             waiting = gs.waiting_for
             if not waiting:
@@ -260,6 +295,9 @@ class FasaRules(Rules):
             rockets.append("rockets")
         candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
+        # gas cells and nacelles of enemy zeppelins (F.zep.gas-cells, F.zep.nacelle)
+        candidates += [f"{what} at {z.name} {part}" for z in gs.zeppelins if z.player != p.player
+                       for part in z.parts for what in guns + rockets]
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         out = []
@@ -303,7 +341,8 @@ class FasaRules(Rules):
 
     def result(self, state: FasaState) -> Result:
         gs = state.game
-        counts = {who: sum(p.player == who for p in gs.planes) for who in gs.players}
+        counts = {who: sum(p.player == who for p in gs.planes) + zeppelins.aloft_count(gs.zeppelins, who)
+                  for who in gs.players}
         scores = tuple((who, float(n)) for who, n in counts.items())
         if len(counts) < 2:
             return Result(None, scores, "one side only: no victory to decide")
@@ -324,10 +363,13 @@ class FasaRules(Rules):
         plots = {n: m for n, m in gs.plots_seen_by(player).items()}
         picks = {n: (k if n in mine else "secret") for n, k in gs.picks}
         told = [line for line in gs.report if not _private(line, gs, mine)]
-        return {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
+        seen = {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
                 "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
                 "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
                 "outcome": gs.outcome}
+        if gs.zeppelins:  # every side sees every zeppelin: cells, nacelles, turrets (F.zep.*)
+            seen["zeppelins"] = [z.observation() for z in gs.zeppelins]
+        return seen
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -383,4 +425,4 @@ def rules() -> FasaRules:
 
 
 __all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "next_step",
-           "parse_action", "rules", "setup_of"]
+           "parse_action", "rules", "setup_of", "zeppelin_demo_setup"]

@@ -17,6 +17,7 @@ from cs_panel.fasa.movement import plan, resolve
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
+from cs_panel.fasa.referee import zeppelins as Z
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 
 
@@ -52,6 +53,9 @@ def _plot(state: GameState, action: Action) -> GameState:
     if not p.legal:
         raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
                                    reasons=p.reasons)
+    blocked = Z.plot_blocked(state.zeppelins, p.path_hexes) if state.zeppelins else None
+    if blocked:
+        raise Z.ZeppelinBlockedError(f"{rp.name} cannot fly {p.maneuver}: {blocked}", field="maneuver")
     said = [f"{rp.label} has plotted a maneuver"]
     for t in state.tails:
         if t.leader == rp.name:
@@ -75,6 +79,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     planes = state.planes
     paths = []
     departed = state.departed
+    lost: tuple[tuple[str, str], ...] = ()
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
@@ -92,6 +97,11 @@ def _move(state: GameState, dice: Dice) -> GameState:
             new = _widow(new, dice, state.turn, said)
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
+        crashed = Z.after_path(state.zeppelins, rp.name, r.path, new.plane.shocked, dice, said) if state.zeppelins else None
+        if crashed:  # into a zeppelin's hull or nacelle (F.zep.static, F.collide.object)
+            planes = tuple(x for x in planes if x.name != rp.name)
+            lost += ((rp.name, crashed),)
+            continue
         gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
         if gone is not None:  # off the map is out of the game (F.roe.flee, p.14)
             flown = list(r.path)
@@ -101,7 +111,9 @@ def _move(state: GameState, dice: Dice) -> GameState:
             said.append(str(gone))
     # the departed are recorded with the planes they leave, so every table in between keeps the
     # invariants a saved game is checked against
-    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed), {p.name: p for p in planes}, said)
+    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed,
+                                             destroyed=state.destroyed + tuple(n for n, _ in lost),
+                                             losses=state.losses + lost), {p.name: p for p in planes}, said)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
@@ -195,7 +207,9 @@ def _check_victory(state: GameState) -> GameState:
     players = [who for who, _ in state.homes] if state.homes else list(state.players)
     if len(players) < 2:
         return state
-    result = victory({player: sum(p.player == player for p in state.planes) for player in players})
+    # a zeppelin still aloft keeps its side in the game (F.victory with F.zep.*, our reading)
+    result = victory({player: sum(p.player == player for p in state.planes) + Z.aloft_count(state.zeppelins, player)
+                      for player in players})
     if not result.over:
         return state
     report = state.report + (str(result), "the game is over")

@@ -22,6 +22,7 @@ from cs_panel.fasa.mapsheets import Edge, MapLayout, layout
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.notation import FireOrder, hex_text
+from cs_panel.fasa.referee.zeppelins import RefZeppelin, check_table as check_zeppelins
 from cs_panel.fasa.tohit import check_skill, weapons
 
 #: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill),
@@ -338,6 +339,7 @@ class GameState:
     losses: tuple[tuple[str, str], ...] = ()  # (plane, how it was lost) for planes lost to damage
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
+    zeppelins: tuple[RefZeppelin, ...] = ()  # zeppelins on the table, aloft or fallen (F.zep.*, ``zeppelins``)
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -396,6 +398,10 @@ class GameState:
         for f in self.flak:
             if not isinstance(f, Flak) or f.launcher not in known:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
+        if self.zeppelins:
+            check_zeppelins(self.zeppelins, known)
+            if self.players and not {z.player for z in self.zeppelins} <= set(self.players):
+                raise RefereeError("a zeppelin's player is not one of the game's players", field="zeppelins")
 
     @property
     def map(self) -> MapLayout | None:

@@ -1,0 +1,494 @@
+"""Zeppelins in a referee's game: set up, blocking planes and fire, shot at in their gas cells and
+engine nacelles, and falling (F.zep.static, F.zep.gas-cells, F.zep.cell-destroyed, F.zep.nacelle;
+FASA *Crimson Skies*, Zeppelins, p.45-47). The rules themselves are the core's
+(``cs_panel.fasa.zeppelin``); this module puts them on the referee's table, through small hooks
+in ``state``, ``phases``, ``combat`` and ``actions``.
+
+- A ``RefZeppelin`` belongs to a player (its side). Its five gas cells lie one after another from
+  the ``bow`` hex, back along the line opposite its ``heading`` (``Zeppelin.along``: the zeppelin
+  map was lost, so the layout is ``reconstructed``), cell 1 at the bow. Its engine nacelles sit
+  beside a cell, to port or starboard (``"port 2"``); its turrets at the bow, the stern or on a
+  nacelle, one or two machine guns each (F.zep.turrets).
+- It does not move. A plot whose path enters a hex of an intact gas cell is refused; a shredded
+  cell (0 points) lets planes fly and fire through (F.zep.static, F.zep.cell-destroyed). A plane
+  whose push goes wrong and whose random path enters an intact cell crashes into the hull
+  (our reading, RULINGS.md); a path through a nacelle's hex is the usual check against a
+  non-piloted object of target number 7 (F.move.path-objects, F.collide.object).
+- A line of fire through an intact cell's hex is blocked (F.zep.static).
+- Fire orders aim at ``"NAME cell N"`` or ``"NAME nacelle port N"``: a cell is hit on anything but
+  a 1 (3 or more shocked) for its template's Zep. Dmg. points, the commercial or the military
+  number; magnesium in a hydrogen ship burns it (F.zep.gas-cells). A nacelle is hit on 7 with the
+  usual modifiers but deflection and never by flak (F.zep.nacelle); one hit knocks it out (our
+  reading: its points were on the lost record sheet). A shot that misses a plane or a nacelle
+  while the shooter faces the zeppelin goes on down its hexrow into the first intact cell
+  (F.zep.nacelle).
+- At 120 points or fewer, or burned, the zeppelin falls: ``fell_turn`` records the turn, and from
+  then on it blocks nothing, cannot be shot at, and no longer keeps its side in the game
+  (F.zep.gas-cells, F.victory).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from cs_panel.core.dice import Dice
+from cs_panel.core.explain import TargetNumber
+from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
+from cs_panel.fasa.arcs import can_fire
+from cs_panel.fasa.collisions import Obstacle, path_collision_checks
+from cs_panel.fasa.gunnery import DoubleDown
+from cs_panel.fasa.hexgrid import Facing, Hex, line_of_sight
+from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.tohit import weapons
+from cs_panel.fasa.zeppelin import (
+    CELL_POINTS, CELLS, FALLS_AT, Turret, Zeppelin, ZeppelinError, gas_cell_number, nacelle_number,
+)
+
+#: where the nacelles sit when a set-up names none: two a side, beside cells 2 and 4 (``reconstructed``)
+DEFAULT_NACELLES = ("port 2", "starboard 2", "port 4", "starboard 4")
+_NACELLE = re.compile(r"^(port|starboard) ([1-5])$")
+_PART = re.compile(r"^(\S+) (?:cell ([1-5])|nacelle ((?:port|starboard) [1-5]))$", flags=re.IGNORECASE)
+GUNS_PER_TURRET = 2  # one or two machine guns a turret (F.zep.turrets)
+
+
+class ZeppelinSetupError(RefereeError):
+    """A zeppelin the referee cannot put on the table: bad cells, nacelles, turrets or hexes (F.zep.*)."""
+
+    rule_id = "F.zep.static"
+
+
+class ZeppelinBlockedError(RefereeError):
+    """A plot that would fly a plane into an intact gas cell (F.zep.static)."""
+
+    rule_id = "F.zep.static"
+
+
+@dataclass(frozen=True)
+class RefZeppelin:
+    """A zeppelin on the referee's table: its side, where it lies, its kind and gas, its gas cells'
+    points, its nacelles (and those knocked out) and its turrets (F.zep.*, FASA p.45-47).
+
+    ``turrets`` are ``(mount, gun)`` pairs, the mount ``"bow"``, ``"stern"`` or a nacelle's name, at
+    most two guns a mount. ``fell_turn`` is the turn it fell in (0: still aloft).
+
+    >>> z = RefZeppelin("Pegasus", "Bob", Hex(0, -2), Facing.A, turrets=(("bow", "mg-50"),))
+    >>> z.cell_hexes(0), z.nacelle_hex("port 2")
+    ([Hex(0, -2), Hex(0, -1)], Hex(-1, 0))
+    """
+
+    name: str
+    player: str
+    bow: Hex
+    heading: Facing = Facing.A
+    cell_length: int = 2
+    military: bool = False
+    hydrogen: bool = False
+    cells: tuple[int, ...] = (CELL_POINTS,) * CELLS
+    nacelles: tuple[str, ...] = DEFAULT_NACELLES
+    nacelles_lost: tuple[str, ...] = ()
+    turrets: tuple[tuple[str, str], ...] = ()
+    burned: bool = False
+    fell_turn: int = 0
+
+    def __post_init__(self):
+        if not self.name:
+            raise ZeppelinSetupError("every zeppelin needs a name", field="name")
+        check_str(self.name, "name", error=ZeppelinSetupError)
+        if any(c.isspace() for c in self.name):
+            raise ZeppelinSetupError(f"a zeppelin's name is one word (fire orders say 'NAME cell 2'), not {self.name!r}",
+                                     field="name")
+        check_str(self.player, "player", error=ZeppelinSetupError)
+        if not isinstance(self.bow, Hex):
+            raise ZeppelinSetupError(f"{self.name}: bow must be a hex, got {short_repr(self.bow)}", field="bow")
+        object.__setattr__(self, "heading", Facing.coerce(self.heading, "heading"))
+        check_int(self.cell_length, "cell_length", 1, 4, error=ZeppelinSetupError)
+        check_bool(self.military, "military", error=ZeppelinSetupError)
+        check_bool(self.hydrogen, "hydrogen", error=ZeppelinSetupError)
+        check_bool(self.burned, "burned", error=ZeppelinSetupError)
+        check_int(self.fell_turn, "fell_turn", 0, 10_000, error=ZeppelinSetupError)
+        for name in ("cells", "nacelles", "nacelles_lost", "turrets"):
+            v = getattr(self, name)
+            if not isinstance(v, (tuple, list)):
+                raise ZeppelinSetupError(f"{self.name}: {name} is a list, got {short_repr(v)}", field=name)
+            object.__setattr__(self, name, tuple(tuple(x) if isinstance(x, list) else x for x in v))
+        try:
+            self.core  # five cells of 0-60 points, each on its own hexes (F.zep.gas-cells)
+        except ZeppelinError as e:
+            raise ZeppelinSetupError(f"{self.name}: {e}", field=e.field or "cells") from None
+        for n in self.nacelles:
+            if not isinstance(n, str) or not _NACELLE.match(n):
+                raise ZeppelinSetupError(f"{self.name}: a nacelle is 'port N' or 'starboard N' beside gas cell N (1-5), "
+                                         f"not {short_repr(n)} (F.zep.nacelle)", field="nacelles")
+        if len(set(self.nacelles)) != len(self.nacelles):
+            raise ZeppelinSetupError(f"{self.name}: a nacelle is listed twice: {list(self.nacelles)}", field="nacelles")
+        for n in self.nacelles_lost:
+            if n not in self.nacelles:
+                raise ZeppelinSetupError(f"{self.name}: nacelles_lost names {short_repr(n)}, not one of its nacelles "
+                                         f"{list(self.nacelles)}", field="nacelles_lost")
+        mounts: dict[str, int] = {}
+        for t in self.turrets:
+            if not (isinstance(t, tuple) and len(t) == 2 and all(isinstance(x, str) for x in t)):
+                raise ZeppelinSetupError(f"{self.name}: a turret is a [mount, gun] pair, got {short_repr(t)}",
+                                         field="turrets")
+            mount, gun = t
+            if mount not in ("bow", "stern") and mount not in self.nacelles:
+                raise ZeppelinSetupError(f"{self.name}: a turret sits at the bow, the stern or on a nacelle "
+                                         f"({', '.join(self.nacelles) or 'none'}), not {mount!r} (F.zep.turrets)",
+                                         field="turrets")
+            if not gun.startswith("mg-") or gun not in weapons():
+                raise ZeppelinSetupError(f"{self.name}: a turret carries machine guns (mg-30 ... mg-60), not {gun!r}; "
+                                         "the flak cannon is not played yet (F.zep.turrets)", field="turrets")
+            Turret(self.turret_kind(mount), gun)
+            mounts[mount] = mounts.get(mount, 0) + 1
+            if mounts[mount] > GUNS_PER_TURRET:
+                raise ZeppelinSetupError(f"{self.name}: a turret carries one or two machine guns; {mount} has "
+                                         f"{mounts[mount]} (F.zep.turrets)", field="turrets")
+
+    # -- where it lies ----------------------------------------------------------------------------
+    @property
+    def core(self) -> Zeppelin:
+        """The rules core's zeppelin: cells laid from the bow back along the line opposite the heading."""
+        return Zeppelin.along(self.bow, self.heading.reverse, self.cell_length, cells=tuple(self.cells),
+                              military=self.military, hydrogen=self.hydrogen, burned=self.burned)
+
+    def cell_hexes(self, cell: int) -> list[Hex]:
+        """The hexes of gas cell ``cell`` (0-based), bow end first."""
+        return sorted(self.core.cell_hexes[cell], key=self.bow.distance)
+
+    @property
+    def hexes(self) -> frozenset[Hex]:
+        return frozenset().union(*self.core.cell_hexes)
+
+    def nacelle_hex(self, nacelle: str) -> Hex:
+        """A nacelle's hex: beside the bow end of its cell, to port (left of the heading) or starboard."""
+        side, n = nacelle.split()
+        return self.cell_hexes(int(n) - 1)[0].neighbor(self.heading.turn(-2 if side == "port" else 2))
+
+    @staticmethod
+    def turret_kind(mount: str) -> str:
+        return mount if mount in ("bow", "stern") else mount.split()[0]
+
+    @property
+    def intact_nacelles(self) -> tuple[str, ...]:
+        return tuple(n for n in self.nacelles if n not in self.nacelles_lost)
+
+    @property
+    def aloft(self) -> bool:
+        """Still in the sky: not yet fallen (F.zep.gas-cells)."""
+        return not self.fell_turn and not self.core.falling
+
+    def blocks(self, h: Hex) -> bool:
+        """Does this hex stop planes and shots: an intact gas cell of a zeppelin still aloft (F.zep.static,
+        F.zep.cell-destroyed)?"""
+        return self.aloft and self.core.blocks(h)
+
+    @property
+    def cover(self) -> frozenset[Hex]:
+        return frozenset(h for h in self.hexes if self.blocks(h)) if self.aloft else frozenset()
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """What a fire order may aim at: each cell with points left and each working nacelle."""
+        if not self.aloft:
+            return ()
+        return tuple(f"cell {i + 1}" for i, p in enumerate(self.cells) if p > 0) + tuple(
+            f"nacelle {n}" for n in self.intact_nacelles)
+
+    def summary(self) -> str:
+        """The zeppelin in a line: kind, gas, cells, nacelles, turrets, whether it has fallen."""
+        kind = ("military" if self.military else "commercial") + (", hydrogen" if self.hydrogen else ", helium")
+        cells = " ".join(f"{i + 1}:{p}" + ("(shredded)" if p == 0 else "") for i, p in enumerate(self.cells))
+        lost = f" ({', '.join(self.nacelles_lost)} knocked out)" if self.nacelles_lost else ""
+        guns = ", ".join(f"{m} .{g.split('-')[1]}" for m, g in self.turrets) or "none"
+        state = (f"FELL in turn {self.fell_turn}" + (" (burned)" if self.burned else "")) if self.fell_turn else (
+            f"{sum(self.cells)} of {CELLS * CELL_POINTS} points, falls at {FALLS_AT}")
+        return (f"{self.name} ({self.player}), {kind}: gas cells {cells}; {state}; nacelles "
+                f"{', '.join(self.nacelles) or 'none'}{lost}; turrets {guns}")
+
+    def observation(self) -> dict:
+        return {"name": self.name, "player": self.player, "military": self.military, "hydrogen": self.hydrogen,
+                "cells": list(self.cells), "cell_hexes": [[[h.q, h.r] for h in self.cell_hexes(i)] for i in range(CELLS)],
+                "nacelles": {n: [self.nacelle_hex(n).q, self.nacelle_hex(n).r] for n in self.nacelles},
+                "nacelles_lost": list(self.nacelles_lost), "turrets": [list(t) for t in self.turrets],
+                "aloft": self.aloft, "fell_turn": self.fell_turn, "burned": self.burned}
+
+
+# -- the table: checks at the start and of every saved state ------------------------------------
+
+
+def check_table(zeppelins, plane_names: Iterable[str]) -> None:
+    """Zeppelins a table may hold: each a ``RefZeppelin``, names their own, hexes their own."""
+    if not isinstance(zeppelins, (tuple, list)) or not all(isinstance(z, RefZeppelin) for z in zeppelins):
+        raise ZeppelinSetupError("zeppelins must be a list of RefZeppelin", field="zeppelins")
+    names = [z.name for z in zeppelins]
+    clash = set(names) & set(plane_names)
+    if len(set(names)) != len(names) or clash:
+        raise ZeppelinSetupError(f"every zeppelin needs a name of its own, shared by no plane: {names}", field="zeppelins")
+    seen: dict[Hex, str] = {}
+    for z in zeppelins:
+        for h in [*z.hexes, *(z.nacelle_hex(n) for n in z.nacelles)]:
+            if h in seen:
+                raise ZeppelinSetupError(f"{z.name} and {seen[h]} both take {h!r}", field="zeppelins")
+            seen[h] = z.name
+
+
+def check_start(zeppelins: Sequence[RefZeppelin], planes, field_map=None) -> None:
+    """At the start: every zeppelin on the map (when there is one), no plane inside a gas cell or on a
+    nacelle (F.zep.static, F.collide.object)."""
+    check_table(zeppelins, [p.name for p in planes])
+    for z in zeppelins:
+        if field_map is not None:
+            for h in sorted(z.hexes | {z.nacelle_hex(n) for n in z.nacelles}):
+                if h not in field_map:
+                    raise ZeppelinSetupError(f"{z.name} reaches {h!r}, off the {field_map.name} map (F.map.sheets)",
+                                             field="zeppelins")
+        for p in planes:
+            if z.blocks(p.plane.hex) or p.plane.hex in {z.nacelle_hex(n) for n in z.intact_nacelles}:
+                raise ZeppelinSetupError(f"{p.name} starts in {p.plane.hex!r}, inside {z.name} (F.zep.static)",
+                                         field="planes")
+
+
+def cover(zeppelins: Iterable[RefZeppelin]) -> frozenset[Hex]:
+    """Every hex that blocks movement and fire: intact cells of zeppelins aloft (F.zep.static)."""
+    return frozenset().union(*(z.cover for z in zeppelins))
+
+
+def blocker_text(zeppelins: Iterable[RefZeppelin], h: Hex) -> str:
+    for z in zeppelins:
+        if z.blocks(h):
+            i = z.core.cell_at(h)
+            return f"{z.name}'s gas cell {i + 1} ({z.cells[i]} points) in {h!r}"
+    return f"{h!r}"
+
+
+def line_blocked(zeppelins: Iterable[RefZeppelin], a: Hex, b: Hex, ignore: frozenset[Hex] = frozenset()) -> str | None:
+    """Why a line of fire from ``a`` to ``b`` is stopped by an intact gas cell, or None (F.zep.static)."""
+    zeps = list(zeppelins)
+    walls = cover(zeps) - ignore - {a, b}
+    if not walls or line_of_sight(a, b, walls):
+        return None
+    return "a zeppelin's intact gas cell blocks the line of fire (F.zep.static)"
+
+
+def plot_blocked(zeppelins: Iterable[RefZeppelin], path: Sequence[Hex]) -> str | None:
+    """Why a plotted path may not be flown, or None: it enters an intact gas cell (F.zep.static)."""
+    zeps = list(zeppelins)
+    walls = cover(zeps)
+    for h in path:
+        if h in walls:
+            return (f"its path enters {blocker_text(zeps, h)}: a zeppelin blocks movement through its hexes until "
+                    "the cell there is shredded (F.zep.static, F.zep.cell-destroyed)")
+    return None
+
+
+def after_path(zeppelins: Sequence[RefZeppelin], name: str, path: Sequence[Hex], shocked: bool, dice: Dice,
+               said: list[str]) -> str | None:
+    """What a flown path met: the hull of an intact cell (a random path only: plots into one are
+    refused), or a nacelle's hex, checked as a non-piloted object of target number 7
+    (F.move.path-objects, F.collide.object). Returns why the plane is lost, or None."""
+    walls = cover(zeppelins)
+    for h in list(path)[1:]:
+        if h in walls:
+            said.append(f"{name}'s path carries it into {blocker_text(zeppelins, h)}: it crashes into the hull and "
+                        "is destroyed; its crew must bail out (F.zep.static, F.collide.damage; our reading)")
+            return f"crashed into a zeppelin's gas cell at {h!r} (F.zep.static)"
+    pods = [Obstacle(z.nacelle_hex(n), "nacelle", f"{z.name}'s {n} nacelle") for z in zeppelins if z.aloft
+            for n in z.intact_nacelles]
+    for check in path_collision_checks(list(path), pods, shocked) if pods else ():
+        roll = check.target.resolve(dice)
+        said.append(f"{name} crosses {check.obstacle.label} at {check.obstacle.hex!r}: to avoid it needs "
+                    f"{check.target} -- rolled {roll.faces[0]}: " + ("avoided" if roll.success else "COLLIDES")
+                    + " (F.move.path-objects, F.collide.object)")
+        if not roll.success:
+            said.append(f"{name} is destroyed against the nacelle; its crew must bail out (F.collide.object)")
+            return f"collided with {check.obstacle.label} (F.collide.object)"
+    return None
+
+
+# -- fire at a zeppelin (F.zep.gas-cells, F.zep.nacelle) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class ZepTarget:
+    """A part of a zeppelin a fire order aims at: a gas cell (0-based) or a nacelle."""
+
+    zeppelin: str
+    cell: int | None = None
+    nacelle: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.zeppelin} " + (f"cell {self.cell + 1}" if self.cell is not None else f"nacelle {self.nacelle}")
+
+
+def target_of(zeppelins: Sequence[RefZeppelin], text: str) -> ZepTarget | None:
+    """The zeppelin part a fire order's target names, None if it names no zeppelin; a zeppelin named
+    without a part, or a part it has not, is refused by name."""
+    by_name = {z.name: z for z in zeppelins}
+    if text in by_name:
+        z = by_name[text]
+        raise FireOrderError(f"say which part of {z.name} to shoot at: {', '.join(f'{z.name} {p}' for p in z.parts)} "
+                             "(F.zep.gas-cells, F.zep.nacelle)", field="target")
+    m = _PART.match(text)
+    if not m or m.group(1) not in by_name:
+        return None
+    z = by_name[m.group(1)]
+    if m.group(2):
+        return ZepTarget(z.name, cell=int(m.group(2)) - 1)
+    nacelle = m.group(3).lower()
+    if nacelle not in z.nacelles:
+        raise FireOrderError(f"{z.name} has no {nacelle} nacelle; its nacelles are {', '.join(z.nacelles) or 'none'}",
+                             field="target")
+    return ZepTarget(z.name, nacelle=nacelle)
+
+
+def _mount_reach(shooter, mount, z: RefZeppelin, t: ZepTarget, zeps: Sequence[RefZeppelin]) -> tuple[Hex | None, int, str]:
+    """The hex of the target part one gun or rocket can reach (nearest first), its range, and why not."""
+    w = weapons()[mount.weapon]
+    reach = int(w["range"])
+    aims = z.cell_hexes(t.cell) if t.cell is not None else [z.nacelle_hex(t.nacelle)]
+    own = frozenset(aims)
+    why = []
+    for h in sorted(aims, key=shooter.plane.hex.distance):
+        if h == shooter.plane.hex:
+            return h, 0, ""
+        check = can_fire(shooter.plane.hex, shooter.plane.facing, h, reach)
+        if not check:
+            why.append("; ".join(check.reasons))
+            continue
+        blocked = line_blocked(zeps, shooter.plane.hex, h, ignore=own)
+        if blocked:
+            why.append(blocked)
+            continue
+        return h, check.range, ""
+    return None, 0, " / ".join(sorted(set(why)))
+
+
+def _number(shooter, mount, t: ZepTarget, rng: int) -> TargetNumber:
+    if t.cell is not None:
+        return gas_cell_number(shooter.plane.shocked)
+    return nacelle_number(rng, shooter.dead_eye, mount.weapon, shooter.plane.shocked)
+
+
+def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget) -> str:
+    """Check a fire order at a zeppelin part when it is given and say the odds (F.zep.gas-cells,
+    F.zep.nacelle); a part out of reach, a friendly or fallen zeppelin, flak at a nacelle, a
+    weapon with no Zep. Dmg. number are refused by name."""
+    from cs_panel.fasa.damage import template_for
+
+    z = next(x for x in zeppelins if x.name == t.zeppelin)
+    if z.player == shooter.player:
+        raise FireOrderError(f"{z.name} flies for {shooter.player} too", field="target")
+    if not z.aloft:
+        raise FireOrderError(f"{z.name} has fallen: there is nothing left to shoot at", field="target")
+    if t.cell is not None and z.cells[t.cell] == 0:
+        raise FireOrderError(f"{z.name}'s gas cell {t.cell + 1} is already shredded (F.zep.cell-destroyed)", field="target")
+    if t.nacelle is not None and t.nacelle in z.nacelles_lost:
+        raise FireOrderError(f"{z.name}'s {t.nacelle} nacelle is already knocked out", field="target")
+    parts = []
+    for m in mounts:
+        if t.cell is not None:
+            try:
+                tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
+            except Exception as e:  # the beeper has no template at all
+                raise FireOrderError(f"the {m.name} does no damage to a gas cell: {e}", field="target") from None
+            if tpl.zep_damage is None:
+                raise FireOrderError(f"the {m.name} has no Zep. Dmg. number (F.zep.gas-cells)", field="target")
+        elif "flak" in m.weapon:
+            raise FireOrderError("the nacelles' mats stop flak (F.zep.nacelle)", field="target")
+        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins)
+        if h is None:
+            raise FireOrderError(f"{shooter.name}'s {m.name} cannot reach {t}: {why} (F.combat.arc)", field="target")
+        parts.append(f"{m.name} at {rng} hexes needs {_number(shooter, m, t, rng)}")
+    return "; ".join(parts)
+
+
+def _hit_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: str, rounds: str, turn: int,
+              said: list[str]) -> None:
+    """One hit on a gas cell, and the fall it may bring (F.zep.gas-cells)."""
+    if not z.aloft:
+        return
+    hit = z.core.hit_with(cell, weapon, rounds or None)
+    after = z.core.after(hit)
+    z = dataclasses.replace(z, cells=after.cells, burned=after.burned)
+    said.append(f"  {z.name} {hit} (F.zep.gas-cells)")
+    if z.core.falling and not z.fell_turn:
+        z = dataclasses.replace(z, fell_turn=turn)
+        said.append(f"{z.name} " + ("burns" if z.burned else f"is down to {sum(z.cells)} points of gas (falls at "
+                                    f"{FALLS_AT} or fewer)") + ": it plummets from the sky (F.zep.gas-cells)")
+    zeps[z.name] = z
+
+
+def stray_round(zeps: dict[str, RefZeppelin], shooter, weapon: str, rounds: str, turn: int, said: list[str]) -> None:
+    """A shot that missed a plane or a nacelle: if the shooter faces a zeppelin down its hexrow, the round
+    goes on into the first intact gas cell there (F.zep.nacelle)."""
+    best = None
+    for z in zeps.values():
+        if not z.aloft:
+            continue
+        cell = z.core.stray_round(shooter.plane.hex, shooter.plane.facing)
+        if cell is not None:
+            d = min(shooter.plane.hex.distance(h) for h in z.cell_hexes(cell))
+            if best is None or d < best[0]:
+                best = (d, z, cell)
+    if best is not None:
+        _, z, cell = best
+        said.append(f"  the miss flies on down {shooter.name}'s hexrow into {z.name}'s gas cell {cell + 1} (F.zep.nacelle)")
+        _hit_cell(zeps, z, cell, weapon, rounds, turn, said)
+
+
+def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: int, dice: Dice,
+           said: list[str]) -> tuple[list[int], list[int]]:
+    """One plane's order at a zeppelin part, carried out: each gun a to-hit roll (two doubled down), each
+    rocket one; hits on a cell take its Zep. Dmg. points (F.zep.gas-cells), a hit on a nacelle
+    knocks it out (F.zep.nacelle, our reading), a miss at a nacelle may go on into a cell.
+    Returns the gunpoints jammed and the hardpoints fired."""
+    z = zeps[t.zeppelin]
+    jams: list[int] = []
+    fired: list[int] = []
+    if not z.aloft or (t.cell is not None and z.cells[t.cell] == 0) or (t.nacelle in z.nacelles_lost):
+        said.append(f"{shooter.name}'s target {t} is gone: {shooter.name} holds fire")
+        return jams, fired
+    for m in mounts:
+        z = zeps[t.zeppelin]
+        h, rng, why = _mount_reach(shooter, m, z, t, list(zeps.values()))
+        if h is None:
+            said.append(f"{shooter.name}'s {m.name} cannot reach {t}: {why}")
+            continue
+        tn = _number(shooter, m, t, rng)
+        if not m.is_gun:
+            fired.append(m.number)
+        if m.doubled:
+            dd = DoubleDown.of(tn)
+            roll = dd.resolve(dice)
+            hits = roll.outcome.hits
+            if roll.outcome.jammed:
+                jams.append(m.number)
+            faces = f"{roll.faces[0]} and {roll.faces[1]}: {dd.describe_outcome(roll.outcome)} (F.gun.double-down)"
+            misses = 2 - hits
+        else:
+            roll = tn.resolve(dice)
+            hits = int(roll.success)
+            faces = f"{roll.faces[0]}: {'HIT' if hits else 'miss'}"
+            misses = 1 - hits
+        said.append(f"{shooter.name} fires {'(doubled down) ' if m.doubled else ''}a {m.name} at {t}: needs {tn} -- rolled "
+                    + faces)
+        for _ in range(hits):
+            z = zeps[t.zeppelin]
+            if t.cell is not None:
+                if z.cells[t.cell] > 0:
+                    _hit_cell(zeps, z, t.cell, m.weapon, m.rounds, turn, said)
+            elif t.nacelle not in z.nacelles_lost:
+                zeps[z.name] = dataclasses.replace(z, nacelles_lost=z.nacelles_lost + (t.nacelle,))
+                said.append(f"  {z.name}'s {t.nacelle} nacelle is knocked out (F.zep.nacelle; one hit, our reading)")
+        if t.nacelle is not None:
+            for _ in range(misses):
+                stray_round(zeps, shooter, m.weapon, m.rounds, turn, said)
+    return jams, fired
+
+
+def aloft_count(zeppelins: Iterable[RefZeppelin], player: str) -> int:
+    """How many of ``player``'s zeppelins are still aloft: each keeps its side in the game (F.victory, our reading)."""
+    return sum(z.player == player and z.aloft for z in zeppelins)

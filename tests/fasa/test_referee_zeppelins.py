@@ -1,0 +1,263 @@
+"""Zeppelins in the FASA referee's games: set-up, blocking, fire at gas cells and nacelles, falling
+(F.zep.*, FASA p.45-47; ``cs_panel.fasa.referee.zeppelins``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from cs_panel.core.dice import ScriptedDice
+from cs_panel.core.errors import CsPanelError
+from cs_panel.core.game import Game
+from cs_panel.fasa.hexgrid import Facing, Hex
+from cs_panel.fasa.play import parse_action, setup_of, zeppelin_demo_setup
+from cs_panel.fasa.referee import (
+    Action, FireOrderError, Phase, RefZeppelin, Referee, ZeppelinBlockedError, ZeppelinSetupError, apply, demo_planes,
+)
+from cs_panel.games import new_game
+
+
+def pegasus(**kw) -> RefZeppelin:
+    """The demo's zeppelin: bow at (2,-2) pointing C, cells running back toward F along row r=-2."""
+    return RefZeppelin("Pegasus", "Bob", Hex(2, -2), Facing.C, **kw)
+
+
+def ace_at(h: Hex, facing: Facing = Facing.A, **kw):
+    ace = demo_planes()[0]
+    return dataclasses.replace(ace, plane=dataclasses.replace(ace.plane, hex=h, facing=facing), **kw)
+
+
+def combat_table(ace, zeppelin: RefZeppelin, raider_hex: Hex = Hex(6, -9)):
+    raider = demo_planes()[1]
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=raider_hex, facing=Facing.B))
+    gs = Referee.start(1, [ace, raider], zeppelins=[zeppelin]).state
+    return dataclasses.replace(gs, phase=Phase.COMBAT)
+
+
+def fire(gs, order: str, faces):
+    gs = apply(gs, Action("fire", "Ace", order), ScriptedDice([]))
+    dice = ScriptedDice(faces)
+    after = apply(gs, Action("combat"), dice)
+    assert not dice.remaining
+    return after
+
+
+# -- 1. set-up ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_a_zeppelin_has_five_cells_of_at_most_sixty_points():
+    with pytest.raises(ZeppelinSetupError, match="5 gas cells"):
+        pegasus(cells=(60, 60, 60))
+    with pytest.raises(ZeppelinSetupError, match="0-60 points"):
+        pegasus(cells=(60, 60, 61, 60, 60))
+    assert sum(pegasus().cells) == 300
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_turrets_sit_at_bow_stern_or_a_nacelle_with_one_or_two_machine_guns():
+    assert pegasus(turrets=(("bow", "mg-50"), ("bow", "mg-30"), ("port 2", "mg-60"))).turrets
+    with pytest.raises(ZeppelinSetupError, match="bow, the stern or on a nacelle"):
+        pegasus(turrets=(("port 3", "mg-50"),))
+    with pytest.raises(ZeppelinSetupError, match="one or two machine guns"):
+        pegasus(turrets=(("bow", "mg-50"),) * 3)
+    with pytest.raises(ZeppelinSetupError, match="machine guns"):
+        pegasus(turrets=(("bow", "ap-rocket"),))
+
+
+@pytest.mark.rule("F.zep.nacelle")
+def test_nacelles_are_named_by_side_and_cell_and_lie_beside_it():
+    z = pegasus()
+    for n in z.nacelles:
+        assert z.nacelle_hex(n) not in z.hexes
+        assert any(z.nacelle_hex(n).distance(h) == 1 for h in z.cell_hexes(int(n[-1]) - 1))
+    with pytest.raises(ZeppelinSetupError, match="'port N' or 'starboard N'"):
+        pegasus(nacelles=("bow 2",))
+
+
+@pytest.mark.rule("F.zep.static")
+def test_a_plane_may_not_start_inside_a_zeppelin_nor_two_zeppelins_overlap():
+    with pytest.raises(ZeppelinSetupError, match="inside Pegasus"):
+        Referee.start(1, [ace_at(Hex(0, -2))], zeppelins=[pegasus()])
+    other = RefZeppelin("Hermes", "Ann", Hex(1, -2), Facing.A)
+    with pytest.raises(ZeppelinSetupError, match="both take"):
+        Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[pegasus(), other])
+    with pytest.raises(ZeppelinSetupError, match="off the"):
+        Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[RefZeppelin("Far", "Bob", Hex(0, -20), Facing.A)],
+                      map_name="fighters", homes={"Ann": "south", "Bob": "north"})
+
+
+@pytest.mark.rule("F.zep.static")
+def test_a_zeppelin_setup_round_trips_and_shows_in_the_observation():
+    setup = zeppelin_demo_setup()
+    g = new_game("fasa", seed=3, setup=setup).play("plot Ace 3SA", "plot Raider 2SA", "move")
+    back = Game.from_json(g.to_json())
+    assert back == g and back.state.game.zeppelins == g.state.game.zeppelins
+    seen = g.observation("Ann")["state"]["zeppelins"][0]
+    assert seen["name"] == "Pegasus" and seen["cells"] == [60] * 5 and seen["aloft"]
+    assert seen["cell_hexes"][1] == [[0, -2], [-1, -2]]
+    assert sorted(seen["nacelles"]) == ["port 2", "port 4", "starboard 2", "starboard 4"]
+    assert "zeppelins" not in new_game("fasa", seed=3).observation("Ann")["state"]  # a plain dogfight is as it was
+    assert "zeppelins" not in setup_of(demo_planes())
+
+
+def test_a_bad_zeppelin_in_a_setup_is_a_named_error():
+    setup = zeppelin_demo_setup()
+    setup["zeppelins"][0]["cells"] = [60, 60]
+    with pytest.raises(CsPanelError, match="5 gas cells"):
+        new_game("fasa", seed=1, setup=setup)
+    setup = zeppelin_demo_setup()
+    setup["zeppelins"] = "Pegasus"
+    with pytest.raises(CsPanelError, match="at most 4 zeppelins"):
+        new_game("fasa", seed=1, setup=setup)
+
+
+# -- 2. blocking -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.zep.static")
+def test_a_plot_through_an_intact_cell_is_refused_and_not_offered():
+    g = new_game("fasa", seed=3, setup=setup_of([ace_at(Hex(0, 1))], zeppelins=[pegasus()]))
+    with pytest.raises(CsPanelError, match="gas cell 2 .*F.zep.static"):
+        g.apply("plot Ace 3SA")  # (0,0), (0,-1), (0,-2): cell 2
+    legal = {str(a) for a in g.legal_actions()}
+    assert "plot Ace 3SA" not in legal and "plot Ace 2SA" in legal  # 2SA stops short, in (0,-1)
+    ref = Referee.start(1, [ace_at(Hex(0, 1))], zeppelins=[pegasus()])
+    with pytest.raises(ZeppelinBlockedError):
+        ref.plot("Ace", "3SA")
+
+
+@pytest.mark.rule("F.zep.cell-destroyed")
+def test_a_shredded_cell_lets_planes_fly_through():
+    ref = Referee.start(1, [ace_at(Hex(0, 1))], zeppelins=[pegasus(cells=(60, 0, 60, 60, 60), nacelles=())])
+    ref = ref.plot("Ace", "4SA").move()  # through (0,-2), the shredded cell 2, to (0,-3)
+    assert ref.state.plane("Ace").plane.hex == Hex(0, -3)
+
+
+@pytest.mark.rule("F.zep.static")
+def test_a_zeppelin_blocks_fire_through_its_hexes_until_the_cell_is_shredded():
+    # Ace at (0,0) facing A; Raider at (0,-4), behind cell 2 (0,-2), 4 hexes away in the column
+    gs = combat_table(ace_at(Hex(0, 0)), pegasus(nacelles=()), raider_hex=Hex(0, -4))
+    with pytest.raises(FireOrderError, match="intact gas cell blocks"):
+        apply(gs, Action("fire", "Ace", "guns at Raider"), ScriptedDice([]))
+    open_ = combat_table(ace_at(Hex(0, 0)), pegasus(cells=(60, 0, 60, 60, 60), nacelles=()), raider_hex=Hex(0, -4))
+    assert "as things stand" in apply(open_, Action("fire", "Ace", "guns at Raider"), ScriptedDice([])).report[-1]
+
+
+@pytest.mark.rule("F.move.path-objects")
+def test_a_path_through_a_nacelle_forces_an_avoidance_roll_at_three():
+    z = pegasus()
+    pod = z.nacelle_hex("starboard 2")  # beside cell 2's (0,-2), on the starboard side of a ship heading C
+    assert pod == Hex(-1, -1) and z.nacelle_hex("port 2") == Hex(0, -3)
+    ref = Referee.start(1, [ace_at(Hex(-1, 1))], zeppelins=[z])
+    gs = apply(ref.state, Action("plot", "Ace", "2SA"), ScriptedDice([]))
+    crashed = apply(gs, Action("move"), ScriptedDice([2]))
+    assert "Ace" in crashed.destroyed and "F.collide.object" in dict(crashed.losses)["Ace"]
+    missed = apply(gs, Action("move"), ScriptedDice([3]))
+    assert missed.plane("Ace").plane.hex == pod
+
+
+# -- 3. fire at gas cells and nacelles --------------------------------------------------------------
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_only_a_one_misses_a_gas_cell_and_a_hit_takes_the_templates_points():
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus())  # cell 2's (0,-2) is 4 hexes up the column
+    after = fire(gs, "gun 1 at Pegasus cell 2", [2])  # two .50s: gun 1 only
+    assert after.zeppelins[0].cells == (60, 55, 60, 60, 60)  # mg-50 AP: Zep. Dmg. 5/4
+    after = fire(gs, "gun 1 at Pegasus cell 2", [1])
+    assert after.zeppelins[0].cells == (60,) * 5
+    military = combat_table(ace_at(Hex(0, 2)), pegasus(military=True))
+    assert fire(military, "gun 1 at Pegasus cell 2", [2]).zeppelins[0].cells == (60, 56, 60, 60, 60)
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_magnesium_in_hydrogen_burns_the_zeppelin_but_helium_takes_only_the_template():
+    ace = ace_at(Hex(0, 2), ammunition=("MG", "AP"))
+    helium = fire(combat_table(ace, pegasus()), "gun 1 at Pegasus cell 2", [5])
+    assert helium.zeppelins[0].cells[1] == 55 and helium.zeppelins[0].aloft  # mg-50 MG: 5 points, no burning
+    hydrogen = fire(combat_table(ace, pegasus(hydrogen=True)), "gun 1 at Pegasus cell 2", [5])
+    z = hydrogen.zeppelins[0]
+    assert z.burned and not z.aloft and z.fell_turn == 1
+    assert any("plummets" in line for line in hydrogen.report)
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_the_zeppelin_falls_at_120_points_not_before():
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus(cells=(60, 10, 55, 0, 0)))  # 125 points
+    after = fire(gs, "gun 1 at Pegasus cell 2", [7])  # 5 more: 120
+    assert after.zeppelins[0].fell_turn == 1 and not after.zeppelins[0].aloft
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus(cells=(60, 10, 56, 0, 0)))  # 126 -> 121
+    assert fire(gs, "gun 1 at Pegasus cell 2", [7]).zeppelins[0].aloft
+
+
+@pytest.mark.rule("F.victory")
+def test_a_side_with_a_zeppelin_aloft_is_still_in_the_game():
+    ace = ace_at(Hex(0, 2))
+    gs = Referee.start(1, [ace], zeppelins=[pegasus(cells=(60, 10, 55, 0, 0))]).state
+    gs = dataclasses.replace(gs, phase=Phase.COMBAT)
+    assert gs.players == ("Ann", "Bob")
+    after = fire(gs, "gun 1 at Pegasus cell 2", [7])
+    assert after.phase is Phase.OVER and "Ann" in after.outcome
+
+
+@pytest.mark.rule("F.zep.nacelle")
+def test_a_nacelle_is_hit_on_seven_with_the_usual_modifiers_and_a_miss_facing_the_zeppelin_hits_a_cell():
+    # Ace at (-1,2) facing A: the starboard-2 nacelle at (-1,-1) is 3 hexes ahead, cell 2's (-1,-2) beyond it
+    gs = combat_table(ace_at(Hex(-1, 2)), pegasus())
+    said = apply(gs, Action("fire", "Ace", "gun 1 at Pegasus nacelle starboard 2"), ScriptedDice([])).report[-1]
+    assert "7 engine nacelle + 3 range 3 hexes - 5 Dead Eye 5" in said  # no deflection term
+    hit = fire(gs, "gun 1 at Pegasus nacelle starboard 2", [5])
+    assert hit.zeppelins[0].nacelles_lost == ("starboard 2",) and hit.zeppelins[0].cells == (60,) * 5
+    miss = fire(gs, "gun 1 at Pegasus nacelle starboard 2", [4])
+    assert miss.zeppelins[0].nacelles_lost == () and miss.zeppelins[0].cells == (60, 55, 60, 60, 60)
+
+
+@pytest.mark.rule("F.zep.nacelle")
+def test_a_miss_at_a_plane_in_front_of_the_zeppelin_goes_on_into_a_cell():
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus(), raider_hex=Hex(0, 0))
+    missed = fire(gs, "gun 1 at Raider", [1])
+    assert missed.zeppelins[0].cells == (60, 55, 60, 60, 60)
+    clear = combat_table(ace_at(Hex(0, 2)), pegasus(), raider_hex=Hex(6, -9))
+    assert fire(clear, "hold", []).zeppelins[0].cells == (60,) * 5
+
+
+@pytest.mark.rule("F.zep.nacelle")
+def test_flak_never_harms_a_nacelle_and_a_plane_never_shoots_its_own_zeppelin():
+    gs = combat_table(ace_at(Hex(0, 2), rockets=("flak-rocket",)), pegasus())
+    with pytest.raises(FireOrderError):
+        apply(gs, Action("fire", "Ace", "rocket 1 at Pegasus nacelle starboard 2"), ScriptedDice([]))
+    own = combat_table(ace_at(Hex(0, 2)), dataclasses.replace(pegasus(), player="Ann"))
+    with pytest.raises(FireOrderError, match="flies for Ann"):
+        apply(own, Action("fire", "Ace", "guns at Pegasus cell 2"), ScriptedDice([]))
+    with pytest.raises(FireOrderError, match="say which part"):
+        apply(gs, Action("fire", "Ace", "guns at Pegasus"), ScriptedDice([]))
+
+
+@pytest.mark.rule("F.combat.choice")
+def test_orders_at_zeppelin_parts_round_trip_and_are_offered():
+    for text in ("fire Ace guns x2 at Pegasus cell 2", "fire Ace gun 1 at Pegasus nacelle port 4",
+                 "fire Ace rockets at Pegasus cell 5"):
+        assert str(parse_action(text)) == text
+    g = new_game("fasa", seed=7, setup=zeppelin_demo_setup()).play("plot Ace 3SA", "plot Raider 2SA", "move")
+    legal = {str(a) for a in g.legal_actions("Ann")}
+    assert "fire Ace guns at Pegasus cell 2" in legal and "fire Ace rocket 1 at Pegasus cell 2" in legal
+    for a in legal - {"combat"}:
+        g.apply(a)  # every offered order is accepted
+
+
+def test_random_zeppelin_playouts_keep_the_invariants_and_round_trip():
+    import random
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = new_game("fasa", seed=seed, setup=zeppelin_demo_setup())
+        for _ in range(120):
+            if g.is_over:
+                break
+            g = g.apply(rng.choice(g.legal_actions()))
+            assert not g.rules.invariants(g.state)
+            json.dumps(g.observation("Bob"))
+        assert Game.from_json(g.to_json()) == g
