@@ -17,6 +17,9 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   useful choice. A plane that has given its order may give another (the referee replaces it);
   ``legal_actions`` lists orders only for planes without one, so that a program's choices always
   move the game on.
+- ``zeppelin Pegasus bow at Ace`` / ``zeppelin Pegasus port 2 hold``: a zeppelin's side aims a
+  turret for the combat phase (F.zep.turrets); a turret not aimed fires at the first enemy it
+  reaches. Turrets fire after every plane.
 - ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
   whom, and the next turn (F.tail.position).
 
@@ -96,6 +99,18 @@ class Fire(Action):
 
 
 @dataclass(frozen=True)
+class Turret(Action):
+    """A zeppelin's side aims one of its turrets for this combat phase: ``zeppelin Pegasus bow at Ace``
+    or ``zeppelin Pegasus port 2 hold`` (F.zep.turrets)."""
+
+    zeppelin: str
+    order: str
+
+    def __str__(self) -> str:
+        return f"zeppelin {self.zeppelin} {self.order}"
+
+
+@dataclass(frozen=True)
 class Step(Action):
     """A step of the turn the table takes: ``move``, ``collide``, ``combat`` or ``tailing``."""
 
@@ -120,6 +135,10 @@ def parse_action(text: str) -> Action:
     m = re.fullmatch(rf"pick {_NAME} (\d{{1,2}})", words)
     if m:
         return Pick(m.group(1), int(m.group(2)))
+    m = re.fullmatch(rf"zeppelin {_NAME} ((?:bow|stern|(?:port|starboard) [1-5]) (?:at \S+|hold)"
+                     rf"|main (?:port|starboard) [1-3] (?:at hex -?\d+,-?\d+|hold))", words)
+    if m:
+        return Turret(m.group(1), m.group(2))
     m = re.fullmatch(rf"fire {_NAME} (.+)", words)
     if m:
         order = str(R.FireOrder.parse(m.group(2)))  # unreadable orders are refused here, by name
@@ -251,6 +270,8 @@ class FasaRules(Rules):
         return tuple(state.game.players)
 
     def owner(self, state: FasaState, action: Action) -> str:
+        if isinstance(action, Turret):
+            return next((z.player for z in state.game.zeppelins if z.name == action.zeppelin), "")
         plane = getattr(action, "plane", "")
         return dict(state.owners).get(plane, "")
 
@@ -281,6 +302,9 @@ class FasaRules(Rules):
             for p in mine:
                 if p.name not in given:
                     out += [Fire(p.name, o) for o in self.fire_orders(gs, p)]
+            for z in gs.zeppelins:  # the side aims its turrets (F.zep.turrets)
+                if player is None or z.player == player:
+                    out += [Turret(z.name, o) for o in zeppelins.turret_orders(gs, z)]
             return out + [Step("combat")]
         if gs.phase is R.Phase.TAILING:
             return [Step("tailing")]
@@ -317,6 +341,8 @@ class FasaRules(Rules):
             ref = R.Action("pick", action.plane, str(action.number))
         elif isinstance(action, Fire):
             ref = R.Action("fire", action.plane, action.order)
+        elif isinstance(action, Turret):
+            ref = R.Action("zeppelin", action.zeppelin, action.order)
         elif isinstance(action, Step):
             ref = R.Action(action.kind)
         else:
@@ -333,7 +359,8 @@ class FasaRules(Rules):
         own = getattr(error, "rule_id", None)
         if own:
             return own
-        return {Plot: "F.move.plot", Pick: "F.collide.piloted", Fire: "F.combat.choice"}.get(type(action),
+        return {Plot: "F.move.plot", Pick: "F.collide.piloted", Fire: "F.combat.choice",
+                Turret: "F.zep.turrets"}.get(type(action),
                                                                                           "F.seq.phases")
 
     def is_over(self, state: FasaState) -> bool:
@@ -424,5 +451,5 @@ def rules() -> FasaRules:
     return FasaRules()
 
 
-__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "next_step",
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "Turret", "demo_setup", "legal_plots", "next_step",
            "parse_action", "rules", "setup_of", "zeppelin_demo_setup"]

@@ -261,3 +261,108 @@ def test_random_zeppelin_playouts_keep_the_invariants_and_round_trip():
             assert not g.rules.invariants(g.state)
             json.dumps(g.observation("Bob"))
         assert Game.from_json(g.to_json()) == g
+
+
+# -- 4. turrets, main guns, gunners ----------------------------------------------------------------
+
+
+def turret_table(zeppelin: RefZeppelin, ace_hex: Hex, facing: Facing = Facing.A):
+    """Ann's Ace alone against Bob's zeppelin, in the combat phase."""
+    gs = Referee.start(1, [ace_at(ace_hex, facing)], zeppelins=[zeppelin]).state
+    return dataclasses.replace(gs, phase=Phase.COMBAT)
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_turrets_fire_after_every_plane_in_the_combat_phase():
+    # Ace at (0,2) facing A shoots cell 2; Pegasus's starboard-2 turret at (-1,-1) answers afterwards
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus(turrets=(("starboard 2", "mg-50"),)))
+    gs = apply(gs, Action("fire", "Ace", "gun 1 at Pegasus cell 2"), ScriptedDice([]))
+    after = apply(gs, Action("combat"), ScriptedDice([7, 1]))  # Ace's roll first, then the turret's
+    lines = list(after.report)
+    ace = next(i for i, x in enumerate(lines) if x.startswith("Ace fires"))
+    turret = next(i for i, x in enumerate(lines) if "starboard 2 turret fires" in x)
+    assert ace < turret and "rolled 1: miss" in lines[turret]
+    assert after.zeppelins[0].cells[1] == 55
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_a_turret_gun_reaches_two_hexes_further_than_on_a_plane():
+    from cs_panel.fasa.referee.zeppelins import turret_reach
+    from cs_panel.fasa.tohit import weapons
+
+    z = pegasus(turrets=(("bow", "mg-30"),))
+    reach = weapons()["mg-30"]["range"] + 2
+    ahead = [z.bow.neighbor(Facing.C, k) for k in (reach, reach + 1)]  # straight off the bow
+    assert turret_reach(z, "bow", "mg-30", ahead[0], [z])[0]
+    ok, d, why = turret_reach(z, "bow", "mg-30", ahead[1], [z])
+    assert not ok and d == reach + 1 and "F.zep.turrets" in why
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_a_nacelle_turret_covers_its_own_side_and_the_hull_blocks_the_rest():
+    from cs_panel.fasa.referee.zeppelins import turret_reach
+
+    z = pegasus(turrets=(("port 2", "mg-50"), ("starboard 2", "mg-50")))
+    port_side = z.nacelle_hex("port 2").neighbor(Facing.A, 2)  # two hexes further out to port
+    star_side = z.nacelle_hex("starboard 2").neighbor(Facing.D, 2)
+    assert turret_reach(z, "port 2", "mg-50", port_side, [z])[0]
+    assert not turret_reach(z, "port 2", "mg-50", star_side, [z])[0]
+    assert turret_reach(z, "starboard 2", "mg-50", star_side, [z])[0]
+    assert not turret_reach(z, "starboard 2", "mg-50", port_side, [z])[0]
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_the_side_aims_its_turrets_as_a_player_action_that_round_trips():
+    g = new_game("fasa", seed=7, setup=zeppelin_demo_setup()).play("plot Ace 3SA", "plot Raider 2SA", "move")
+    bob = {str(a) for a in g.legal_actions("Bob")}
+    assert {"zeppelin Pegasus bow at Ace", "zeppelin Pegasus bow hold"} <= bob
+    assert not any(a.startswith("zeppelin") for a in map(str, g.legal_actions("Ann")))
+    for text in ("zeppelin Pegasus bow at Ace", "zeppelin Pegasus port 2 hold", "zeppelin Pegasus main port 1 at hex 3,-4"):
+        assert str(parse_action(text)) == text
+    held = g.apply("zeppelin Pegasus bow hold").apply("zeppelin Pegasus starboard 2 hold")
+    assert held.undo().log == g.apply("zeppelin Pegasus bow hold").log  # no die rolled: a fair undo
+    done = held.apply("fire Ace hold").apply("combat")
+    assert "Pegasus's bow turret holds fire" in done.transcript()
+    with pytest.raises(CsPanelError, match="F.zep.turrets"):
+        g.apply("zeppelin Pegasus stern at Ace")  # no stern turret
+
+
+@pytest.mark.rule("F.zep.gunners")
+def test_a_gunner_resists_shock_at_constitution_five_and_a_shocked_gun_is_silent():
+    from cs_panel.fasa.referee.zeppelins import shock_gunner
+
+    z = pegasus(turrets=(("bow", "mg-50"),))
+    said: list[str] = []
+    assert shock_gunner(z, "bow", 1, ScriptedDice([5]), said) == z  # 10 - 5 = 5 holds
+    shocked = shock_gunner(z, "bow", 1, ScriptedDice([4]), said)
+    assert shocked.gunners_shocked == (("bow", 1),)
+    assert shocked.silent("bow", 1) and shocked.silent("bow", 2) and not shocked.silent("bow", 3)
+    gs = turret_table(shocked, Hex(3, 1), Facing.A)  # 3 hexes off the bow, in its field
+    after = apply(gs, Action("combat"), ScriptedDice([]))
+    assert "Pegasus's bow turret is silent: its gunner is shocked (F.zep.gunners)" in after.report
+
+
+@pytest.mark.rule("F.zep.nacelle")
+def test_a_turret_on_a_knocked_out_nacelle_is_silent():
+    z = pegasus(turrets=(("starboard 2", "mg-50"),), nacelles_lost=("starboard 2",))
+    gs = turret_table(z, Hex(-1, 1))
+    after = apply(gs, Action("combat"), ScriptedDice([]))
+    assert any("starboard 2 turret is silent" in x for x in after.report)
+
+
+@pytest.mark.rule("F.zep.main-guns")
+def test_a_military_zeppelins_main_guns_fire_flak_to_eight_hexes_that_bursts_next_turn():
+    commercial = turret_table(pegasus(), Hex(0, 2))
+    with pytest.raises(FireOrderError, match="only a military zeppelin"):
+        apply(commercial, Action("zeppelin", "Pegasus", "main starboard 1 at hex 0,2"), ScriptedDice([]))
+    gs = turret_table(pegasus(military=True), Hex(0, 2))
+    origin = gs.zeppelins[0].mount_hex("main starboard 1")
+    far = origin.neighbor(Facing.E, 9)
+    with pytest.raises(FireOrderError, match="beyond the main guns' 8"):
+        apply(gs, Action("zeppelin", "Pegasus", f"main starboard 1 at hex {far.q},{far.r}"), ScriptedDice([]))
+    with pytest.raises(FireOrderError, match="not on the starboard side"):
+        apply(gs, Action("zeppelin", "Pegasus", "main starboard 1 at hex 0,-5"), ScriptedDice([]))
+    aimed = apply(gs, Action("zeppelin", "Pegasus", "main starboard 1 at hex 0,2"), ScriptedDice([]))
+    after = apply(aimed, Action("combat"), ScriptedDice([]))  # no to-hit roll
+    assert [(f.launcher, f.hex, f.turn, f.source) for f in after.flak] == [("Pegasus", Hex(0, 2), 1, "main gun starboard 1")]
+    assert after.zeppelins[0].aims == ()

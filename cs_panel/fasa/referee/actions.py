@@ -19,7 +19,7 @@ from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
-from cs_panel.fasa.referee.zeppelins import RefZeppelin, check_start as check_zeppelins_start
+from cs_panel.fasa.referee.zeppelins import RefZeppelin, aim_turret, check_start as check_zeppelins_start
 
 
 def apply(state: GameState, action: Action, dice: Dice) -> GameState:
@@ -38,6 +38,8 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
         return _combat(state, dice)
     if action.kind == "tailing":
         return _tailing(state)
+    if action.kind == "zeppelin":  # a zeppelin's side aims a turret (F.zep.turrets)
+        return aim_turret(state, action)
     raise RefereeError(f"unknown action {action.kind!r}", field="action")
 
 
@@ -211,7 +213,7 @@ class Referee:
     def undo(self) -> "Referee":
         """Take back the last action if it was a plot or a fire order: dice rolled and plots
         revealed stay."""
-        if not self.log or self.log[-1].kind not in ("plot", "fire"):
+        if not self.log or self.log[-1].kind not in ("plot", "fire", "zeppelin"):
             raise RefereeError("only a plot not yet revealed, or a fire order not yet carried out, can be taken back",
                                field="action")
         return dataclasses.replace(self, log=self.log[:-1])

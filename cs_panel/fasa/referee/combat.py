@@ -540,6 +540,8 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             _fire_rockets(state, planes, shooter, mounts, enemies, dice, said, zeps)
         else:
             _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to, zeps)
+    if zeps:  # zeppelin turrets fire after every plane (F.zep.turrets, F.seq.phases)
+        Z.turret_fire(state, planes, zeps, dice, said, placed)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]

@@ -274,6 +274,7 @@ class Flak:
     hex: Hex
     turn: int  # the turn it was fired in
     hardpoint: int
+    source: str = ""  # "" for a plane's flak rocket; a zeppelin's main gun names itself ("main gun port 2", F.zep.main-guns)
 
     def __post_init__(self):
         check_str(self.launcher, "launcher", error=RefereeError)
@@ -283,18 +284,19 @@ class Flak:
         check_int(self.hardpoint, "hardpoint", 1, LIMITS["count"].hi, error=RefereeError)
 
     def __str__(self) -> str:
-        return f"{hex_text(self.hex)} ({self.launcher}'s flak rocket from hardpoint {self.hardpoint}, fired in turn {self.turn})"
+        what = self.source or f"flak rocket from hardpoint {self.hardpoint}"
+        return f"{hex_text(self.hex)} ({self.launcher}'s {what}, fired in turn {self.turn})"
 
 
 #: the kinds of action a FASA game's log holds
-ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing")
+ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing", "zeppelin")
 
 
 @dataclass(frozen=True)
 class Action:
     """One entry of the game log: what was done, by which plane, and the die faces it used."""
 
-    kind: str  # "plot", "move", "pick", "collide", "fire", "combat", "tailing"
+    kind: str  # "plot", "move", "pick", "collide", "fire", "combat", "tailing", "zeppelin" (a turret's aim)
     plane: str = ""
     maneuver: str = ""
     faces: tuple[int, ...] = ()
@@ -395,8 +397,8 @@ class GameState:
         for t in self.tails:
             if not isinstance(t, Tail) or t.follower not in known or t.leader not in known:
                 raise RefereeError(f"a tail names a plane the game does not have: {short_repr(t)}", field="tails")
-        for f in self.flak:
-            if not isinstance(f, Flak) or f.launcher not in known:
+        for f in self.flak:  # a zeppelin's main guns fire flak too (F.zep.main-guns)
+            if not isinstance(f, Flak) or f.launcher not in known | {z.name for z in self.zeppelins}:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
         if self.zeppelins:
             check_zeppelins(self.zeppelins, known)

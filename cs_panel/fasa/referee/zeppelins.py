@@ -44,12 +44,15 @@ from cs_panel.fasa.hexgrid import Facing, Hex, line_of_sight
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.tohit import weapons
 from cs_panel.fasa.zeppelin import (
-    CELL_POINTS, CELLS, FALLS_AT, Turret, Zeppelin, ZeppelinError, gas_cell_number, nacelle_number,
+    CELL_POINTS, CELLS, FALLS_AT, MAIN_GUN_RANGE, MAIN_GUNS_PER_SIDE, Turret, Zeppelin, ZeppelinError, gas_cell_number,
+    nacelle_number,
 )
 
 #: where the nacelles sit when a set-up names none: two a side, beside cells 2 and 4 (``reconstructed``)
 DEFAULT_NACELLES = ("port 2", "starboard 2", "port 4", "starboard 4")
 _NACELLE = re.compile(r"^(port|starboard) ([1-5])$")
+#: a military zeppelin's main guns, three a side (F.zep.main-guns)
+MAIN_GUNS = tuple(f"main {side} {n}" for side in ("port", "starboard") for n in range(1, MAIN_GUNS_PER_SIDE + 1))
 _PART = re.compile(r"^(\S+) (?:cell ([1-5])|nacelle ((?:port|starboard) [1-5]))$", flags=re.IGNORECASE)
 GUNS_PER_TURRET = 2  # one or two machine guns a turret (F.zep.turrets)
 
@@ -72,7 +75,10 @@ class RefZeppelin:
     points, its nacelles (and those knocked out) and its turrets (F.zep.*, FASA p.45-47).
 
     ``turrets`` are ``(mount, gun)`` pairs, the mount ``"bow"``, ``"stern"`` or a nacelle's name, at
-    most two guns a mount. ``fell_turn`` is the turn it fell in (0: still aloft).
+    most two guns a mount. ``fell_turn`` is the turn it fell in (0: still aloft). ``aims`` are the
+    side's choices for this combat phase, ``(mount, plane)`` or ``(mount, "hold")``; a mount
+    without one fires at the first enemy it reaches. ``gunners_shocked`` holds the turn each
+    shocked gunner was shocked in: his guns are silent that turn and the next (F.zep.gunners).
 
     >>> z = RefZeppelin("Pegasus", "Bob", Hex(0, -2), Facing.A, turrets=(("bow", "mg-50"),))
     >>> z.cell_hexes(0), z.nacelle_hex("port 2")
@@ -92,6 +98,8 @@ class RefZeppelin:
     turrets: tuple[tuple[str, str], ...] = ()
     burned: bool = False
     fell_turn: int = 0
+    aims: tuple[tuple[str, str], ...] = ()  # (mount, plane or "hold") chosen this combat phase
+    gunners_shocked: tuple[tuple[str, int], ...] = ()  # (mount, turn its gunner was shocked in) (F.zep.gunners)
 
     def __post_init__(self):
         if not self.name:
@@ -109,7 +117,7 @@ class RefZeppelin:
         check_bool(self.hydrogen, "hydrogen", error=ZeppelinSetupError)
         check_bool(self.burned, "burned", error=ZeppelinSetupError)
         check_int(self.fell_turn, "fell_turn", 0, 10_000, error=ZeppelinSetupError)
-        for name in ("cells", "nacelles", "nacelles_lost", "turrets"):
+        for name in ("cells", "nacelles", "nacelles_lost", "turrets", "aims", "gunners_shocked"):
             v = getattr(self, name)
             if not isinstance(v, (tuple, list)):
                 raise ZeppelinSetupError(f"{self.name}: {name} is a list, got {short_repr(v)}", field=name)
@@ -147,6 +155,13 @@ class RefZeppelin:
                 raise ZeppelinSetupError(f"{self.name}: a turret carries one or two machine guns; {mount} has "
                                          f"{mounts[mount]} (F.zep.turrets)", field="turrets")
 
+        for pair in (*self.aims, *self.gunners_shocked):
+            if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in self.mounts):
+                raise ZeppelinSetupError(f"{self.name}: aims and gunners_shocked name a turret's mount "
+                                         f"({', '.join(self.mounts) or 'none'}), got {short_repr(pair)}", field="aims")
+        for _, turn in self.gunners_shocked:
+            check_int(turn, "gunners_shocked", 1, 10_000, error=ZeppelinSetupError)
+
     # -- where it lies ----------------------------------------------------------------------------
     @property
     def core(self) -> Zeppelin:
@@ -170,6 +185,32 @@ class RefZeppelin:
     @staticmethod
     def turret_kind(mount: str) -> str:
         return mount if mount in ("bow", "stern") else mount.split()[0]
+
+    @property
+    def mounts(self) -> tuple[str, ...]:
+        """Each turret's mount once, in set-up order, then a military zeppelin's main guns (F.zep.main-guns)."""
+        return tuple(dict.fromkeys(m for m, _ in self.turrets)) + (MAIN_GUNS if self.military else ())
+
+    def mount_hex(self, mount: str) -> Hex:
+        """Where a turret sits: the bow end of cell 1, the far end of cell 5, or its nacelle's hex; main
+        gun N of a side fires from beside cell N + 1 (our reading: the flak alleys' diagram was lost)."""
+        if mount.startswith("main "):
+            _, side, n = mount.split()
+            return self.cell_hexes(int(n))[0].neighbor(self.heading.turn(-2 if side == "port" else 2))
+        if mount == "bow":
+            return self.bow
+        if mount == "stern":
+            return self.cell_hexes(CELLS - 1)[-1]
+        return self.nacelle_hex(mount)
+
+    def silent(self, mount: str, turn: int) -> str | None:
+        """Why a turret cannot fire this turn, or None: its nacelle knocked out (our reading), or its
+        gunner shocked this turn or last (F.zep.gunners)."""
+        if mount in self.nacelles_lost:
+            return f"its {mount} nacelle is knocked out, and the turret on it with it"
+        if any(m == mount and turn - t <= 1 for m, t in self.gunners_shocked):
+            return "its gunner is shocked (F.zep.gunners)"
+        return None
 
     @property
     def intact_nacelles(self) -> tuple[str, ...]:
@@ -203,6 +244,7 @@ class RefZeppelin:
         cells = " ".join(f"{i + 1}:{p}" + ("(shredded)" if p == 0 else "") for i, p in enumerate(self.cells))
         lost = f" ({', '.join(self.nacelles_lost)} knocked out)" if self.nacelles_lost else ""
         guns = ", ".join(f"{m} .{g.split('-')[1]}" for m, g in self.turrets) or "none"
+        guns += "".join(f"; {m} aims at {t}" if t != "hold" else f"; {m} holds fire" for m, t in self.aims)
         state = (f"FELL in turn {self.fell_turn}" + (" (burned)" if self.burned else "")) if self.fell_turn else (
             f"{sum(self.cells)} of {CELLS * CELL_POINTS} points, falls at {FALLS_AT}")
         return (f"{self.name} ({self.player}), {kind}: gas cells {cells}; {state}; nacelles "
@@ -213,6 +255,7 @@ class RefZeppelin:
                 "cells": list(self.cells), "cell_hexes": [[[h.q, h.r] for h in self.cell_hexes(i)] for i in range(CELLS)],
                 "nacelles": {n: [self.nacelle_hex(n).q, self.nacelle_hex(n).r] for n in self.nacelles},
                 "nacelles_lost": list(self.nacelles_lost), "turrets": [list(t) for t in self.turrets],
+                "aims": dict(self.aims), "gunners_shocked": dict(self.gunners_shocked),
                 "aloft": self.aloft, "fell_turn": self.fell_turn, "burned": self.burned}
 
 
@@ -492,3 +535,290 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
 def aloft_count(zeppelins: Iterable[RefZeppelin], player: str) -> int:
     """How many of ``player``'s zeppelins are still aloft: each keeps its side in the game (F.victory, our reading)."""
     return sum(z.player == player and z.aloft for z in zeppelins)
+
+
+# -- turrets: the zeppelin's side fires after every plane (F.zep.turrets, F.zep.gunners) -------------
+
+#: the field of fire of each turret, in degrees either side of its centre line (our reading of the
+#: lost firing-alley diagram, RULINGS.md): three hexrows of 60 degrees for a nacelle turret, the half
+#: of the sky on its side; four for bow and stern, centred ahead and astern
+_ARC_HALF = {"port": 90, "starboard": 90, "bow": 120, "stern": 120}
+_ARC_CENTRE = {"port": -90, "starboard": 90, "bow": 0, "stern": 180}
+
+
+def _bearing(z: RefZeppelin, origin: Hex, other: Hex) -> float | None:
+    from cs_panel.fasa.hexgrid import _bearing as bearing  # the hex grid's own angle, 0 = the heading
+
+    return bearing(origin, z.heading, other)
+
+
+def turret_reach(z: RefZeppelin, mount: str, gun: str, target_hex: Hex, zeppelins: Sequence[RefZeppelin]
+                 ) -> tuple[bool, int, str]:
+    """May this turret gun fire at a plane in ``target_hex``: in its field (``alleys`` hexrows), within
+    the gun's range plus 2, with no intact gas cell in the way (F.zep.turrets, F.zep.static)?"""
+    kind = z.turret_kind(mount)
+    Turret(kind, gun)
+    origin = z.mount_hex(mount)
+    d = origin.distance(target_hex)
+    reach = Turret(kind, gun).range
+    if d > reach:
+        return False, d, f"{d} hexes away, beyond the turret .{gun.split('-')[1]}'s {reach} (F.zep.turrets)"
+    b = _bearing(z, origin, target_hex)
+    if b is not None:
+        off = abs((b - _ARC_CENTRE[kind] + 180) % 360 - 180)
+        if off > _ARC_HALF[kind] + 1e-9:
+            return False, d, f"outside the {mount} turret's {Turret(kind, gun).alleys} hexrows (F.zep.turrets)"
+    blocked = line_blocked(zeppelins, origin, target_hex)
+    if blocked:
+        return False, d, blocked
+    return True, d, ""
+
+
+def turret_number(target, gun: str, origin: Hex, rng: int) -> TargetNumber:
+    """A turret gun's to-hit number: the usual one (F.hit.number) at the turret's range, the gunner
+    with no Dead Eye (the text gives zeppelin gunners none: our reading)."""
+    from cs_panel.core.explain import Modifier
+    from cs_panel.fasa.tohit import deflection_from, to_hit_number
+
+    base = to_hit_number(target.base_to_hit, deflection_from(target.plane.hex, target.plane.facing, origin), 0, 0, gun)
+    terms = tuple(Modifier(rng, f"range {rng} hex{'' if rng == 1 else 'es'}", "F.hit.range")
+                  if t.rule == "F.hit.range" else t for t in base.terms)
+    return TargetNumber(terms, what=f"a zeppelin turret's {base.what[3:]}", notes=base.notes)
+
+
+def aim_turret(state, action):
+    """The zeppelin's side chooses a turret's target for this combat phase, ``"bow at Ace"`` or
+    ``"bow hold"`` (F.zep.turrets): checked at once, with the odds; a later choice replaces it."""
+    from cs_panel.fasa.referee.phases import _need
+
+    _need(state, _combat_phase(), "aim a turret")
+    z = next((x for x in state.zeppelins if x.name == action.plane), None)
+    if z is None:
+        raise RefereeError(f"no zeppelin called {action.plane!r}; the zeppelins are {[x.name for x in state.zeppelins]}",
+                           field="zeppelin")
+    words = " ".join(action.maneuver.split())
+    if words.startswith("main "):
+        return _aim_main_gun(state, z, words)
+    m = re.fullmatch(r"(bow|stern|(?:port|starboard) [1-5]) (?:at (\S+)|(hold))", words)
+    if not m:
+        raise FireOrderError(f"a turret order is 'MOUNT at PLANE' or 'MOUNT hold', MOUNT one of "
+                             f"{', '.join(z.mounts) or 'none'}, not {action.maneuver!r} (F.zep.turrets)", field="order")
+    mount, target = m.group(1), m.group(2) or "hold"
+    if mount not in z.mounts:
+        raise FireOrderError(f"{z.name} has no turret at {mount}; its turrets are at {', '.join(z.mounts) or 'none'}",
+                             field="order")
+    if not z.aloft:
+        raise FireOrderError(f"{z.name} has fallen: its turrets are silent", field="zeppelin")
+    why = z.silent(mount, state.turn)
+    if why:
+        raise FireOrderError(f"{z.name}'s {mount} turret cannot fire this turn: {why}", field="order")
+    line = f"{z.name} ({z.player}) orders its {mount} turret: "
+    if target == "hold":
+        line += "hold fire"
+    else:
+        p = next((x for x in state.planes if x.name == target), None)
+        if p is None or p.player == z.player:
+            raise FireOrderError(f"{z.name}'s turrets fire at enemy planes: {target!r} is not one", field="target")
+        odds = []
+        for mt, gun in z.turrets:
+            if mt != mount:
+                continue
+            ok, rng, why = turret_reach(z, mount, gun, p.plane.hex, state.zeppelins)
+            if not ok:
+                raise FireOrderError(f"{z.name}'s {mount} turret cannot reach {p.name}: {why}", field="target")
+            odds.append(f".{gun.split('-')[1]} at {rng} hexes needs {turret_number(p, gun, z.mount_hex(mount), rng)}")
+        line += f"fire at {p.name}: " + "; ".join(odds)
+    aims = tuple(a for a in z.aims if a[0] != mount) + ((mount, target),)
+    new = dataclasses.replace(z, aims=aims)
+    return dataclasses.replace(state, zeppelins=tuple(new if x.name == z.name else x for x in state.zeppelins),
+                               report=state.report + (line,))
+
+
+def main_gun_reach(z: RefZeppelin, mount: str, h: Hex) -> str | None:
+    """Why a main gun cannot put its flak round on hex ``h``, or None: 8 hexes at most, on its own side
+    of the ship (F.zep.main-guns; the side's field is our reading)."""
+    origin = z.mount_hex(mount)
+    d = origin.distance(h)
+    if d > MAIN_GUN_RANGE:
+        return f"{d} hexes from the gun, beyond the main guns' {MAIN_GUN_RANGE} (F.zep.main-guns)"
+    if h in z.hexes:
+        return "a hex of the zeppelin itself"
+    b = _bearing(z, origin, h)
+    side = mount.split()[1]
+    if b is not None and abs((b - _ARC_CENTRE[side] + 180) % 360 - 180) > _ARC_HALF[side] + 1e-9:
+        return f"not on the {side} side, where the {mount} gun fires (F.zep.main-guns)"
+    return None
+
+
+def _aim_main_gun(state, z: RefZeppelin, words: str):
+    """``main port 2 at hex Q,R`` (one flak round, bursting at the end of next turn's movement, like a
+    flak rocket) or ``main port 2 hold`` (F.zep.main-guns, F.rocket.flak)."""
+    from cs_panel.fasa.referee.notation import _HEX_TARGET, _target_hex
+
+    m = re.fullmatch(r"(main (?:port|starboard) [1-3]) (?:at (.+)|(hold))", words)
+    if not m:
+        raise FireOrderError(f"a main gun order is 'main port 1 at hex Q,R' or 'main port 1 hold', not {words!r} "
+                             "(F.zep.main-guns)", field="order")
+    mount = m.group(1)
+    if not z.military:
+        raise FireOrderError(f"only a military zeppelin carries main guns; {z.name} is commercial (F.zep.main-guns)",
+                             field="order")
+    if not z.aloft:
+        raise FireOrderError(f"{z.name} has fallen: its guns are silent", field="zeppelin")
+    target = "hold"
+    line = f"{z.name} ({z.player}) orders its {mount} gun: "
+    if m.group(2):
+        at = _HEX_TARGET.fullmatch(m.group(2).strip())
+        if not at:
+            raise FireOrderError(f"a main gun fires at a hex, 'hex Q,R', not {m.group(2)!r} (F.zep.main-guns)",
+                                 field="target")
+        h = _target_hex(at.group(1), at.group(2))
+        why = main_gun_reach(z, mount, h)
+        if why:
+            raise FireOrderError(f"{z.name}'s {mount} gun cannot fire at {h!r}: {why}", field="target")
+        if state.map is not None and h not in state.map:
+            raise FireOrderError(f"{h!r} is off the {state.map.name} map (F.map.sheets)", field="target")
+        target = f"hex {h.q},{h.r}"
+        line += (f"one flak round at {target}: no to-hit roll; it bursts at the end of turn {state.turn + 1}'s "
+                 "movement phase like a flak rocket (F.zep.main-guns, F.rocket.flak)")
+    else:
+        line += "hold fire"
+    aims = tuple(a for a in z.aims if a[0] != mount) + ((mount, target),)
+    new = dataclasses.replace(z, aims=aims)
+    return dataclasses.replace(state, zeppelins=tuple(new if x.name == z.name else x for x in state.zeppelins),
+                               report=state.report + (line,))
+
+
+def _combat_phase():
+    from cs_panel.fasa.referee.state import Phase
+
+    return Phase.COMBAT
+
+
+def turret_orders(state, zeppelin: RefZeppelin) -> list[str]:
+    """Every turret order the side may give now for ``zeppelin``: hold, or each enemy plane in reach."""
+    out = []
+    if not zeppelin.aloft:
+        return out
+    chosen = dict(zeppelin.aims)
+    for mount in zeppelin.mounts:
+        if mount in chosen or zeppelin.silent(mount, state.turn):
+            continue
+        out.append(f"{mount} hold")
+        if mount.startswith("main "):  # at the hexes enemy planes are in now (every hex would be too many)
+            hexes = sorted({p.plane.hex for p in state.planes if p.player != zeppelin.player})
+            out += [f"{mount} at hex {h.q},{h.r}" for h in hexes if main_gun_reach(zeppelin, mount, h) is None
+                    and (state.map is None or h in state.map)]
+            continue
+        guns = [g for m, g in zeppelin.turrets if m == mount]
+        for p in state.planes:
+            if p.player != zeppelin.player and all(turret_reach(zeppelin, mount, g, p.plane.hex, state.zeppelins)[0]
+                                                    for g in guns):
+                out.append(f"{mount} at {p.name}")
+    return out
+
+
+def turret_fire(state, planes: dict, zeps: dict[str, RefZeppelin], dice: Dice, said: list[str], placed: list) -> None:
+    """Step 7 of the combat phase for zeppelins: after every plane, each turret of each zeppelin still
+    aloft fires its guns, at the plane its side chose or else the first enemy it reaches in firing
+    order; each hit one location roll for the turret's hits, a column and the gun's AP template,
+    then widowing (F.zep.turrets, F.hitloc.table, F.dmg.template). A knocked-out nacelle's turret
+    and a shocked gunner's guns are silent (F.zep.gunners). A military zeppelin's main guns fire the
+    flak rounds their side ordered, each waiting in ``placed`` to burst like a flak rocket (F.zep.main-guns)."""
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.gunnery import hit_location
+    from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _widow
+    from cs_panel.fasa.tohit import attack_hexside
+
+    for name in list(zeps):
+        z = zeps[name]
+        if not z.aloft or not z.mounts:
+            continue
+        said.append(f"{z.name}'s turrets fire, after every plane (F.zep.turrets)")
+        chosen = dict(z.aims)
+        for mount in z.mounts:
+            if mount.startswith("main "):
+                _fire_main_gun(state, z, mount, chosen.get(mount), placed, said)
+                continue
+            why = z.silent(mount, state.turn)
+            if why:
+                said.append(f"{z.name}'s {mount} turret is silent: {why}")
+                continue
+            if chosen.get(mount) == "hold":
+                said.append(f"{z.name}'s {mount} turret holds fire")
+                continue
+            guns = [g for m, g in z.turrets if m == mount]
+            origin = z.mount_hex(mount)
+            live = [p for p in planes.values() if p.player != z.player and not _lost_to_damage(p)]
+            if mount in chosen:
+                live = [p for p in live if p.name == chosen[mount]]
+            target = next((p for p in live if any(turret_reach(z, mount, g, p.plane.hex, list(zeps.values()))[0]
+                                                   for g in guns)), None)
+            if target is None:
+                said.append(f"{z.name}'s {mount} turret has no enemy in reach")
+                continue
+            hits = []
+            for gun in guns:
+                ok, rng, why = turret_reach(z, mount, gun, target.plane.hex, list(zeps.values()))
+                if not ok:
+                    said.append(f"{z.name}'s {mount} turret .{gun.split('-')[1]} cannot reach {target.name}: {why}")
+                    continue
+                tn = turret_number(target, gun, origin, rng)
+                roll = tn.resolve(dice)
+                said.append(f"{z.name}'s {mount} turret fires a .{gun.split('-')[1]} at {target.name}: needs {tn} -- "
+                            f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+                if roll.success:
+                    hits.append((gun, rng))
+            if not hits:
+                continue
+            side = attack_hexside(target.plane.hex, target.plane.facing, origin) or Facing.A
+            t = dataclasses.replace(target, hits_taken=target.hits_taken + len(hits))
+            where = hit_location(side).resolve(dice)
+            said.append(f"{t.name} takes {len(hits)} hit{'s' if len(hits) != 1 else ''} through hexside {side.name}: "
+                        f"hit location d10 {where.faces[0]} -> {where.outcome.label} table (F.hitloc.table)")
+            for gun, rng in hits:
+                t = _place(t, where.outcome, template_for(gun, "AP").id, f"{z.name}'s {mount} turret .{gun.split('-')[1]}",
+                           dice, state.turn, said, range_hexes=rng)
+            planes[t.name] = _widow(t, dice, state.turn, said)
+    for name, z in zeps.items():  # choices last for one combat phase
+        if z.aims:
+            zeps[name] = dataclasses.replace(z, aims=())
+
+
+def _fire_main_gun(state, z: RefZeppelin, mount: str, target: str | None, placed: list, said: list[str]) -> None:
+    """One main gun's flak round, if its side aimed it: no to-hit roll, a burst at the end of next turn's
+    movement phase (F.zep.main-guns, F.rocket.flak). A gun not aimed does not fire (our reading)."""
+    from cs_panel.fasa.referee.notation import _HEX_TARGET, _target_hex
+    from cs_panel.fasa.referee.state import Flak
+
+    if not target or target == "hold":
+        return
+    why = z.silent(mount, state.turn)
+    if why:
+        said.append(f"{z.name}'s {mount} gun is silent: {why}")
+        return
+    at = _HEX_TARGET.fullmatch(target)
+    h = _target_hex(at.group(1), at.group(2))
+    side, n = mount.split()[1:]
+    placed.append(Flak(z.name, h, state.turn, (3 if side == "starboard" else 0) + int(n), source=f"main gun {side} {n}"))
+    said.append(f"{z.name}'s {mount} gun fires a flak round at hex {h.q},{h.r}: no to-hit roll; it bursts at the end "
+                f"of turn {state.turn + 1}'s movement phase (F.zep.main-guns, F.rocket.flak)")
+
+
+def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[str]) -> RefZeppelin:
+    """A flare or sonic blast reaches a turret's gunner: his roll at an effective Constitution of 5 (2,
+    plus 3 for the guns around him); failed, his guns are silent this turn and the next (F.zep.gunners).
+    For the flare and sonic rockets to call when they land."""
+    from cs_panel.fasa.zeppelin import gunner_shock_roll
+
+    if mount not in z.mounts:
+        raise RefereeError(f"{z.name} has no turret at {mount!r}", field="mount")
+    already = any(m == mount and turn - t <= 1 for m, t in z.gunners_shocked)
+    tn = gunner_shock_roll(already)
+    roll = tn.resolve(dice)
+    said.append(f"{z.name}'s {mount} gunner resists shock: needs {tn} -- rolled {roll.faces[0]}: "
+                + ("holds" if roll.success else "SHOCKED, the gun is silent this turn and the next") + " (F.zep.gunners)")
+    if roll.success:
+        return z
+    kept = tuple(x for x in z.gunners_shocked if x[0] != mount)
+    return dataclasses.replace(z, gunners_shocked=kept + ((mount, turn),))
