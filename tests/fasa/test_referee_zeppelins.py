@@ -366,3 +366,21 @@ def test_a_military_zeppelins_main_guns_fire_flak_to_eight_hexes_that_bursts_nex
     after = apply(aimed, Action("combat"), ScriptedDice([]))  # no to-hit roll
     assert [(f.launcher, f.hex, f.turn, f.source) for f in after.flak] == [("Pegasus", Hex(0, 2), 1, "main gun starboard 1")]
     assert after.zeppelins[0].aims == ()
+
+
+# -- 5. drawing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.zep.cell-destroyed")
+def test_the_map_draws_cells_shredded_cells_and_nacelles_and_says_them_in_words():
+    from cs_panel.fasa.referee import map_svg
+
+    gs = Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[pegasus(cells=(60, 0, 60, 60, 60),
+                                                                   nacelles_lost=("port 4",))]).state
+    svg = str(map_svg(gs))
+    assert svg.count("class='zep-cell'") == 8 and svg.count("class='zep-cell shredded'") == 2
+    assert svg.count("class='zep-nacelle'") == 3 and svg.count("class='zep-nacelle lost'") == 1
+    assert "cell 2 0,-2/-1,-2 shredded" in svg and "port 4 at -4,-3 knocked out" in svg
+    assert "Zeppelin Pegasus (Bob), commercial, helium" in gs.table_html()
+    plain = str(map_svg(Referee.start(1, [ace_at(Hex(0, 5))]).state))
+    assert "zep-" not in plain
