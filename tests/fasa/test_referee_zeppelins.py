@@ -384,3 +384,43 @@ def test_the_map_draws_cells_shredded_cells_and_nacelles_and_says_them_in_words(
     assert "Zeppelin Pegasus (Bob), commercial, helium" in gs.table_html()
     plain = str(map_svg(Referee.start(1, [ace_at(Hex(0, 5))]).state))
     assert "zep-" not in plain
+
+
+# -- 6. a zeppelin battle, golden -------------------------------------------------------------------
+
+GOLDEN = __import__("pathlib").Path(__file__).parents[1] / "golden" / "fasa_zeppelin.txt"
+#: Ann's Ace attacks Bob's Pegasus: guns, then rockets, then guns shred gas cell 2, and the Ace flies
+#: through the shredded cell past the port-2 nacelle while Bob's turrets answer (F.zep.*)
+GOLDEN_ACTIONS = (
+    "plot Ace 3SA", "plot Raider 2SA", "move", "fire Ace guns x2 at Pegasus cell 2", "zeppelin Pegasus bow at Ace",
+    "combat", "tailing",
+    "plot Ace 2SA", "plot Raider 2SA", "move", "fire Ace rockets at Pegasus cell 2", "zeppelin Pegasus starboard 2 hold",
+    "combat", "tailing",
+    "plot Ace 1SA", "plot Raider 2SA", "move", "fire Ace guns x2 at Pegasus cell 2", "combat", "tailing",
+    "plot Ace 2SA", "plot Raider 2SA", "move", "combat", "tailing",
+)
+
+
+def golden_zeppelin_game() -> Game:
+    return new_game("fasa", seed=7, setup=zeppelin_demo_setup()).play(*GOLDEN_ACTIONS)
+
+
+@pytest.mark.rule("F.zep.cell-destroyed")
+def test_the_zeppelin_battle_golden_transcript_replays_exactly():
+    text = GOLDEN.read_text()
+    head, *lines = text.splitlines()
+    setup = json.loads(head.split(" setup ", 1)[1])
+    assert setup == zeppelin_demo_setup()
+    game = new_game("fasa", seed=int(head.split()[3].rstrip(",")), setup=setup)
+    for line in lines:
+        if line[:1].isdigit():
+            game = game.apply(line.split(". ", 1)[1])
+    assert game.transcript() == text == golden_zeppelin_game().transcript()
+    assert game.is_over
+    z = game.state.game.zeppelins[0]
+    assert z.cells[1] == 0 and game.state.game.plane("Ace").plane.hex == Hex(0, -3)  # flew through the shredded cell
+
+
+if __name__ == "__main__":  # regenerate the golden transcript: python tests/fasa/test_referee_zeppelins.py
+    GOLDEN.write_text(golden_zeppelin_game().transcript())
+    print(f"wrote {GOLDEN}")

@@ -516,8 +516,9 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
             hits = int(roll.success)
             faces = f"{roll.faces[0]}: {'HIT' if hits else 'miss'}"
             misses = 1 - hits
-        said.append(f"{shooter.name} fires {'(doubled down) ' if m.doubled else ''}a {m.name} at {t}: needs {tn} -- rolled "
-                    + faces)
+        which = f"gun {m.number}" if m.is_gun else f"hardpoint {m.number}"
+        said.append(f"{shooter.name} fires its {m.name} ({which}{', doubled down' if m.doubled else ''}) at {t}: needs "
+                    f"{tn} -- rolled " + faces)
         for _ in range(hits):
             z = zeps[t.zeppelin]
             if t.cell is not None:
@@ -561,6 +562,8 @@ def turret_reach(z: RefZeppelin, mount: str, gun: str, target_hex: Hex, zeppelin
     origin = z.mount_hex(mount)
     d = origin.distance(target_hex)
     reach = Turret(kind, gun).range
+    if d == 0:  # no deflection can be named for a plane on top of the gun (our reading, RULINGS.md)
+        return False, 0, f"in the {mount} turret's own hex: the gun cannot bear on it (our reading)"
     if d > reach:
         return False, d, f"{d} hexes away, beyond the turret .{gun.split('-')[1]}'s {reach} (F.zep.turrets)"
     b = _bearing(z, origin, target_hex)
