@@ -368,8 +368,9 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                 roll = dd.resolve(dice)
                 result = roll.outcome
                 hits += [(m.weapon, m.rounds, rng)] * result.hits
-                for _ in range(2 - result.hits if zeps else 0):  # a miss may fly on into a gas cell (F.zep.nacelle)
-                    Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
+                if zeps:  # a miss may fly on into a gas cell (F.zep.nacelle)
+                    for _ in range(2 - result.hits):
+                        Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
                 side = hexside if result.hits else side
                 if result.jammed:
                     jams.append(m.number)

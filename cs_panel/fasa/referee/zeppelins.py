@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from cs_panel.core.dice import Dice
+from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber
 from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 from cs_panel.fasa.arcs import can_fire
@@ -82,7 +83,7 @@ class RefZeppelin:
 
     >>> z = RefZeppelin("Pegasus", "Bob", Hex(0, -2), Facing.A, turrets=(("bow", "mg-50"),))
     >>> z.cell_hexes(0), z.nacelle_hex("port 2")
-    ([Hex(0, -2), Hex(0, -1)], Hex(-1, 0))
+    ([Hex(0, -2), Hex(0, -1)], Hex(-1, 1))
     """
 
     name: str
@@ -301,8 +302,8 @@ def cover(zeppelins: Iterable[RefZeppelin]) -> frozenset[Hex]:
 
 def blocker_text(zeppelins: Iterable[RefZeppelin], h: Hex) -> str:
     for z in zeppelins:
-        if z.blocks(h):
-            i = z.core.cell_at(h)
+        i = z.core.cell_at(h)
+        if i is not None and z.blocks(h):
             return f"{z.name}'s gas cell {i + 1} ({z.cells[i]} points) in {h!r}"
     return f"{h!r}"
 
@@ -391,7 +392,7 @@ def _mount_reach(shooter, mount, z: RefZeppelin, t: ZepTarget, zeps: Sequence[Re
     """The hex of the target part one gun or rocket can reach (nearest first), its range, and why not."""
     w = weapons()[mount.weapon]
     reach = int(w["range"])
-    aims = z.cell_hexes(t.cell) if t.cell is not None else [z.nacelle_hex(t.nacelle)]
+    aims = z.cell_hexes(t.cell) if t.cell is not None else [z.nacelle_hex(str(t.nacelle))]
     own = frozenset(aims)
     why = []
     for h in sorted(aims, key=shooter.plane.hex.distance):
@@ -435,7 +436,7 @@ def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget)
         if t.cell is not None:
             try:
                 tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
-            except Exception as e:  # the beeper has no template at all
+            except CsPanelError as e:  # the beeper has no template at all
                 raise FireOrderError(f"the {m.name} does no damage to a gas cell: {e}", field="target") from None
             if tpl.zep_damage is None:
                 raise FireOrderError(f"the {m.name} has no Zep. Dmg. number (F.zep.gas-cells)", field="target")
@@ -524,7 +525,7 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
             if t.cell is not None:
                 if z.cells[t.cell] > 0:
                     _hit_cell(zeps, z, t.cell, m.weapon, m.rounds, turn, said)
-            elif t.nacelle not in z.nacelles_lost:
+            elif t.nacelle is not None and t.nacelle not in z.nacelles_lost:
                 zeps[z.name] = dataclasses.replace(z, nacelles_lost=z.nacelles_lost + (t.nacelle,))
                 said.append(f"  {z.name}'s {t.nacelle} nacelle is knocked out (F.zep.nacelle; one hit, our reading)")
         if t.nacelle is not None:
@@ -700,7 +701,7 @@ def _combat_phase():
 
 def turret_orders(state, zeppelin: RefZeppelin) -> list[str]:
     """Every turret order the side may give now for ``zeppelin``: hold, or each enemy plane in reach."""
-    out = []
+    out: list[str] = []
     if not zeppelin.aloft:
         return out
     chosen = dict(zeppelin.aims)
@@ -801,6 +802,8 @@ def _fire_main_gun(state, z: RefZeppelin, mount: str, target: str | None, placed
         said.append(f"{z.name}'s {mount} gun is silent: {why}")
         return
     at = _HEX_TARGET.fullmatch(target)
+    if at is None:  # aims are checked when given: a saved game edited by hand
+        raise RefereeError(f"{z.name}'s {mount} gun is aimed at {target!r}, not a hex", field="aims")
     h = _target_hex(at.group(1), at.group(2))
     side, n = mount.split()[1:]
     placed.append(Flak(z.name, h, state.turn, (3 if side == "starboard" else 0) + int(n), source=f"main gun {side} {n}"))
