@@ -5,7 +5,9 @@ legal ones and says what each player may see.
 Actions and their notation (F.seq.phases, FASA p.13-14):
 
 - ``plot Ace 3L2F``: a plane's secret plot (F.move.plot). ``legal_actions`` lists every arrow of
-  the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only).
+  the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only), but
+  none into an intact gas cell (F.zep.static); ``plot Raider land on Pegasus`` lands beside its
+  own side's zeppelin instead (F.land.target, F.land.mishap).
 - ``move``: the table flies every plot; it reveals them and rolls the pushes (F.move.resolve).
 - ``pick Ace 4``: a secret collision number 1-10 (F.collide.piloted); ``collide`` reveals and rolls.
 - ``fire Ace guns x2 at Raider``: a fire order (``FireOrder`` notation, F.combat.choice): guns,
@@ -129,7 +131,7 @@ def parse_action(text: str) -> Action:
     words = " ".join(str(text).split())
     if words in STEPS:
         return Step(words)
-    m = re.fullmatch(rf"plot {_NAME} (\S+)", words)
+    m = re.fullmatch(rf"plot {_NAME} (\S+|land on \S+)", words)
     if m:
         return Plot(m.group(1), m.group(2))
     m = re.fullmatch(rf"pick {_NAME} (\d{{1,2}})", words)
@@ -289,8 +291,11 @@ class FasaRules(Rules):
             waiting = gs.waiting_for
             if not waiting:
                 return [Step("move")]
-            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)
-                    if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
+            plots: list[Action] = [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)
+                                   if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
+            # a plane beside its own side's zeppelin may land on it instead (F.land.target)
+            return plots + [Plot(p.name, f"land on {z.name}") for p in mine if p.name in waiting for z in gs.zeppelins
+                            if zeppelins.can_land(gs.zeppelins, p, z)]
         if gs.phase is R.Phase.COLLIDE:
             waiting = gs.waiting_for
             if not waiting:

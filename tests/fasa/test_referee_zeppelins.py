@@ -424,3 +424,60 @@ def test_the_zeppelin_battle_golden_transcript_replays_exactly():
 if __name__ == "__main__":  # regenerate the golden transcript: python tests/fasa/test_referee_zeppelins.py
     GOLDEN.write_text(golden_zeppelin_game().transcript())
     print(f"wrote {GOLDEN}")
+
+
+# -- the zeppelin landing table ----------------------------------------------------------------------
+
+
+def raider_beside_pegasus(natural_touch: int = 0, marks=()):
+    """Bob's Raider in (3,-2), beside cell 1's bow hex (2,-2), under its own Pegasus."""
+    raider = demo_planes()[1]
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(3, -2),
+                                                                   natural_touch=natural_touch))
+    if marks:
+        raider = dataclasses.replace(raider, sheet=dataclasses.replace(raider.record, marks=marks))
+    return Referee.start(1, [ace_at(Hex(0, 5)), raider], zeppelins=[pegasus()]).state
+
+
+def land(gs, faces):
+    gs = apply(gs, Action("plot", "Ace", "1SA"), ScriptedDice([]))
+    gs = apply(gs, Action("plot", "Raider", "land on Pegasus"), ScriptedDice([]))
+    dice = ScriptedDice(faces)
+    after = apply(gs, Action("move"), dice)
+    assert not dice.remaining
+    return after
+
+
+@pytest.mark.rule("F.land.target")
+def test_only_a_plane_of_its_side_beside_the_zeppelin_may_land_on_it():
+    g = new_game("fasa", seed=1, setup=zeppelin_demo_setup())
+    with pytest.raises(CsPanelError, match="only on its own side's zeppelin"):
+        g.apply("plot Ace land on Pegasus")
+    with pytest.raises(CsPanelError, match="beside one of Pegasus's intact gas cells"):
+        g.apply("plot Raider land on Pegasus")  # 5 hexes off
+    assert str(parse_action("plot Raider land on Pegasus")) == "plot Raider land on Pegasus"
+    setup = setup_of(list(raider_beside_pegasus().planes), zeppelins=[pegasus()])
+    near = new_game("fasa", seed=1, setup=setup)
+    legal = {str(a) for a in near.legal_actions("Bob")}
+    assert "plot Raider land on Pegasus" in legal
+    assert not any("land" in a for a in map(str, near.legal_actions("Ann")))
+
+
+@pytest.mark.rule("F.land.mishap")
+def test_a_landing_is_rolled_and_a_failure_is_read_on_the_zeppelin_table():
+    gs = raider_beside_pegasus(natural_touch=0)  # 4 base - 0 Natural Touch = 4
+    safe = land(gs, [4])
+    assert dict(safe.departed)["Raider"] == "landed on Pegasus" and "Raider" not in safe.destroyed
+    nose = land(gs, [2])  # short by 2: the landing structure takes the nose
+    assert "nose" in dict(nose.departed)["Raider"]
+    wings = land(gs, [1])  # short by 3: inside the ship, wings gone
+    assert "wings" in dict(wings.departed)["Raider"]
+
+
+@pytest.mark.rule("F.land.mishap")
+def test_the_worst_landing_wrecks_the_plane_and_tears_open_the_nearest_cell():
+    # zeppelin gear (+3) and both rudders (+3) damaged: 4 + 3 + 3 - 0 = 10; a 4 is short by 6
+    gs = raider_beside_pegasus(marks=((14, 11, "hit"), (14, 16, "hit"), (15, 16, "hit")))
+    after = land(gs, [4])
+    assert "Raider" in after.destroyed and "crashed" in dict(after.losses)["Raider"]
+    assert after.zeppelins[0].cells == (0, 60, 60, 60, 60) and after.zeppelins[0].aloft

@@ -49,6 +49,10 @@ def _plot(state: GameState, action: Action) -> GameState:
     rp = state.plane(action.plane)
     if state.plotted(rp.name) is not None:
         raise RefereeError(f"{rp.name} has already plotted this turn", field="plane")
+    if Z.landing_of(action.maneuver):  # "land on Pegasus": instead of a maneuver (F.land.target)
+        Z.check_landing(state.zeppelins, rp, action.maneuver)
+        return dataclasses.replace(state, plots=state.plots + ((rp.name, action.maneuver),),
+                                   report=state.report + (f"{rp.label} has plotted a maneuver",))
     p = plan(rp.plane, action.maneuver)  # bad notation raises IllegalManeuverError(field="maneuver")
     if not p.legal:
         raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
@@ -69,17 +73,32 @@ def _move(state: GameState, dice: Dice) -> GameState:
     if state.waiting_for:
         raise RefereeError(f"still waiting for plots from {', '.join(state.waiting_for)}", field="action")
     plans = []
+    landing = []
     for rp in state.planes:
         plotted = state.plotted(rp.name)
         assert plotted is not None  # waiting_for is empty: every plane has plotted this turn
+        if Z.landing_of(plotted):
+            landing.append(rp)
+            continue
         plans.append((rp, plan(rp.plane, plotted)))
     # planes that push move last, since they may move randomly (F.move.resolve, p.24)
     order = [x for x in plans if not x[1].pushes] + [x for x in plans if x[1].pushes]
-    said = ["movement phase: plots revealed: " + ", ".join(f"{rp.name} {p.maneuver}" for rp, p in plans)]
+    said = ["movement phase: plots revealed: " + ", ".join([f"{rp.name} {p.maneuver}" for rp, p in plans]
+                                                           + [f"{rp.name} {state.plotted(rp.name)}" for rp in landing])]
     planes = state.planes
     paths = []
     departed = state.departed
     lost: tuple[tuple[str, str], ...] = ()
+    zeps = {z.name: z for z in state.zeppelins}
+    for rp in landing:  # a landing plane leaves the fight, aboard or wrecked (F.land.target, F.land.mishap)
+        how, wrecked = Z.land(zeps, str(Z.landing_of(state.plotted(rp.name))), rp, dice, state.turn, said)
+        planes = tuple(x for x in planes if x.name != rp.name)
+        if wrecked:
+            lost += ((rp.name, how),)
+        else:
+            departed += ((rp.name, how),)
+    if landing:
+        state = dataclasses.replace(state, zeppelins=tuple(zeps.values()))
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))

@@ -25,6 +25,11 @@ in ``state``, ``phases``, ``combat`` and ``actions``.
 - At 120 points or fewer, or burned, the zeppelin falls: ``fell_turn`` records the turn, and from
   then on it blocks nothing, cannot be shot at, and no longer keeps its side in the game
   (F.zep.gas-cells, F.victory).
+- Turrets fire after every plane, at the plane the side chose (``zeppelin Pegasus bow at Ace``) or
+  the first enemy in reach; a military zeppelin's main guns fire the flak rounds the side orders;
+  a shocked gunner's guns are silent (F.zep.turrets, F.zep.main-guns, F.zep.gunners).
+- A plane beside its own side's zeppelin may plot ``land on NAME``: the landing roll and the
+  zeppelin landing table (F.land.target, F.land.mishap).
 """
 
 from __future__ import annotations
@@ -828,3 +833,80 @@ def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[s
         return z
     kept = tuple(x for x in z.gunners_shocked if x[0] != mount)
     return dataclasses.replace(z, gunners_shocked=kept + ((mount, turn),))
+
+
+# -- landing on a zeppelin (F.land.target, F.land.mishap) --------------------------------------------
+
+LANDING = re.compile(r"^land on (\S+)$")
+
+
+def landing_of(plotted: str | None) -> str | None:
+    """The zeppelin a plot lands on (``"land on Pegasus"``), or None for a maneuver."""
+    m = LANDING.match(plotted or "")
+    return m.group(1) if m else None
+
+
+def check_landing(zeppelins: Sequence[RefZeppelin], rp, text: str) -> RefZeppelin:
+    """A plane of the zeppelin's own side, flying beside one of its intact gas cells (under the ship,
+    where the landing hook hangs: our reading of the lost map), may land on it instead of plotting a
+    maneuver (F.land.target)."""
+    name = landing_of(text)
+    z = next((x for x in zeppelins if x.name == name), None)
+    if z is None:
+        raise RefereeError(f"{rp.name} cannot land on {name!r}: the zeppelins are {[x.name for x in zeppelins]}",
+                           field="maneuver")
+    if z.player != rp.player:
+        raise RefereeError(f"{rp.name} lands only on its own side's zeppelin; {z.name} flies for {z.player} "
+                           "(F.land.target)", field="maneuver")
+    if not z.aloft:
+        raise RefereeError(f"{z.name} has fallen: nothing to land on", field="maneuver")
+    if not any(rp.plane.hex.distance(h) == 1 for h in z.cover):
+        raise RefereeError(f"{rp.name} must be in a hex beside one of {z.name}'s intact gas cells to reach its landing "
+                           "hook (F.land.target; our reading)", field="maneuver")
+    return z
+
+
+def can_land(zeppelins: Sequence[RefZeppelin], rp, z: RefZeppelin) -> bool:
+    try:
+        check_landing(zeppelins, rp, f"land on {z.name}")
+    except RefereeError:
+        return False
+    return True
+
+
+def land(zeppelins: dict[str, RefZeppelin], name: str, rp, dice: Dice, turn: int, said: list[str]) -> tuple[str, bool]:
+    """A plane lands on its zeppelin: the landing number with the zeppelin gear, rudders, flaps and
+    wounds the record sheet shows, rolled unless it is automatic; a failure by some margin is read
+    on the zeppelin landing table (F.land.target, F.land.mishap, FASA p.31-32). The plane leaves
+    the fight either way. Returns what happened and whether the plane was destroyed; the worst
+    mishap shreds the gas cell nearest the plane (our reading of which cell is torn open)."""
+    from cs_panel.fasa.landing import Mishap, landing_check
+
+    z = zeppelins[name]
+    s = rp.record
+    rudders = int(bool(s.lost("rudder", "port"))) + int(bool(s.lost("rudder", "starboard")))
+    check = landing_check(rp.plane.natural_touch, gear_damaged=bool(s.lost("zeppelin_gear")), rudders_damaged=rudders,
+                          flaps_damaged=bool(s.lost("flaps")), pilot_wounds=s.pilot_wounds,
+                          other_damage=bool(s.marks), zeppelin=True)
+    roll = check.resolve(dice)
+    if roll is None:
+        said.append(f"{rp.name} lands on {z.name}: {check} (F.land.target)")
+        return f"landed on {z.name}", False
+    mishap = roll.outcome
+    said.append(f"{rp.name} lands on {z.name}: needs {check.target} -- rolled {roll.faces[0]}: {mishap.value} "
+                "(F.land.target, F.land.mishap)")
+    if mishap is Mishap.SAFE:
+        return f"landed on {z.name}", False
+    if mishap is Mishap.ZEP_CRASH:
+        cell = min(range(CELLS), key=lambda i: (z.cells[i] == 0, min(rp.plane.hex.distance(h) for h in z.cell_hexes(i))))
+        if z.cells[cell]:
+            cells = tuple(0 if i == cell else p for i, p in enumerate(z.cells))
+            said.append(f"  {z.name}'s gas cell {cell + 1} is torn open: {z.cells[cell]} -> 0 (F.land.mishap)")
+            z = dataclasses.replace(z, cells=cells)
+            if z.core.falling and not z.fell_turn:
+                z = dataclasses.replace(z, fell_turn=turn)
+                said.append(f"{z.name} is down to {sum(z.cells)} points of gas: it plummets from the sky (F.zep.gas-cells)")
+            zeppelins[z.name] = z
+        return f"crashed landing on {z.name} (F.land.mishap)", True
+    # the plane is aboard, damaged as the table says; it is out of this fight, so its sheet is not marked
+    return f"landed on {z.name}, damaged: {mishap.value}", False
