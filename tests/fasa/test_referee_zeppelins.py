@@ -481,3 +481,46 @@ def test_the_worst_landing_wrecks_the_plane_and_tears_open_the_nearest_cell():
     after = land(gs, [4])
     assert "Raider" in after.destroyed and "crashed" in dict(after.losses)["Raider"]
     assert after.zeppelins[0].cells == (0, 60, 60, 60, 60) and after.zeppelins[0].aloft
+
+
+# -- the computer and the table play a zeppelin battle -------------------------------------------------
+
+
+@pytest.mark.rule("F.zep.turrets", "F.zep.gas-cells")
+def test_the_computer_plays_both_sides_of_a_zeppelin_battle():
+    from cs_panel.bots import choose
+
+    g = new_game("fasa", seed=5, setup=zeppelin_demo_setup())
+    said = []
+    for _ in range(200):
+        if g.is_over:
+            break
+        movers = g.waiting_for or tuple(p for p in g.players if any(g.rules.owner(g.state, a) == p
+                                                                    for a in g.legal_actions(p)))
+        if movers:
+            c = choose(g, movers[0])
+            said.append(str(c.action))
+            g = g.apply(c.action)
+        else:
+            g = g.apply(g.legal_actions()[0])
+    assert g.is_over
+    assert any(" at Pegasus " in a for a in said)  # the Ace goes for the zeppelin
+    assert any(a.startswith("zeppelin Pegasus") for a in said)  # Bob's side aims its turrets
+
+
+def test_a_zeppelin_setup_saves_and_loads_as_json():
+    from cs_panel.setups import setup_from_json, setup_to_json
+
+    text = setup_to_json("fasa", zeppelin_demo_setup())
+    assert setup_from_json("fasa", text) == zeppelin_demo_setup()
+
+
+@pytest.mark.rule("F.zep.static")
+def test_the_play_table_plays_a_zeppelin_battle():
+    from cs_panel.ui.play_table import PlayTable
+
+    t = PlayTable(game=new_game("fasa", seed=2, setup=zeppelin_demo_setup()), seats={"Bob": "computer"})
+    assert t.apply("plot Ace 3SA")
+    assert "fire Ace guns x2 at Pegasus cell 2" in t.choices()
+    assert t.apply("fire Ace guns x2 at Pegasus cell 2")
+    assert "cs-zeppelin" in str(t.game.rules.picture(t.game.state))
