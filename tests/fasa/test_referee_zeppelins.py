@@ -524,3 +524,15 @@ def test_the_play_table_plays_a_zeppelin_battle():
     assert "fire Ace guns x2 at Pegasus cell 2" in t.choices()
     assert t.apply("fire Ace guns x2 at Pegasus cell 2")
     assert "cs-zeppelin" in str(t.game.rules.picture(t.game.state))
+
+
+@pytest.mark.rule("F.rocket.flak", "F.zep.gas-cells")
+def test_flak_bursting_over_a_cell_hits_it_twice_and_the_cells_beside_once():
+    from cs_panel.fasa.referee import Flak
+
+    gs = Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[pegasus()], max_turns=3).state
+    gs = dataclasses.replace(gs, turn=2, flak=(Flak("Ace", Hex(0, -2), 1, 1),))
+    gs = apply(gs, Action("plot", "Ace", "1SA"), ScriptedDice([]))
+    after = apply(gs, Action("move"), ScriptedDice([]))  # no plane near: no die rolled
+    assert after.zeppelins[0].cells == (57, 54, 60, 60, 60)  # flak template: Zep. Dmg. 3
+    assert after.flak == ()

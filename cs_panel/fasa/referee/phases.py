@@ -197,6 +197,7 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
     said: list[str] = []
     planes = {p.name: p for p in state.planes}
     template = template_for("flak-rocket").id
+    zeps = {z.name: z for z in state.zeppelins}
     for f in due:
         burst = flak_burst(f.hex, [(p.name, p.plane.hex, p.plane.facing) for p in planes.values()
                                    if not _lost_to_damage(p)])
@@ -214,6 +215,10 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
             for i, roll in enumerate(rolls, 1):
                 t = _place(t, roll.outcome, template, f"flak hit {i} on {b.plane}", dice, state.turn, said)
             planes[b.plane] = _widow(t, dice, state.turn, said)
+        if zeps:  # gas cells in the mega-hex take flak too; nacelles do not (F.zep.gas-cells, F.zep.nacelle)
+            Z.flak_on_cells(zeps, f.hex, "flak-rocket", state.turn, said)
+    if zeps:
+        state = dataclasses.replace(state, zeppelins=tuple(zeps.values()))
     after = _remove_lost(state, planes, said)
     after = dataclasses.replace(after, flak=tuple(f for f in state.flak if f not in due),
                                 report=state.report + tuple(said))

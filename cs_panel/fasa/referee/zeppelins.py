@@ -910,3 +910,29 @@ def land(zeppelins: dict[str, RefZeppelin], name: str, rp, dice: Dice, turn: int
         return f"crashed landing on {z.name} (F.land.mishap)", True
     # the plane is aboard, damaged as the table says; it is out of this fight, so its sheet is not marked
     return f"landed on {z.name}, damaged: {mishap.value}", False
+
+
+# -- flak over a zeppelin (F.rocket.flak, F.zep.gas-cells, F.zep.nacelle) -------------------------------
+
+
+def flak_on_cells(zeppelins: dict[str, RefZeppelin], burst_hex: Hex, weapon: str, turn: int, said: list[str]) -> None:
+    """A flak burst over a zeppelin: two hits on the gas cell in the burst's hex, one on each other
+    intact cell with a hex beside it, each for the flak template's Zep. Dmg. points; the nacelles'
+    mats stop it (F.rocket.flak, F.zep.gas-cells, F.zep.nacelle; a cell is hit once however many of
+    its hexes the burst reaches: our reading)."""
+    for name in list(zeppelins):
+        z = zeppelins[name]
+        if not z.aloft:
+            continue
+        for i in range(CELLS):
+            hexes = z.cell_hexes(i)
+            if z.cells[i] == 0:
+                continue
+            hits = 2 if burst_hex in hexes else 1 if any(burst_hex.distance(h) == 1 for h in hexes) else 0
+            if hits:
+                said.append(f"  the burst catches {z.name}'s gas cell {i + 1}: {hits} hit{'s' if hits > 1 else ''} "
+                            "(F.rocket.flak, F.zep.gas-cells)")
+            for _ in range(hits):
+                z = zeppelins[name]
+                if z.aloft and z.cells[i] > 0:
+                    _hit_cell(zeppelins, z, i, weapon, "", turn, said)
