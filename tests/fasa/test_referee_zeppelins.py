@@ -536,3 +536,20 @@ def test_flak_bursting_over_a_cell_hits_it_twice_and_the_cells_beside_once():
     after = apply(gs, Action("move"), ScriptedDice([]))  # no plane near: no die rolled
     assert after.zeppelins[0].cells == (57, 54, 60, 60, 60)  # flak template: Zep. Dmg. 3
     assert after.flak == ()
+
+
+@pytest.mark.rule("F.zep.turrets", "F.zep.gunners", "F.zep.gas-cells")
+def test_the_zeppelin_record_sheet_shows_cells_turrets_and_gunners():
+    z = pegasus(military=True, cells=(60, 0, 60, 60, 60), turrets=(("bow", "mg-70"), ("port 2", "mg-30")),
+                gunners_shocked=(("port 2", 3),))
+    sheet = z._repr_html_()
+    assert "shredded" in sheet and "240 points left; it falls at 120 or fewer" in sheet
+    assert "bow .70: range 5, 4 hexrows" in sheet  # a plane's .70 reaches 3 (p.47)
+    from cs_panel.fasa.tohit import weapons
+
+    assert f"port 2 .30: range {weapons()['mg-30']['range'] + 2}, 3 hexrows; gunner Constitution 2 + 3 = 5" in sheet
+    assert "silent" not in sheet  # shocked in turn 3: not yet in turn 1
+    assert "its gunner is shocked" in __import__("cs_panel.fasa.referee.render", fromlist=["x"]).zeppelin_sheet_html(z, 4)
+    assert "Main guns: 3 a side" in sheet and "reinforced" in sheet
+    gs = Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[z]).state
+    assert "Pegasus's record sheet" in gs.table_html()

@@ -112,6 +112,8 @@ def table_html(state: GameState, with_map: bool = True) -> str:
         for p in state.planes)
     table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
              f"<td><b>hits taken</b></td><td><b>weapons</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
+    table += "".join(f"<details><summary>{html.escape(z.name)}'s record sheet</summary>{zeppelin_sheet_html(z, state.turn)}"
+                     "</details>" for z in state.zeppelins)
     drawing = f"<div>{state.to_svg()}</div>" if with_map else ""
     return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p>{drawing}{table}"
             f"<ul>{lines}</ul></div>")
@@ -169,3 +171,40 @@ def _zeppelin_parts(state: GameState, layout: HexLayout, pt, size: float) -> lis
         out.append(f"<text x='{x}' y='{y}' font-size='{size * 0.6:.0f}' text-anchor='middle' font-weight='bold'>"
                    f"{html.escape(z.name)}</text></g>")
     return out
+
+
+def zeppelin_sheet_html(z, turn: int = 1) -> str:
+    """A zeppelin's record sheet as HTML: each gas cell's points (out of 60) and hexes, the fall line,
+    the nacelles, each turret's gun, range and field, the main guns, and each gunner's Constitution
+    and shock (F.zep.gas-cells, F.zep.nacelle, F.zep.turrets, F.zep.main-guns, F.zep.gunners)."""
+    from cs_panel.fasa.zeppelin import CELL_POINTS, FALLS_AT, GUNNER_CONSTITUTION, GUNNER_SHELTER, MAIN_GUN_RANGE, Turret
+
+    kind = "military (reinforced cells: each template's second Zep. Dmg. number)" if z.military else (
+        "commercial (each template's first Zep. Dmg. number)")
+    gas = "hydrogen: a magnesium hit burns the whole ship" if z.hydrogen else "helium: magnesium does only its template"
+    rows = "".join(
+        f"<tr><td>cell {i + 1}</td><td>{' '.join(f'{h.q},{h.r}' for h in z.cell_hexes(i))}</td>"
+        f"<td>{'shredded: fly and fire through' if p == 0 else f'{p} / {CELL_POINTS}'}</td></tr>"
+        for i, p in enumerate(z.cells))
+    pods = "".join(f"<li>{n} at {z.nacelle_hex(n).q},{z.nacelle_hex(n).r}: "
+                   f"{'knocked out' if n in z.nacelles_lost else 'working'}; hit on 7 + modifiers, never by flak</li>"
+                   for n in z.nacelles)
+    guns = []
+    for mount in z.mounts:
+        if mount.startswith("main "):
+            continue
+        kind_ = z.turret_kind(mount)
+        for m, g in z.turrets:
+            if m == mount:
+                t = Turret(kind_, g)
+                silent = z.silent(mount, turn)
+                guns.append(f"<li>{mount} .{g.split('-')[1]}: range {t.range}, {t.alleys} hexrows; gunner Constitution "
+                            f"{GUNNER_CONSTITUTION} + {GUNNER_SHELTER} = {GUNNER_CONSTITUTION + GUNNER_SHELTER}"
+                            + (f"; silent: {html.escape(silent)}" if silent else "") + "</li>")
+    main = (f"<p>Main guns: 3 a side, one flak round each a turn to {MAIN_GUN_RANGE} hexes.</p>" if z.military else "")
+    left = sum(z.cells)
+    state = (f"fell in turn {z.fell_turn}" if z.fell_turn else f"{left} points left; it falls at {FALLS_AT} or fewer")
+    return (f"<div class='cs-zeppelin-sheet'><p><b>{html.escape(z.name)}</b> ({html.escape(z.player)}), {kind}; {gas}. "
+            f"{state}.</p><table class='cs-breakdown'><tr><td><b>gas cell</b></td><td><b>hexes</b></td>"
+            f"<td><b>points</b></td></tr>{rows}</table><p>Nacelles:</p><ul>{pods or '<li>none</li>'}</ul>"
+            f"<p>Turrets (fire after every plane):</p><ul>{''.join(guns) or '<li>none</li>'}</ul>{main}</div>")

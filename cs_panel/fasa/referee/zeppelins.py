@@ -214,7 +214,7 @@ class RefZeppelin:
         gunner shocked this turn or last (F.zep.gunners)."""
         if mount in self.nacelles_lost:
             return f"its {mount} nacelle is knocked out, and the turret on it with it"
-        if any(m == mount and turn - t <= 1 for m, t in self.gunners_shocked):
+        if any(m == mount and 0 <= turn - t <= 1 for m, t in self.gunners_shocked):
             return "its gunner is shocked (F.zep.gunners)"
         return None
 
@@ -255,6 +255,11 @@ class RefZeppelin:
             f"{sum(self.cells)} of {CELLS * CELL_POINTS} points, falls at {FALLS_AT}")
         return (f"{self.name} ({self.player}), {kind}: gas cells {cells}; {state}; nacelles "
                 f"{', '.join(self.nacelles) or 'none'}{lost}; turrets {guns}")
+
+    def _repr_html_(self) -> str:
+        from cs_panel.fasa.referee.render import zeppelin_sheet_html  # drawing, loaded only when asked for
+
+        return zeppelin_sheet_html(self)
 
     def observation(self) -> dict:
         return {"name": self.name, "player": self.player, "military": self.military, "hydrogen": self.hydrogen,
@@ -824,7 +829,7 @@ def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[s
 
     if mount not in z.mounts:
         raise RefereeError(f"{z.name} has no turret at {mount!r}", field="mount")
-    already = any(m == mount and turn - t <= 1 for m, t in z.gunners_shocked)
+    already = any(m == mount and 0 <= turn - t <= 1 for m, t in z.gunners_shocked)
     tn = gunner_shock_roll(already)
     roll = tn.resolve(dice)
     said.append(f"{z.name}'s {mount} gunner resists shock: needs {tn} -- rolled {roll.faces[0]}: "
