@@ -467,6 +467,8 @@ def _fire_value(gs, rp, order_text: str):
         p = float(jam_clear_number(rp.steady_hand, rp.plane.shocked).chance)
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
         return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
+    if gs.zeppelins and R.zeppelins.target_of(gs.zeppelins, order.target):
+        return _zeppelin_fire_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
     mounts = RC._mounts(rp, order)
     value = expected = 0.0
@@ -487,6 +489,27 @@ def _fire_value(gs, rp, order_text: str):
         expected += e
     odds = R.attack_odds(rp, target, mounts, gs.turn)
     return value, expected, f"{expected:.1f} boxes expected; {odds} (F.hit.number, F.dmg.template)"
+
+
+def _zeppelin_fire_value(gs, rp, order):
+    """(value, expected, line) of a fire order at a zeppelin's gas cell or nacelle: the expected
+    Zep. Dmg. points, counted like boxes, or a nacelle's chance of being knocked out, worth a
+    template's boxes (F.zep.gas-cells, F.zep.nacelle; the bot's own weights)."""
+    from cs_panel.fasa.referee import combat as RC
+    from cs_panel.fasa.referee import zeppelins as Z
+    from cs_panel.fasa.damage import template_for
+    t = Z.target_of(gs.zeppelins, order.target)
+    z = next(x for x in gs.zeppelins if x.name == t.zeppelin)
+    expected = 0.0
+    for m in RC._mounts(rp, order):
+        h, rng, _ = Z._mount_reach(rp, m, z, t, gs.zeppelins)
+        if h is None:
+            continue
+        tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
+        chance = float(Z._number(rp, m, t, rng).chance) * (2 if m.doubled else 1)
+        worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage else tpl.boxes
+        expected += chance * worth - (0 if m.is_gun else FASA_ROCKET_KEEP * tpl.boxes)
+    return expected, expected, f"{expected:.1f} points expected on {t} (F.zep.gas-cells, F.zep.nacelle)"
 
 
 def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
@@ -513,6 +536,11 @@ def fasa_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     fires = [a for a in actions if isinstance(a, P.Fire)]
     if fires:
         return _fasa_fire(gs, gs.plane(fires[0].plane), fires)
+    turrets = [a for a in actions if isinstance(a, P.Turret)]
+    if turrets:  # aim each turret at the first enemy it reaches; main guns and turrets with none hold
+        aimed = [a for a in turrets if " at " in a.order and not a.order.startswith("main ")]
+        pick = aimed[0] if aimed else next((a for a in turrets if a.order.endswith(" hold")), turrets[0])
+        return Choice(pick, "a zeppelin turret at the first enemy it reaches (F.zep.turrets)")
     picks = [a for a in actions if isinstance(a, P.Pick)]
     if picks:
         plane = picks[0].plane

@@ -65,3 +65,10 @@ LINE_BLOCKED = "#c53030"
 #: a Bar-rooms damage card's boxes: their outline, and the fill of a box crossed by a wound
 CARD_BOX_STROKE = "#444"
 CROSSED_BOX = "#fed7d7"
+
+#: a zeppelin on the FASA referee's map: an intact gas cell, a shredded one (flown and fired
+#: through), its nacelles, and a nacelle knocked out
+ZEP_CELL = "#d6bcfa"
+ZEP_SHREDDED = "#faf5ff"
+ZEP_NACELLE = "#4a5568"
+ZEP_LOST = "#e53e3e"

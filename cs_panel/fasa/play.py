@@ -5,7 +5,9 @@ legal ones and says what each player may see.
 Actions and their notation (F.seq.phases, FASA p.13-14):
 
 - ``plot Ace 3L2F``: a plane's secret plot (F.move.plot). ``legal_actions`` lists every arrow of
-  the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only).
+  the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only), but
+  none into an intact gas cell (F.zep.static); ``plot Raider land on Pegasus`` lands beside its
+  own side's zeppelin instead (F.land.target, F.land.mishap).
 - ``move``: the table flies every plot; it reveals them and rolls the pushes (F.move.resolve).
 - ``pick Ace 4``: a secret collision number 1-10 (F.collide.piloted); ``collide`` reveals and rolls.
 - ``fire Ace guns x2 at Raider``: a fire order (``FireOrder`` notation, F.combat.choice): guns,
@@ -20,6 +22,9 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   enemy in that row (F.combat.order; the pilot's and the gunner's orders combined are not listed). A plane that has given its order may give another (the referee replaces it);
   ``legal_actions`` lists orders only for planes without one, so that a program's choices always
   move the game on.
+- ``zeppelin Pegasus bow at Ace`` / ``zeppelin Pegasus port 2 hold``: a zeppelin's side aims a
+  turret for the combat phase (F.zep.turrets); a turret not aimed fires at the first enemy it
+  reaches. Turrets fire after every plane.
 - ``combat``: every plane fires in Quick Draw order (F.combat.order); ``tailing``: who tails
   whom, and the next turn (F.tail.position).
 
@@ -51,6 +56,7 @@ from cs_panel.fasa import referee as R
 from cs_panel.fasa.deployed import deployed_weapons
 from cs_panel.fasa.gunnery import DamageColumn, shift_limit
 from cs_panel.fasa.hexgrid import forward_column
+from cs_panel.fasa.referee import zeppelins
 from cs_panel.fasa.mapsheets import victory
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.reach import reachable
@@ -126,6 +132,18 @@ class Fire(Action):
 
 
 @dataclass(frozen=True)
+class Turret(Action):
+    """A zeppelin's side aims one of its turrets for this combat phase: ``zeppelin Pegasus bow at Ace``
+    or ``zeppelin Pegasus port 2 hold`` (F.zep.turrets)."""
+
+    zeppelin: str
+    order: str
+
+    def __str__(self) -> str:
+        return f"zeppelin {self.zeppelin} {self.order}"
+
+
+@dataclass(frozen=True)
 class Step(Action):
     """A step of the turn the table takes: ``move``, ``collide``, ``combat`` or ``tailing``."""
 
@@ -144,12 +162,16 @@ def parse_action(text: str) -> Action:
     words = " ".join(str(text).split())
     if words in STEPS:
         return Step(words)
-    m = re.fullmatch(rf"plot {_NAME} (\S+)", words)
+    m = re.fullmatch(rf"plot {_NAME} (\S+|land on \S+)", words)
     if m:
         return Plot(m.group(1), m.group(2))
     m = re.fullmatch(rf"pick {_NAME} (\d{{1,2}})", words)
     if m:
         return Pick(m.group(1), int(m.group(2)))
+    m = re.fullmatch(rf"zeppelin {_NAME} ((?:bow|stern|(?:port|starboard) [1-5]) (?:at \S+|hold)"
+                     rf"|main (?:port|starboard) [1-3] (?:at hex -?\d+,-?\d+|hold))", words)
+    if m:
+        return Turret(m.group(1), m.group(2))
     m = re.fullmatch(rf"fire {_NAME} (.+)", words)
     if m:
         order = str(R.FireOrder.parse(m.group(2)))  # unreadable orders are refused here, by name
@@ -179,15 +201,23 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
     return tuple(str(o.maneuver) for o in reachable(plane, legal_only=True))
 
 
+def zeppelin_blocked(gs: R.GameState, p: R.RefPlane, maneuver: str) -> bool:
+    """Would this plot fly ``p`` into an intact gas cell (F.zep.static)? Such plots are refused, so not listed."""
+    from cs_panel.fasa.movement import plan
+
+    return zeppelins.plot_blocked(gs.zeppelins, plan(p.plane, maneuver).path_hexes) is not None
+
+
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=()) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=(), zeppelins=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
-    without edges) with each player's home side (F.map.sheets, F.setup), and the optional rules
-    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage; written only when
-    some are, so a game of the printed rules keeps its set-up text)."""
+    without edges) with each player's home side (F.map.sheets, F.setup), the optional rules
+    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage) and any ``zeppelins``
+    (``RefZeppelin``, F.zep.static). Variants and zeppelins are written only when there are some,
+    so a game of planes under the printed rules keeps its set-up text."""
     out = []
     for p in planes:
         d = to_jsonable(p)
@@ -195,6 +225,8 @@ def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variant
         out.append(d)
     setup = {"planes": out, "max_turns": max_turns, "map_name": map_name,
              "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    if zeppelins:
+        setup["zeppelins"] = [to_jsonable(z) for z in zeppelins]
     return setup | ({"variants": list(variants)} if variants else {})
 
 
@@ -202,6 +234,20 @@ def demo_setup() -> dict:
     """The demo game's two planes (``referee.demo_planes``, invented sample stats), the Ace carrying
     an AP and an HE rocket and the Raider a drill, for three turns on a sky without edges."""
     return setup_of([dataclasses.replace(p, rockets=DEMO_ROCKETS.get(p.name, ())) for p in R.demo_planes()])
+
+
+def zeppelin_demo_setup() -> dict:
+    """A zeppelin battle (F.zep.*): Bob's commercial zeppelin *Pegasus*, helium, lying across the sky
+    ahead of Ann's Ace, with a bow turret and a turret on each forward nacelle; Bob's Raider escorts
+    it. The Ace carries AP and HE rockets; four turns on a sky without edges (invented sample stats)."""
+    from cs_panel.fasa.hexgrid import Facing, Hex
+
+    ace, raider = R.demo_planes()
+    ace = dataclasses.replace(ace, rockets=DEMO_ROCKETS["Ace"])
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(4, -7)))
+    pegasus = R.RefZeppelin("Pegasus", "Bob", Hex(2, -2), Facing.C,
+                            turrets=(("bow", "mg-50"), ("port 2", "mg-30"), ("starboard 2", "mg-30")))
+    return setup_of([ace, raider], max_turns=4, zeppelins=[pegasus])
 
 
 def next_step(state: FasaState) -> str:
@@ -223,7 +269,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants", "zeppelins"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -241,13 +287,20 @@ class FasaRules(Rules):
             raise R.RefereeError(f"variants is a list of optional rules' names, not {variants!r}", field="variants")
         if variants:  # the printed rules' set-up stays as it was
             out["variants"] = list(R.check_variants(variants))
+        zeppelins = setup.get("zeppelins", [])
+        if not isinstance(zeppelins, list) or len(zeppelins) > 4 or not all(isinstance(z, dict) for z in zeppelins):
+            raise R.ZeppelinSetupError("'zeppelins' must list at most 4 zeppelins, each an object (F.zep.static)",
+                                       field="zeppelins")
+        if zeppelins:
+            out["zeppelins"] = [dict(z) for z in zeppelins]
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
+        zeppelins = [from_jsonable(R.RefZeppelin, z, f"zeppelins[{i}]") for i, z in enumerate(setup.get("zeppelins", []))]
         return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
-                               variants=setup.get("variants", ()))
+                               variants=setup.get("variants", ()), zeppelins=zeppelins)
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state
@@ -257,6 +310,8 @@ class FasaRules(Rules):
         return tuple(state.game.players)
 
     def owner(self, state: FasaState, action: Action) -> str:
+        if isinstance(action, Turret):
+            return next((z.player for z in state.game.zeppelins if z.name == action.zeppelin), "")
         plane = getattr(action, "plane", "")
         return dict(state.owners).get(plane, "")
 
@@ -274,7 +329,11 @@ class FasaRules(Rules):
             waiting = gs.waiting_for
             if not waiting:
                 return [Step("move")]
-            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)]
+            plots: list[Action] = [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)
+                                   if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
+            # a plane beside its own side's zeppelin may land on it instead (F.land.target)
+            return plots + [Plot(p.name, f"land on {z.name}") for p in mine if p.name in waiting for z in gs.zeppelins
+                            if zeppelins.can_land(gs.zeppelins, p, z)]
         if gs.phase is R.Phase.COLLIDE:
             waiting = gs.waiting_for
             if not waiting:
@@ -286,6 +345,9 @@ class FasaRules(Rules):
             for p in mine:
                 if p.name not in given:
                     out += [Fire(p.name, o) for o in self.fire_orders(gs, p)]
+            for z in gs.zeppelins:  # the side aims its turrets (F.zep.turrets)
+                if player is None or z.player == player:
+                    out += [Turret(z.name, o) for o in zeppelins.turret_orders(gs, z)]
             return out + [Step("combat")]
         if gs.phase is R.Phase.TAILING:
             return [Step("tailing")]
@@ -300,6 +362,9 @@ class FasaRules(Rules):
             rockets.append("rockets")
         candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
+        # gas cells and nacelles of enemy zeppelins (F.zep.gas-cells, F.zep.nacelle)
+        candidates += [f"{what} at {z.name} {part}" for z in gs.zeppelins if z.player != p.player
+                       for part in z.parts for what in guns + rockets]
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         candidates += blinding_orders(p)
@@ -322,6 +387,8 @@ class FasaRules(Rules):
             ref = R.Action("pick", action.plane, str(action.number))
         elif isinstance(action, Fire):
             ref = R.Action("fire", action.plane, action.order)
+        elif isinstance(action, Turret):
+            ref = R.Action("zeppelin", action.zeppelin, action.order)
         elif isinstance(action, Step):
             ref = R.Action(action.kind)
         else:
@@ -338,7 +405,8 @@ class FasaRules(Rules):
         own = getattr(error, "rule_id", None)
         if own:
             return own
-        return {Plot: "F.move.plot", Pick: "F.collide.piloted", Fire: "F.combat.choice"}.get(type(action),
+        return {Plot: "F.move.plot", Pick: "F.collide.piloted", Fire: "F.combat.choice",
+                Turret: "F.zep.turrets"}.get(type(action),
                                                                                           "F.seq.phases")
 
     def is_over(self, state: FasaState) -> bool:
@@ -346,7 +414,8 @@ class FasaRules(Rules):
 
     def result(self, state: FasaState) -> Result:
         gs = state.game
-        counts = {who: sum(p.player == who for p in gs.planes) for who in gs.players}
+        counts = {who: sum(p.player == who for p in gs.planes) + zeppelins.aloft_count(gs.zeppelins, who)
+                  for who in gs.players}
         scores = tuple((who, float(n)) for who, n in counts.items())
         if len(counts) < 2:
             return Result(None, scores, "one side only: no victory to decide")
@@ -367,10 +436,13 @@ class FasaRules(Rules):
         plots = {n: m for n, m in gs.plots_seen_by(player).items()}
         picks = {n: (k if n in mine else "secret") for n, k in gs.picks}
         told = [line for line in gs.report if not _private(line, gs, mine)]
-        return {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
+        seen = {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
                 "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
                 "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
                 "outcome": gs.outcome}
+        if gs.zeppelins:  # every side sees every zeppelin: cells, nacelles, turrets (F.zep.*)
+            seen["zeppelins"] = [z.observation() for z in gs.zeppelins]
+        return seen
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -425,5 +497,5 @@ def rules() -> FasaRules:
     return FasaRules()
 
 
-__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "next_step",
-           "parse_action", "rules", "setup_of"]
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "Turret", "demo_setup", "legal_plots", "next_step",
+           "parse_action", "rules", "setup_of", "zeppelin_demo_setup"]

@@ -93,7 +93,7 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``zeppelins`` (zeppelins on the table, F.zep.*), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
@@ -115,6 +115,7 @@ from cs_panel.fasa.referee.actions import Referee, apply, fold
 from cs_panel.fasa.referee.combat import attack_odds
 from cs_panel.fasa.referee.demo import demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.referee.zeppelins import RefZeppelin, ZeppelinBlockedError, ZeppelinSetupError
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
 from cs_panel.fasa.referee.specials import BLINDING as BLINDING
 from cs_panel.fasa.referee.variants import REFEREE_VARIANTS as REFEREE_VARIANTS, check_variants as check_variants
@@ -133,5 +134,5 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 __all__ = [
     "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
-    "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "RefZeppelin", "RefereeError", "Tail", "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
 ]

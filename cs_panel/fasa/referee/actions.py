@@ -20,6 +20,7 @@ from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
 from cs_panel.fasa.referee.variants import check_variants
+from cs_panel.fasa.referee.zeppelins import RefZeppelin, aim_turret, check_start as check_zeppelins_start
 
 
 def apply(state: GameState, action: Action, dice: Dice) -> GameState:
@@ -38,6 +39,8 @@ def apply(state: GameState, action: Action, dice: Dice) -> GameState:
         return _combat(state, dice)
     if action.kind == "tailing":
         return _tailing(state)
+    if action.kind == "zeppelin":  # a zeppelin's side aims a turret (F.zep.turrets)
+        return aim_turret(state, action)
     raise RefereeError(f"unknown action {action.kind!r}", field="action")
 
 
@@ -116,12 +119,13 @@ class Referee:
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
               homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None,
-              variants: Sequence[str] = ()) -> "Referee":
+              variants: Sequence[str] = (), zeppelins: Sequence[RefZeppelin] = ()) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
         each plane starts within that many rows of its home side, as a standard dogfight does.
         ``variants`` names the optional rules the players agreed on (``referee.variants``:
-        ``fasa.collision-flak``, F.collide.damage); none by default."""
+        ``fasa.collision-flak``, F.collide.damage); none by default. ``zeppelins``
+        (``RefZeppelin``) join the table, their sides among the players (F.zep.static)."""
         chosen = check_variants(variants)
         check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
         check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
@@ -136,13 +140,15 @@ class Referee:
             if p.plane.falling:  # nothing it could plot is legal: it is already out of the game
                 raise RefereeError(f"{p.name} has its engine out and has hung at speed 0: it falls and cannot "
                                    "start a game (F.dmg.engine, FASA p.39)", field="planes")
+        zeppelins = tuple(zeppelins)
+        check_zeppelins_start(zeppelins, planes, layout(map_name) if map_name else None)
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
-            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes})),
-                                       variants=chosen))
+            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, zeppelins=zeppelins, variants=chosen,
+                                       players=tuple(sorted({p.player for p in planes} | {z.player for z in zeppelins}))))
         m = layout(map_name)  # an unknown name raises, listing the layouts
-        players = sorted({p.player for p in planes})
+        players = sorted({p.player for p in planes} | {z.player for z in zeppelins})
         given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
         missing = [x for x in players if x not in given]
         if missing:
@@ -166,7 +172,7 @@ class Referee:
                 raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
         homes_t = tuple((x, given[x]) for x in players)
         return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t,
-                                   players=tuple(players), variants=chosen))
+                                   players=tuple(players), zeppelins=zeppelins, variants=chosen))
 
     @cached_property
     def state(self) -> GameState:
@@ -212,7 +218,7 @@ class Referee:
     def undo(self) -> "Referee":
         """Take back the last action if it was a plot or a fire order: dice rolled and plots
         revealed stay."""
-        if not self.log or self.log[-1].kind not in ("plot", "fire"):
+        if not self.log or self.log[-1].kind not in ("plot", "fire", "zeppelin"):
             raise RefereeError("only a plot not yet revealed, or a fire order not yet carried out, can be taken back",
                                field="action")
         return dataclasses.replace(self, log=self.log[:-1])

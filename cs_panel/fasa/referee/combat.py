@@ -29,6 +29,7 @@ from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text
 from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
 from cs_panel.fasa.referee.phases import _check_victory, _need
 from cs_panel.fasa.referee.state import HEX_ROCKETS, REFEREE_ROCKETS, Action, Flak, GameState, Phase, RefPlane
+from cs_panel.fasa.referee import zeppelins as Z
 from cs_panel.fasa.tohit import Deflection, attack_hexside, deflection_from, to_hit_number, weapons
 
 
@@ -51,9 +52,11 @@ class _Mount:
         return str(weapons()[self.weapon]["name"])
 
 
-def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection | None, int, str, Facing | None]:
+def _shot_geometry(a: RefPlane, b: RefPlane, gun: str, zeppelins: Sequence[Z.RefZeppelin] = (),
+                   ) -> tuple[bool, Deflection | None, int, str, Facing | None]:
     """May ``a`` fire ``gun`` at ``b``, at which deflection and range, through which of ``b``'s
-    hexsides (for the hit location table, F.hitloc.table), and why not."""
+    hexsides (for the hit location table, F.hitloc.table), and why not; an intact gas cell of one of
+    ``zeppelins`` between them blocks the shot (F.zep.static)."""
     pa, pb = a.plane, b.plane
     if pa.hex == pb.hex:
         rule = same_hex_fire(SameHexPlane(pa.facing, pa.speed, pa.natural_touch, a.name),
@@ -68,6 +71,9 @@ def _shot_geometry(a: RefPlane, b: RefPlane, gun: str) -> tuple[bool, Deflection
     check = can_fire(pa.hex, pa.facing, pb.hex, weapons()[gun]["range"])
     if not check:
         return False, None, check.range, "; ".join(check.reasons), None
+    blocked = Z.line_blocked(zeppelins, pa.hex, pb.hex) if zeppelins else None
+    if blocked:
+        return False, None, check.range, blocked, None
     side = attack_hexside(pb.hex, pb.facing, pa.hex)
     return True, deflection_from(pb.hex, pb.facing, pa.hex), check.range, str(check), side
 
@@ -157,7 +163,7 @@ def _to_hit(shooter: RefPlane, target: RefPlane, m: _Mount, deflection: Deflecti
     return rocket_number(m.weapon, target.base_to_hit, deflection, rng, shooter.dead_eye, shooter.plane.shocked)
 
 
-def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0,
+def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0, zeppelins: Sequence[Z.RefZeppelin] = (),
          ) -> tuple[bool, TargetNumber | None, int, str, Facing | None]:
     """May ``m`` fire at ``target``; if so its explained to-hit number, the range, why not, and the
     hexside the attack comes through. A seeker at a plane a beeper tagged (in ``turn``) flies its
@@ -173,11 +179,13 @@ def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0,
             problems.append("the target is outside the seeker's V-shaped front arc")
         if d > reach:
             problems.append(f"the target is {d} hexes away, beyond the seeker's range of {reach}")
+        if zeppelins and Z.line_blocked(zeppelins, a.hex, b.hex):
+            problems.append(str(Z.line_blocked(zeppelins, a.hex, b.hex)))
         if problems:
             return False, None, d, "; ".join(problems) + " (F.rocket.beeper-seeker)", None
         tn = seeker_number(target.base_to_hit, b.last_gs, d, shooter.dead_eye, a.shocked, tagged=True)
         return True, tn, d, f"{target.name} is tagged: V-shaped arc, range {d}", attack_hexside(b.hex, b.facing, a.hex)
-    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon, zeppelins)
     if not ok or deflection is None:
         return False, None, rng, why, side
     return True, _to_hit(shooter, target, m, deflection, rng), rng, why, side
@@ -188,7 +196,8 @@ def _double_down_odds(dd: DoubleDown) -> str:
     return f"0/1/2 hits {percent(o[0])}/{percent(o[1])}/{percent(o[2])}, jams {percent(dd.jam_chance)}"
 
 
-def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], turn: int = 0) -> str:
+def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], turn: int = 0,
+                zeppelins: Sequence[Z.RefZeppelin] = ()) -> str:
     """The odds of an attack as things stand: the exact chance of each number of hits, from the
     same checks the referee rolls (``total_hit_odds``: a doubled-down gun counts 0-2), and the chance
     that some doubled-down gun jams (F.hit.number, F.gun.double-down). ``turn`` tells whether a
@@ -196,7 +205,7 @@ def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], t
     events: list[ChanceEvent] = []
     doubled: list[DoubleDown] = []
     for m in mounts:
-        ok, tn, _, _, _ = _aim(shooter, target, m, turn)
+        ok, tn, _, _, _ = _aim(shooter, target, m, turn, zeppelins)
         if not ok or tn is None:
             continue
         if m.doubled:
@@ -235,6 +244,17 @@ def _fire(state: GameState, action: Action) -> GameState:
     order = FireOrder.parse(action.maneuver)
     enemies = [p for p in state.planes if p.player != rp.player]
     target = None
+    zeps = state.zeppelins
+    at_zep = Z.target_of(zeps, order.target) if zeps and order.target else None
+    if at_zep is not None:  # a gas cell or a nacelle (F.zep.gas-cells, F.zep.nacelle)
+        mounts = _mounts(rp, order)
+        check_combat_action(CombatAction(tuple(Shot(m.mount, m.weapon, order.target, m.doubled) for m in mounts), False),
+                            [f"gun {g}" for g in rp.jammed_guns])
+        line = f"{rp.label} orders: {order}: {Z.check_order(zeps, rp, mounts, at_zep)}"
+        before = state.order_of(rp.name)
+        line += f" (instead of {before})" if before is not None else ""
+        orders = tuple(x for x in state.orders if x[0] != rp.name) + ((rp.name, str(order)),)
+        return dataclasses.replace(state, orders=orders, report=state.report + (line,))
     if order.target and order.target_hex is None:
         target = next((p for p in state.planes if p.name == order.target), None)
         if target is None or target.player == rp.player:
@@ -262,16 +282,16 @@ def _fire(state: GameState, action: Action) -> GameState:
     elif order.holds:
         line += " (holds fire)"
     else:
-        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn)[0] for m in mounts)]
+        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn, zeps)[0] for m in mounts)]
         if target is not None:
             if target not in reach:
-                reasons = sorted({_aim(rp, target, m, state.turn)[3] for m in mounts})
+                reasons = sorted({_aim(rp, target, m, state.turn, zeps)[3] for m in mounts})
                 raise FireOrderError(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
                                      "(F.combat.arc)", field="target")
-            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn)}"
+            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn, zeps)}"
         elif len(reach) == 1:
             line += (f" ({reach[0].name}, the one enemy in reach): as things stand, "
-                     f"{attack_odds(rp, reach[0], mounts, state.turn)}")
+                     f"{attack_odds(rp, reach[0], mounts, state.turn, zeps)}")
         elif reach:
             line += (f": {', '.join(e.name for e in reach)} are in reach, the first in firing order is shot at "
                      "(add 'at NAME' to choose)")
@@ -373,7 +393,8 @@ def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
 
 
 def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
-               enemies: Sequence[RefPlane], dice: Dice, said: list[str], shift_to: int = 0) -> None:
+               enemies: Sequence[RefPlane], dice: Dice, said: list[str], shift_to: int = 0,
+               zeps: dict[str, Z.RefZeppelin] | None = None) -> None:
     """The guns of one order at the first of ``enemies`` they reach (F.combat.choice): each gun a
     to-hit roll, or two when doubled down (F.gun.double-down); one hit-location roll for all the
     hits (F.hitloc.table), a column and the gun's template per hit, each column pulled toward
@@ -383,7 +404,7 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
         shots, refused, side = 0, [], None
         jams: list[int] = []
         for m in mounts:
-            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon)
+            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon, tuple((zeps or {}).values()))
             if not ok:
                 refused.append((m.name, why))
                 continue
@@ -395,6 +416,9 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                 roll = dd.resolve(dice)
                 result = roll.outcome
                 hits += [(m.weapon, m.rounds, rng)] * result.hits
+                if zeps:  # a miss may fly on into a gas cell (F.zep.nacelle)
+                    for _ in range(2 - result.hits):
+                        Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
                 side = hexside if result.hits else side
                 if result.jammed:
                     jams.append(m.number)
@@ -408,6 +432,8 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                 side = hexside
             said.append(f"{shooter.name} fires a {m.name} at {target.name}: needs {tn} -- rolled "
                         f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+            if zeps and not roll.success:  # a miss may fly on into a gas cell (F.zep.nacelle)
+                Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
         _tell_refused(said, shooter, target, refused, shots, "fire")
         if jams:  # jammed from the next turn on, until cleared (F.gun.double-down, p.36)
             planes[shooter.name] = dataclasses.replace(planes[shooter.name], jammed=shooter.jammed + tuple(jams))
@@ -440,7 +466,8 @@ def _tell_refused(said: list[str], shooter: RefPlane, target: RefPlane, refused:
 
 
 def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
-                  enemies: Sequence[RefPlane], dice: Dice, said: list[str]) -> None:
+                  enemies: Sequence[RefPlane], dice: Dice, said: list[str],
+                  zeps: dict[str, Z.RefZeppelin] | None = None) -> None:
     """The rockets of one order at the first of ``enemies`` they reach: each a to-hit roll with the
     rocket's +1 and range 4 (7 for a drill) (F.rocket.ap-he, F.hit.weapon-mod), each fired rocket
     gone from its hardpoint, each hit its own hit-location roll (F.hitloc.table), then a column and
@@ -451,7 +478,7 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
         fired: list[int] = []
         tags = 0
         for m in mounts:
-            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn)
+            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn, tuple((zeps or {}).values()))
             if not ok or tn is None:
                 refused.append((f"{m.name} on hardpoint {m.number}", why))
                 continue
@@ -465,6 +492,8 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
                 hits.append((m, rng))
             said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
                         f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+            if zeps and not roll.success and m.weapon != "beeper":  # on into a gas cell (F.zep.nacelle)
+                Z.stray_round(zeps, shooter, m.weapon, "", state.turn, said)
         _tell_refused(said, shooter, target, refused, shots, "fire rockets")
         if fired:  # a rocket fires once: its hardpoint is empty from now on (F.weap.loadout, p.41)
             left = list(planes[shooter.name].rockets)
@@ -505,6 +534,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     planes = {p.name: p for p in state.planes}
     placed: list[Flak] = []
     blinding: list[specials.Blinding] = []
+    zeps = {z.name: z for z in state.zeppelins}  # gas cells shredded as the phase goes on (F.zep.*)
     for name in firing.names:
         shooter = planes[name]  # as damaged by those who fired before (F.dmg.internal: at once)
         if _lost_to_damage(shooter):
@@ -535,6 +565,13 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             continue
         for salvo in _salvo_orders(order):  # beside rockets at a plane: counters before its rolls (F.seq.phases step 4)
             _fire_at_hex(state, planes, name, salvo, placed, blinding, said)
+        at_zep = Z.target_of(state.zeppelins, order.target) if zeps and order.target else None
+        if at_zep is not None:  # a gas cell or a nacelle (F.zep.gas-cells, F.zep.nacelle)
+            jams, fired = Z.attack(zeps, shooter, _mounts(shooter, order, said), at_zep, state.turn, dice, said)
+            if jams or fired:
+                left = tuple("" if hp in fired else r for hp, r in enumerate(shooter.rockets, 1))
+                planes[name] = dataclasses.replace(shooter, jammed=shooter.jammed + tuple(jams), rockets=left)
+            continue
         if order.target:
             chosen = planes.get(order.target)
             if chosen is None or _lost_to_damage(chosen):
@@ -548,12 +585,14 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             said.append(f"{shooter.name} has no {'gun' if order.guns else 'rocket'} left to fire")
             continue
         if order.rockets:
-            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said)
+            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said, zeps)
         else:
-            _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to)
+            _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to, zeps)
     # then every aircraft turret (F.combat.order)
     turrets.fire(state, planes, dice, said)
-    # step 7: non-lethal weapons, once every plane has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
+    if zeps:  # zeppelin turrets fire after every plane and plane turret (F.zep.turrets, F.seq.phases)
+        Z.turret_fire(state, planes, zeps, dice, said, placed)
+    # step 7: non-lethal weapons, once everyone has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
     specials.resolve(state, planes, blinding, dice, said)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
@@ -576,5 +615,5 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
     after = _remove_lost(state, planes, said)
     after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said),
-                                flak=state.flak + tuple(placed))
+                                flak=state.flak + tuple(placed), zeppelins=tuple(zeps.values()))
     return _check_victory(after)

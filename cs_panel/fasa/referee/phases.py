@@ -19,6 +19,7 @@ from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
 from cs_panel.fasa.referee.variants import collision_flak
+from cs_panel.fasa.referee import zeppelins as Z
 from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_phase
 
 
@@ -50,10 +51,17 @@ def _plot(state: GameState, action: Action) -> GameState:
     rp = state.plane(action.plane)
     if state.plotted(rp.name) is not None:
         raise RefereeError(f"{rp.name} has already plotted this turn", field="plane")
+    if Z.landing_of(action.maneuver):  # "land on Pegasus": instead of a maneuver (F.land.target)
+        Z.check_landing(state.zeppelins, rp, action.maneuver)
+        return dataclasses.replace(state, plots=state.plots + ((rp.name, action.maneuver),),
+                                   report=state.report + (f"{rp.label} has plotted a maneuver",))
     p = plan(rp.plane, action.maneuver)  # bad notation raises IllegalManeuverError(field="maneuver")
     if not p.legal:
         raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
                                    reasons=p.reasons)
+    blocked = Z.plot_blocked(state.zeppelins, p.path_hexes) if state.zeppelins else None
+    if blocked:
+        raise Z.ZeppelinBlockedError(f"{rp.name} cannot fly {p.maneuver}: {blocked}", field="maneuver")
     said = [f"{rp.label} has plotted a maneuver"]
     for t in state.tails:
         if t.leader == rp.name:
@@ -67,16 +75,32 @@ def _move(state: GameState, dice: Dice) -> GameState:
     if state.waiting_for:
         raise RefereeError(f"still waiting for plots from {', '.join(state.waiting_for)}", field="action")
     plans = []
+    landing = []
     for rp in state.planes:
         plotted = state.plotted(rp.name)
         assert plotted is not None  # waiting_for is empty: every plane has plotted this turn
+        if Z.landing_of(plotted):
+            landing.append(rp)
+            continue
         plans.append((rp, plan(rp.plane, plotted)))
     # planes that push move last, since they may move randomly (F.move.resolve, p.24)
     order = [x for x in plans if not x[1].pushes] + [x for x in plans if x[1].pushes]
-    said = ["movement phase: plots revealed: " + ", ".join(f"{rp.name} {p.maneuver}" for rp, p in plans)]
+    said = ["movement phase: plots revealed: " + ", ".join([f"{rp.name} {p.maneuver}" for rp, p in plans]
+                                                           + [f"{rp.name} {state.plotted(rp.name)}" for rp in landing])]
     planes = state.planes
     paths = []
     departed = state.departed
+    lost: tuple[tuple[str, str], ...] = ()
+    zeps = {z.name: z for z in state.zeppelins}
+    for rp in landing:  # a landing plane leaves the fight, aboard or wrecked (F.land.target, F.land.mishap)
+        how, wrecked = Z.land(zeps, str(Z.landing_of(state.plotted(rp.name))), rp, dice, state.turn, said)
+        planes = tuple(x for x in planes if x.name != rp.name)
+        if wrecked:
+            lost += ((rp.name, how),)
+        else:
+            departed += ((rp.name, how),)
+    if landing:
+        state = dataclasses.replace(state, zeppelins=tuple(zeps.values()))
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
@@ -94,6 +118,11 @@ def _move(state: GameState, dice: Dice) -> GameState:
             new = _widow(new, dice, state.turn, said)
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
+        crashed = Z.after_path(state.zeppelins, rp.name, r.path, new.plane.shocked, dice, said) if state.zeppelins else None
+        if crashed:  # into a zeppelin's hull or nacelle (F.zep.static, F.collide.object)
+            planes = tuple(x for x in planes if x.name != rp.name)
+            lost += ((rp.name, crashed),)
+            continue
         gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
         if gone is not None:  # off the map is out of the game (F.roe.flee, p.14)
             flown = list(r.path)
@@ -103,7 +132,9 @@ def _move(state: GameState, dice: Dice) -> GameState:
             said.append(str(gone))
     # the departed are recorded with the planes they leave, so every table in between keeps the
     # invariants a saved game is checked against
-    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed), {p.name: p for p in planes}, said)
+    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed,
+                                             destroyed=state.destroyed + tuple(n for n, _ in lost),
+                                             losses=state.losses + lost), {p.name: p for p in planes}, said)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
@@ -172,6 +203,7 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
     said: list[str] = []
     planes = {p.name: p for p in state.planes}
     template = template_for("flak-rocket").id
+    zeps = {z.name: z for z in state.zeppelins}
     for f in due:
         burst = flak_burst(f.hex, [(p.name, p.plane.hex, p.plane.facing) for p in planes.values()
                                    if not _lost_to_damage(p)])
@@ -189,6 +221,10 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
             for i, roll in enumerate(rolls, 1):
                 t = _place(t, roll.outcome, template, f"flak hit {i} on {b.plane}", dice, state.turn, said)
             planes[b.plane] = _widow(t, dice, state.turn, said)
+        if zeps:  # gas cells in the mega-hex take flak too; nacelles do not (F.zep.gas-cells, F.zep.nacelle)
+            Z.flak_on_cells(zeps, f.hex, "flak-rocket", state.turn, said)
+    if zeps:
+        state = dataclasses.replace(state, zeppelins=tuple(zeps.values()))
     after = _remove_lost(state, planes, said)
     after = dataclasses.replace(after, flak=tuple(f for f in state.flak if f not in due),
                                 report=state.report + tuple(said))
@@ -201,7 +237,9 @@ def _check_victory(state: GameState) -> GameState:
     players = [who for who, _ in state.homes] if state.homes else list(state.players)
     if len(players) < 2:
         return state
-    result = victory({player: sum(p.player == player for p in state.planes) for player in players})
+    # a zeppelin still aloft keeps its side in the game (F.victory with F.zep.*, our reading)
+    result = victory({player: sum(p.player == player for p in state.planes) + Z.aloft_count(state.zeppelins, player)
+                      for player in players})
     if not result.over:
         return state
     report = state.report + (str(result), "the game is over")

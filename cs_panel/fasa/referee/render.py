@@ -31,6 +31,9 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for _, path in state.paths:
         for h in path:
             region |= set(spiral(h, 1))
+    for z in state.zeppelins:  # a zeppelin's hexes and a hex around them (F.zep.static)
+        for h in _zeppelin_hexes(z):
+            region |= set(spiral(h, 1))
     xs, ys = [], []
     for h in region:
         for x, y in layout.corners(h):
@@ -52,6 +55,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         off = field is not None and h not in field  # beyond the map's edge: shaded
         look = f"fill='{OFF_MAP_FILL}' class='off-map'" if off else f"fill='{PAPER}'"
         parts.append(f"<polygon points='{pts}' {look} stroke='{HEX_STROKE}' stroke-width='0.8'/>")
+    parts += _zeppelin_parts(state, layout, pt, size)
     for name, path in state.paths:
         if len(path) > 1:
             pts = " ".join(pt(*layout.center(h)) for h in path)
@@ -65,7 +69,8 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         parts.append(f"<polygon points='{pts}' fill='{colour[p.name]}' stroke='black' stroke-width='1'/>")
         lx, ly = pt(cx, cy - size * 1.05).split(",")
         parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(p.name)}</text>")
-    desc = "; ".join(f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes)
+    desc = "; ".join([f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes]
+                     + [zeppelin_text(z) for z in state.zeppelins])
     width, height = x1 - x0, y1 - y0
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
             f"viewBox='0 0 {width:.0f} {height:.0f}' "
@@ -88,6 +93,8 @@ def table_html(state: GameState, with_map: bool = True) -> str:
         shot = [n for n in state.destroyed if n in how]
         if shot:
             head += f". Shot down: {', '.join(shot)}"
+    for z in state.zeppelins:
+        head += f". Zeppelin {z.summary()}"
     if state.flak:
         head += ". Flak waiting to burst over " + "; ".join(map(str, state.flak))
     if state.map:
@@ -105,6 +112,99 @@ def table_html(state: GameState, with_map: bool = True) -> str:
         for p in state.planes)
     table = ("<table class='cs-breakdown'><tr><td><b>plane</b></td><td><b>where</b></td><td><b>speed</b></td>"
              f"<td><b>hits taken</b></td><td><b>weapons</b></td><td><b>damage</b></td><td><b>fracture hits</b></td></tr>{planes}</table>")
+    table += "".join(f"<details><summary>{html.escape(z.name)}'s record sheet</summary>{zeppelin_sheet_html(z, state.turn)}"
+                     "</details>" for z in state.zeppelins)
     drawing = f"<div>{state.to_svg()}</div>" if with_map else ""
     return (f"<div class='cs-referee'><p><b>{html.escape(head)}</b></p>{drawing}{table}"
             f"<ul>{lines}</ul></div>")
+
+
+# -- zeppelins (F.zep.*) ----------------------------------------------------------------------------
+
+
+def _zeppelin_hexes(z) -> list[Hex]:
+    return sorted(z.hexes | {z.nacelle_hex(n) for n in z.nacelles})
+
+
+def zeppelin_text(z) -> str:
+    """A zeppelin in words, for the map's description: where each cell lies and its points, the nacelles."""
+    cells = ", ".join(f"cell {i + 1} " + "/".join(f"{h.q},{h.r}" for h in z.cell_hexes(i))
+                      + (" shredded" if p == 0 else f" {p} points") for i, p in enumerate(z.cells))
+    pods = ", ".join(f"{n} at {z.nacelle_hex(n).q},{z.nacelle_hex(n).r}" + (" knocked out" if n in z.nacelles_lost else "")
+                     for n in z.nacelles)
+    state = f"fell in turn {z.fell_turn}" if z.fell_turn else f"aloft, {sum(z.cells)} points"
+    return f"zeppelin {z.name} ({z.player}), heading {z.heading.name}, {state}: {cells}; nacelles {pods or 'none'}"
+
+
+def _zeppelin_parts(state: GameState, layout: HexLayout, pt, size: float) -> list[str]:
+    """Each zeppelin drawn over its hexes: intact cells shaded and numbered, shredded cells pale and
+    dashed, nacelles as dots (a cross when knocked out), turrets as rings, a fallen ship faded."""
+    from cs_panel.core.palette import ZEP_CELL, ZEP_LOST, ZEP_NACELLE, ZEP_SHREDDED
+
+    out = []
+    for z in state.zeppelins:
+        fade = " opacity='0.35'" if not z.aloft else ""
+        out.append(f"<g class='cs-zeppelin' data-name='{html.escape(z.name)}'{fade}>")
+        for i, p in enumerate(z.cells):
+            for h in z.cell_hexes(i):
+                pts = " ".join(pt(*c) for c in layout.corners(h))
+                look = (f"fill='{ZEP_SHREDDED}' stroke-dasharray='3 2' class='zep-cell shredded'" if p == 0
+                        else f"fill='{ZEP_CELL}' class='zep-cell'")
+                out.append(f"<polygon points='{pts}' {look} stroke='{ZEP_NACELLE}' stroke-width='1'/>")
+            cx, cy = layout.center(z.cell_hexes(i)[0])
+            x, y = pt(cx, cy).split(",")
+            out.append(f"<text x='{x}' y='{y}' font-size='{size * 0.5:.0f}' text-anchor='middle'>"
+                       f"{i + 1}: {p}</text>")
+        for n in z.nacelles:
+            x, y = pt(*layout.center(z.nacelle_hex(n))).split(",")
+            lost = n in z.nacelles_lost
+            out.append(f"<circle cx='{x}' cy='{y}' r='{size * 0.3:.1f}' fill='{ZEP_LOST if lost else ZEP_NACELLE}' "
+                       f"class='zep-nacelle{' lost' if lost else ''}'/>")
+        for mount in z.mounts:
+            if mount.startswith("main "):
+                continue
+            x, y = pt(*layout.center(z.mount_hex(mount))).split(",")
+            out.append(f"<circle cx='{x}' cy='{y}' r='{size * 0.45:.1f}' fill='none' stroke='{ZEP_NACELLE}' "
+                       "stroke-width='1.5' class='zep-turret'/>")
+        bx, by = layout.center(z.bow)
+        x, y = pt(bx, by + size * 1.1).split(",")
+        out.append(f"<text x='{x}' y='{y}' font-size='{size * 0.6:.0f}' text-anchor='middle' font-weight='bold'>"
+                   f"{html.escape(z.name)}</text></g>")
+    return out
+
+
+def zeppelin_sheet_html(z, turn: int = 1) -> str:
+    """A zeppelin's record sheet as HTML: each gas cell's points (out of 60) and hexes, the fall line,
+    the nacelles, each turret's gun, range and field, the main guns, and each gunner's Constitution
+    and shock (F.zep.gas-cells, F.zep.nacelle, F.zep.turrets, F.zep.main-guns, F.zep.gunners)."""
+    from cs_panel.fasa.zeppelin import CELL_POINTS, FALLS_AT, GUNNER_CONSTITUTION, GUNNER_SHELTER, MAIN_GUN_RANGE, Turret
+
+    kind = "military (reinforced cells: each template's second Zep. Dmg. number)" if z.military else (
+        "commercial (each template's first Zep. Dmg. number)")
+    gas = "hydrogen: a magnesium hit burns the whole ship" if z.hydrogen else "helium: magnesium does only its template"
+    rows = "".join(
+        f"<tr><td>cell {i + 1}</td><td>{' '.join(f'{h.q},{h.r}' for h in z.cell_hexes(i))}</td>"
+        f"<td>{'shredded: fly and fire through' if p == 0 else f'{p} / {CELL_POINTS}'}</td></tr>"
+        for i, p in enumerate(z.cells))
+    pods = "".join(f"<li>{n} at {z.nacelle_hex(n).q},{z.nacelle_hex(n).r}: "
+                   f"{'knocked out' if n in z.nacelles_lost else 'working'}; hit on 7 + modifiers, never by flak</li>"
+                   for n in z.nacelles)
+    guns = []
+    for mount in z.mounts:
+        if mount.startswith("main "):
+            continue
+        kind_ = z.turret_kind(mount)
+        for m, g in z.turrets:
+            if m == mount:
+                t = Turret(kind_, g)
+                silent = z.silent(mount, turn)
+                guns.append(f"<li>{mount} .{g.split('-')[1]}: range {t.range}, {t.alleys} hexrows; gunner Constitution "
+                            f"{GUNNER_CONSTITUTION} + {GUNNER_SHELTER} = {GUNNER_CONSTITUTION + GUNNER_SHELTER}"
+                            + (f"; silent: {html.escape(silent)}" if silent else "") + "</li>")
+    main = (f"<p>Main guns: 3 a side, one flak round each a turn to {MAIN_GUN_RANGE} hexes.</p>" if z.military else "")
+    left = sum(z.cells)
+    state = (f"fell in turn {z.fell_turn}" if z.fell_turn else f"{left} points left; it falls at {FALLS_AT} or fewer")
+    return (f"<div class='cs-zeppelin-sheet'><p><b>{html.escape(z.name)}</b> ({html.escape(z.player)}), {kind}; {gas}. "
+            f"{state}.</p><table class='cs-breakdown'><tr><td><b>gas cell</b></td><td><b>hexes</b></td>"
+            f"<td><b>points</b></td></tr>{rows}</table><p>Nacelles:</p><ul>{pods or '<li>none</li>'}</ul>"
+            f"<p>Turrets (fire after every plane):</p><ul>{''.join(guns) or '<li>none</li>'}</ul>{main}</div>")

@@ -23,6 +23,7 @@ from cs_panel.fasa.mapsheets import Edge, MapLayout, layout
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.notation import FireOrder, hex_text
+from cs_panel.fasa.referee.zeppelins import RefZeppelin, check_table as check_zeppelins
 from cs_panel.fasa.tohit import check_skill, weapons
 
 #: rockets the referee fires: those that roll to hit a plane and mark a template (F.rocket.ap-he, F.rocket.drill),
@@ -289,6 +290,7 @@ class Flak:
     hex: Hex
     turn: int  # the turn it was fired in
     hardpoint: int
+    source: str = ""  # "" for a plane's flak rocket; a zeppelin's main gun names itself ("main gun port 2", F.zep.main-guns)
 
     def __post_init__(self):
         check_str(self.launcher, "launcher", error=RefereeError)
@@ -298,18 +300,19 @@ class Flak:
         check_int(self.hardpoint, "hardpoint", 1, LIMITS["count"].hi, error=RefereeError)
 
     def __str__(self) -> str:
-        return f"{hex_text(self.hex)} ({self.launcher}'s flak rocket from hardpoint {self.hardpoint}, fired in turn {self.turn})"
+        what = self.source or f"flak rocket from hardpoint {self.hardpoint}"
+        return f"{hex_text(self.hex)} ({self.launcher}'s {what}, fired in turn {self.turn})"
 
 
 #: the kinds of action a FASA game's log holds
-ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing")
+ACTION_KINDS = ("plot", "move", "pick", "collide", "fire", "combat", "tailing", "zeppelin")
 
 
 @dataclass(frozen=True)
 class Action:
     """One entry of the game log: what was done, by which plane, and the die faces it used."""
 
-    kind: str  # "plot", "move", "pick", "collide", "fire", "combat", "tailing"
+    kind: str  # "plot", "move", "pick", "collide", "fire", "combat", "tailing", "zeppelin" (a turret's aim)
     plane: str = ""
     maneuver: str = ""
     faces: tuple[int, ...] = ()
@@ -355,6 +358,7 @@ class GameState:
     orders: tuple[tuple[str, str], ...] = ()  # (plane, fire order) given this combat phase, before combat()
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
     variants: tuple[str, ...] = ()  # optional rules agreed before the game (``referee.variants``)
+    zeppelins: tuple[RefZeppelin, ...] = ()  # zeppelins on the table, aloft or fallen (F.zep.*, ``zeppelins``)
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -410,9 +414,13 @@ class GameState:
         for t in self.tails:
             if not isinstance(t, Tail) or t.follower not in known or t.leader not in known:
                 raise RefereeError(f"a tail names a plane the game does not have: {short_repr(t)}", field="tails")
-        for f in self.flak:
-            if not isinstance(f, Flak) or f.launcher not in known:
+        for f in self.flak:  # a zeppelin's main guns fire flak too (F.zep.main-guns)
+            if not isinstance(f, Flak) or f.launcher not in known | {z.name for z in self.zeppelins}:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
+        if self.zeppelins:
+            check_zeppelins(self.zeppelins, known)
+            if self.players and not {z.player for z in self.zeppelins} <= set(self.players):
+                raise RefereeError("a zeppelin's player is not one of the game's players", field="zeppelins")
         from cs_panel.fasa.referee.variants import check_variants
 
         object.__setattr__(self, "variants", check_variants(self.variants))
