@@ -640,7 +640,7 @@ def _move_value(g, c, square) -> tuple[float, str]:
     return value - _standing(g, c, c.square)[0], why
 
 
-def _aces_give(game: Game, gives: list[Action]) -> Choice:
+def _aces_give(game: Game, gives: list) -> Choice:  # the aces referee's Give actions
     """The share-out of a rolled several-target shot that gives the most targets their click
     (K.ranged.multi): each is tried on the game (it rolls nothing), the first best kept."""
     before = {c.name: c.dial.slot for c in game.state.game.characters}

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from cs_panel.aces import talents
 from cs_panel.aces.board import Square
-from cs_panel.aces.combat import AcesAttack, AttackError, attack_problems, may_use_fate
+from cs_panel.aces.combat import AcesAttack, AttackError, MultiShot, attack_problems, may_use_fate
 from cs_panel.aces.game import BUILD_TOTAL, GameRuleError, game_over, victory
 from cs_panel.aces.referee import AcesGame
 from cs_panel.core.dice import Dice, ScriptedDice
@@ -182,8 +182,9 @@ def parse_action(text: str) -> Action:
         return Attack(name, (int(x), int(y)), kind, tuple(targets.split(" & ")), bool(fate), second, bool(second_fate))
     m = re.fullmatch(r"give (.+?) (die \d+ to .+)", w)
     if m:
-        parts = [re.fullmatch(r"die (\d{1,2}) to (.+)", x) for x in m.group(2).split(" & ")]
-        if all(parts):
+        found = [re.fullmatch(r"die (\d{1,2}) to (.+)", x) for x in m.group(2).split(" & ")]
+        parts = [x for x in found if x is not None]
+        if len(parts) == len(found):
             return Give(m.group(1), tuple(x.group(2) for x in parts), tuple(int(x.group(1)) for x in parts))
     m = re.fullmatch(r"second wind (.+)", w)
     if m:
@@ -482,6 +483,7 @@ class AcesRules(Rules):
         faces = tuple(f for _, f in dice.log[first:])
         stood = after.character(action.name).square  # where it shot from (a failed break-away stays put)
         shot = g.plan_attack(action.name, stood, list(action.targets), "ranged", offensive_fate=action.fate)
+        assert isinstance(shot, MultiShot)  # several targets: a several-target shot (K.ranged.multi)
         start = len(faces) - shot.dice
         said = after.log[len(g.log):]
         shot_at = next(i for i, line in enumerate(said) if line.startswith(f"{action.name} rolled "))

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from cs_panel.core.seats import SeatError, own_actions
-from cs_panel.games import new_game, rules_for
+from cs_panel.games import rules_for
 from cs_panel.ui.aces_board import AcesSkirmish
 from cs_panel.ui.airaction_table import AirActionTable
 from cs_panel.ui.barrooms_table import BarroomsTable
