@@ -151,17 +151,28 @@ def legal_plots(plane: PlaneState) -> tuple[str, ...]:
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, objects=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
-    without edges) with each player's home side (F.map.sheets, F.setup)."""
+    without edges) with each player's home side (F.map.sheets, F.setup), and the objects on the map
+    (``referee.ground.MapObject``: buildings, trains, small objects, F.collide.object-btn), if any."""
     out = []
     for p in planes:
         d = to_jsonable(p)
         d.pop("sheet", None)  # a fresh sheet is built from the plane
         out.append(d)
-    return {"planes": out, "max_turns": max_turns, "map_name": map_name,
-            "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    setup = {"planes": out, "max_turns": max_turns, "map_name": map_name,
+             "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
+    if objects:  # left out when there are none, so a game of planes alone keeps its set-up text
+        setup["objects"] = [to_jsonable(o) for o in objects]
+    return setup
+
+
+def bombing_setup() -> dict:
+    """The bombing-run demo (``referee.demo.bombing_planes`` and ``bombing_objects``, invented
+    ``sample`` data): a bomber with bombs, a torpedo and a harpoon against a depot, a train and a crate,
+    a fighter defending them (F.bomb, F.torpedo, F.rocket.harpoon)."""
+    return setup_of(R.bombing_planes(), max_turns=4, objects=R.bombing_objects())
 
 
 def demo_setup() -> dict:
@@ -189,7 +200,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "objects"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -202,12 +213,19 @@ class FasaRules(Rules):
         if not isinstance(map_name, str) or not isinstance(homes, dict):
             raise R.RefereeError("map_name is text and homes an object", field="map_name")
         out = {"planes": [dict(p) for p in planes], "max_turns": max_turns, "map_name": map_name, "homes": dict(homes)}
+        if "objects" in setup:
+            things = setup["objects"]
+            if not isinstance(things, list) or not all(isinstance(o, dict) for o in things):
+                raise R.RefereeError("'objects' must list objects", field="objects")
+            out["objects"] = [dict(o) for o in things]
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
-        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None)
+        things = [from_jsonable(R.MapObject, o, f"objects[{i}]") for i, o in enumerate(setup.get("objects", ()))]
+        return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
+                               objects=things)
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state
@@ -255,11 +273,13 @@ class FasaRules(Rules):
         """Every fire order the referee accepts for ``p`` now, at each enemy in reach (F.combat.choice)."""
         enemies = [e.name for e in gs.planes if e.player != p.player]
         guns = ["guns", "guns x2"] if p.working_guns and len(p.jammed_guns) < len(p.working_guns) else []
-        rockets = [f"rocket {hp}" for hp, r in p.loaded_rockets if r not in R.HEX_ROCKETS]
+        rockets = [f"rocket {hp}" for hp, r in p.loaded_rockets if r not in R.HEX_ROCKETS and r not in R.GROUND_ORDNANCE]
         if len(rockets) > 1:
             rockets.append("rockets")
         candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
         candidates += [f"{what} at {e}" for e in enemies for what in guns + rockets]
+        if gs.objects:  # bombs, torpedoes and harpoons at objects; guns and rockets at an enemy's tow (F.bomb, ...)
+            candidates += ground_orders(gs, p, guns + rockets)
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         out = []
@@ -363,6 +383,21 @@ class FasaRules(Rules):
         return map_svg(state.game, radius=3, size=22)
 
 
+def ground_orders(gs: R.GameState, p: R.RefPlane, aimed: list[str]) -> list[str]:
+    """Fire orders at objects to try for ``p``: each bomb, torpedo and harpoon by hardpoint (and
+    "bombs" for several) at each standing object, and ``aimed`` (guns, rockets) at each object an
+    enemy tows (F.bomb, F.torpedo, F.rocket.harpoon). The referee keeps those it accepts."""
+    from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, ordnance_kind, standing
+
+    drops = [f"{ordnance_kind(w)} {hp}" for hp, w in p.loaded_rockets if w in GROUND_ORDNANCE]
+    if sum(w.startswith("bomb-") for _, w in p.loaded_rockets) > 1:
+        drops.append("bombs")
+    out = [f"{what} at {o.name}" for o in standing(gs.objects) for what in drops]
+    towed = [o for o in gs.objects if o.towed_by and not o.destroyed]
+    out += [f"{what} at {o.name}" for o in towed for what in aimed]
+    return out
+
+
 def _private(line: str, gs: R.GameState, mine: set[str]) -> bool:
     """A line telling a tailer what the leader's plot reveals (F.tail.reveal): for the tailer only."""
     return any(line.startswith(f"{t.follower} tails {t.leader} (tailing number") and t.follower not in mine
@@ -382,5 +417,5 @@ def rules() -> FasaRules:
     return FasaRules()
 
 
-__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "demo_setup", "legal_plots", "next_step",
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "bombing_setup", "demo_setup", "ground_orders", "legal_plots", "next_step",
            "parse_action", "rules", "setup_of"]

@@ -104,8 +104,9 @@ from cs_panel.fasa.faces import (
 )
 from cs_panel.fasa.referee.actions import Referee, apply, fold
 from cs_panel.fasa.referee.combat import attack_odds
-from cs_panel.fasa.referee.demo import demo_planes
+from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.referee.ground import GROUND_ORDNANCE as GROUND_ORDNANCE, MapObject
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
 from cs_panel.fasa.referee.state import (
     ACTION_KINDS as ACTION_KINDS, HEX_ROCKETS as HEX_ROCKETS, NOT_LOADED as NOT_LOADED,
@@ -122,5 +123,5 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 __all__ = [
     "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
-    "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "MapObject", "RefereeError", "Tail", "apply", "attack_odds", "bombing_objects", "bombing_planes", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
 ]

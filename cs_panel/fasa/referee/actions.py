@@ -16,6 +16,7 @@ from cs_panel.core.validate import check_int, short_repr
 from cs_panel.fasa.mapsheets import Edge, check_start, layout
 from cs_panel.fasa.referee.combat import _combat, _fire
 from cs_panel.fasa.referee.errors import RefereeError
+from cs_panel.fasa.referee.ground import MapObject, check_objects
 from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
@@ -114,10 +115,13 @@ class Referee:
 
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
-              homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None) -> "Referee":
+              homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None,
+              objects: Sequence[MapObject] = ()) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
-        each plane starts within that many rows of its home side, as a standard dogfight does."""
+        each plane starts within that many rows of its home side, as a standard dogfight does.
+        ``objects`` are the buildings, trains and small objects on the map (``ground.MapObject``,
+        F.collide.object-btn), each on the map when there is one."""
         check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
         check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
         if not isinstance(planes, (tuple, list)) or not all(isinstance(p, RefPlane) for p in planes):
@@ -131,11 +135,17 @@ class Referee:
             if p.plane.falling:  # nothing it could plot is legal: it is already out of the game
                 raise RefereeError(f"{p.name} has its engine out and has hung at speed 0: it falls and cannot "
                                    "start a game (F.dmg.engine, FASA p.39)", field="planes")
+        things = check_objects(objects, names)
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
-            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes}))))
+            return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, players=tuple(sorted({p.player for p in planes})),
+                                       objects=things))
         m = layout(map_name)  # an unknown name raises, listing the layouts
+        for o in things:
+            off = [h for h in o.hexes + o.track if h not in m]
+            if off:
+                raise RefereeError(f"object {o.name}: {off[0]!r} is off the {m.name} map (F.map.sheets)", field="objects")
         players = sorted({p.player for p in planes})
         given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
         missing = [x for x in players if x not in given]
@@ -160,7 +170,7 @@ class Referee:
                 raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
         homes_t = tuple((x, given[x]) for x in players)
         return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t,
-                                   players=tuple(players)))
+                                   players=tuple(players), objects=things))
 
     @cached_property
     def state(self) -> GameState:

@@ -1,6 +1,7 @@
 """Fire orders as players say them, ``"gun 1 x2, gun 2 at Raider shift to 3"``, read and written
 back (F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.flak, F.pilot.sh-shift; FASA
-p.33, 36, 37, 42).
+p.33, 36, 37, 42); bombs, torpedoes and harpoons at an object on the map, ``"bomb 2 at Depot"``
+(F.bomb, F.torpedo, F.rocket.harpoon; p.43-45).
 """
 
 from __future__ import annotations
@@ -15,9 +16,14 @@ from cs_panel.fasa.referee.errors import FireOrderError
 
 _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
                          r"(?: (x2|double down|doubled down|doubled))?$")
+#: a bomb, torpedo or harpoon by hardpoint, or every one of its kind: "bomb 2", "bombs", "torpedo", "harpoon 3"
+_ORDNANCE_ITEM = re.compile(r"^(?:(bombs)|(bomb|torpedo|harpoon)(?: (\d+))?)$")
+#: the words a fire order uses for the weapons aimed at objects on the map (F.bomb, F.torpedo, F.rocket.harpoon)
+ORDNANCE_KINDS = ("bomb", "torpedo", "harpoon")
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
                '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak rockets) '
-               'and " shift to N" to pull gun hits toward damage column N by Steady Hand')
+               'and " shift to N" to pull gun hits toward damage column N by Steady Hand; '
+               '"bomb 2", "bombs", "torpedo" or "harpoon" with " at OBJECT" for an object on the map')
 #: the Steady Hand suffix of a fire order: "shift to 3" (F.pilot.sh-shift)
 _SHIFT = re.compile(r"^(.*?)\s*\bshift to (\S+)$", flags=re.IGNORECASE)
 #: a hex named as a fire order's target: "hex 2,-1", "2, -1" or "Hex(2, -1)"
@@ -40,15 +46,19 @@ class FireOrder:
     written ``hex Q,R`` (F.rocket.flak). ``shift_to`` is the damage column (1-10) the attacker pulls
     each gun hit toward, as far as his Steady Hand lets him once the column die is seen; 0 keeps
     every column as rolled (F.pilot.sh-shift, p.18, 37; the choice is made with the order because
-    nothing interrupts the referee's rolls, RULINGS.md). Nothing to fire and no jams to clear is
-    holding fire. The notation round-trips:
+    nothing interrupts the referee's rolls, RULINGS.md). ``ordnance`` are (kind, hardpoint) pairs of
+    bombs, torpedoes and harpoons, hardpoint 0 meaning every loaded one of that kind, aimed at the
+    object ``target`` names (F.bomb, F.torpedo, F.rocket.harpoon). Nothing to fire and no jams to
+    clear is holding fire. The notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
-    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0)
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0, ordnance=())
     >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
     ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
     >>> str(FireOrder.parse("guns at Raider  Shift to 3")), FireOrder.parse("guns shift to 3").shift_to
     ('guns at Raider shift to 3', 3)
+    >>> FireOrder.parse("bomb 2, torpedo at Depot").ordnance, str(FireOrder.parse("Bomb at Depot"))
+    ((('bomb', 2), ('torpedo', 0)), 'bombs at Depot')
     """
 
     guns: tuple[tuple[int, bool], ...] = ()
@@ -56,6 +66,7 @@ class FireOrder:
     target: str = ""
     clear_jams: bool = False
     shift_to: int = 0
+    ordnance: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self):
         most = LIMITS["count"].hi
@@ -76,6 +87,14 @@ class FireOrder:
         if self.shift_to and not self.guns:
             raise FireOrderError(f"'shift to {self.shift_to}' moves gun hits only; rocket hits are never shifted and "
                                  "an order without guns has none (F.pilot.sh-shift)", field="shift_to")
+        if not isinstance(self.ordnance, (tuple, list)) or not all(
+                isinstance(o, (tuple, list)) and len(o) == 2 and o[0] in ORDNANCE_KINDS for o in self.ordnance):
+            raise FireOrderError(f"ordnance is (kind, hardpoint) pairs, the kind one of {ORDNANCE_KINDS}, got "
+                                 f"{short_repr(self.ordnance)}", field="ordnance")
+        for _, n in self.ordnance:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "ordnance", tuple(tuple(o) for o in self.ordnance))
+        _check_ordnance(self.guns, self.rockets, self.clear_jams, self.ordnance, self.target)
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -98,11 +117,18 @@ class FireOrder:
             head, target = m.group(1), m.group(2).strip()
         guns: list[tuple[int, bool]] = []
         rockets: list[int] = []
+        ordnance: list[tuple[str, int]] = []
         clear = False
         items = [x.strip() for x in head.lower().split(",")]
         if items == ["hold"] or items == ["hold fire"]:
             items = []
         for item in items:
+            dropped = _ORDNANCE_ITEM.match(item)
+            if dropped:
+                every, kind, n = dropped.groups()
+                ordnance.append(("bomb", 0) if every else
+                                (kind, parse_int(n, "hardpoint", 1, LIMITS["count"].hi, error=FireOrderError) if n else 0))
+                continue
             found = _ORDER_ITEM.match(item)
             if not found:
                 raise FireOrderError(f"cannot read {item!r} in the fire order {str(text)!r}: {_ORDER_HELP}",
@@ -119,39 +145,70 @@ class FireOrder:
                                if rocket else 0)
             elif clears:
                 clear = True
-        if target and not (guns or rockets):
+        if target and not (guns or rockets or ordnance):
             raise FireOrderError(f"{head or 'holding fire'!r} has no target: only guns and rockets are aimed",
                                  field="target")
         at_hex = _HEX_TARGET.fullmatch(target)
+        if at_hex and ordnance:
+            raise FireOrderError("bombs, torpedoes and harpoons are aimed at an object: name it, \"bomb 1 at Depot\" "
+                                 "(F.bomb, F.torpedo, F.rocket.harpoon)", field="target")
         if at_hex:
             target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
             if guns or clear:
                 raise FireOrderError(f"only flak rockets are fired at a hex ({target}); guns fire at planes "
                                      "(F.rocket.flak, F.combat.choice)", field="target")
+        for kind in ORDNANCE_KINDS:
+            picked = [n for k, n in ordnance if k == kind]
+            if 0 in picked and len(picked) > 1:
+                raise FireOrderError(f"say {'bombs' if kind == 'bomb' else kind!r} for all of them or name each "
+                                     "hardpoint, not both", field="ordnance")
         for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
             if every in picked and len(picked) > 1:
                 raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
         if shift_to and not guns:
             raise FireOrderError(f"'shift to {shift_to}' moves gun hits only; rocket hits are never shifted and "
                                  f"{head or 'holding fire'!r} fires no gun (F.pilot.sh-shift)", field="shift_to")
-        return cls(tuple(guns), tuple(rockets), target, clear, shift_to)
+        return cls(tuple(guns), tuple(rockets), target, clear, shift_to, tuple(ordnance))
 
     def __str__(self) -> str:
         items = [("guns" if n == 0 else f"gun {n}") + (" x2" if doubled else "") for n, doubled in self.guns]
         items += ["rockets" if n == 0 else f"rocket {n}" for n in self.rockets]
+        items += [("bombs" if k == "bomb" else k) if n == 0 else f"{k} {n}" for k, n in self.ordnance]
         items += ["clear jams"] if self.clear_jams else []
         return ((", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
                 + (f" shift to {self.shift_to}" if self.shift_to else ""))
 
     @property
     def holds(self) -> bool:
-        return not (self.guns or self.rockets or self.clear_jams)
+        return not (self.guns or self.rockets or self.clear_jams or self.ordnance)
 
     @property
     def target_hex(self) -> Hex | None:
         """The hex the order's rockets are fired at, or None when it aims at a plane (F.rocket.flak)."""
         m = _HEX_TARGET.fullmatch(self.target) if self.target.startswith("hex ") else None
         return _target_hex(m.group(1), m.group(2)) if m else None
+
+
+def _check_ordnance(guns, rockets, clear_jams, ordnance, target: str) -> None:
+    """Bombs, torpedoes and harpoons go at one named object, without guns or rockets in the same
+    order: a pilot fires his guns or his launched weapons (F.combat.choice, p.33), and rockets fly at
+    planes while these fly at objects (one target an order). A harpoon grabs rather than harms, so it
+    goes alone (our reading, RULINGS.md)."""
+    if not ordnance:
+        return
+    words = ", ".join(("bombs" if k == "bomb" else k) if n == 0 else f"{k} {n}" for k, n in ordnance)
+    if guns or clear_jams:
+        raise FireOrderError(f"{words} cannot go with guns or clearing jams in one order: a pilot fires his guns or "
+                             "his launched weapons (F.combat.choice)", field="ordnance")
+    if rockets:
+        raise FireOrderError(f"{words} are aimed at an object and rockets at a plane or a hex: one target an "
+                             "order (F.combat.choice)", field="ordnance")
+    if any(k == "harpoon" for k, _ in ordnance) and any(k != "harpoon" for k, _ in ordnance):
+        raise FireOrderError(f"{words}: a harpoon grabs an object rather than harms it, so it is fired alone "
+                             "(F.rocket.harpoon)", field="ordnance")
+    if not target:
+        raise FireOrderError(f"{words} need a target: add \" at OBJECT\", the object's name (F.bomb, F.torpedo, "
+                             "F.rocket.harpoon)", field="target")
 
 
 def _target_hex(q: str, r: str) -> Hex:
