@@ -155,3 +155,237 @@ def test_a_train_runs_its_track_each_movement_phase_and_stops_at_its_end():
     after = apply(ref.state, Action("move"), ScriptedDice([]))
     assert after.thing("Train").hexes == (Hex(0, -2), Hex(0, -1))
     assert "Train runs 2 hex(es) along its track to hex 0,-2" in after.report
+
+
+# -- bombs (F.bomb) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.bomb", "F.weap.loadout")
+def test_bombs_at_an_adjacent_hex_use_the_bomb_table_and_a_hit_does_its_hits_in_template_boxes():
+    state = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT], Bomber="bombs at Depot")
+    big = bomb_number("bomb-250", 1, dead_eye=6, adjacent=True)
+    small = bomb_number("bomb-100", 1, dead_eye=6, adjacent=True)
+    assert [t.rule for t in big.terms] == ["F.bomb"] * 4 and "+ 5 dropped on an adjacent hex" in str(big)
+    assert f"250 lb bomb (hardpoint 1) needs {big}" in state.report[-1]
+    after = combat(state, [big.total, small.total])  # both hit: no scatter die
+    w250, w100 = deployed_weapons()["bomb-250"], deployed_weapons()["bomb-100"]
+    points = w250["hits"] * template_for("bomb-250").boxes + w100["hits"] * template_for("bomb-100").boxes
+    assert after.thing("Depot").damage == min(points, 40) and after.thing("Depot").destroyed == (points >= 40)
+    assert after.plane("Bomber").rockets == ("", "", "torpedo", "harpoon")  # each bomb leaves its hardpoints
+    # from the depot's own hex the +5 is gone
+    over = in_combat([bomber(Hex(0, -1)), fighter()], [DEPOT], Bomber="bomb 2 at Depot")
+    assert f"needs {bomb_number('bomb-100', 1, dead_eye=6)}" in over.report[-1]
+    assert "adjacent" not in over.report[-1]
+
+
+@pytest.mark.rule("F.bomb")
+def test_a_missed_bomb_scatters_to_the_hex_a_d6_names_and_hits_an_object_there():
+    from cs_panel.fasa.deployed import Scatter
+
+    face = 2
+    lands = Scatter(DEPOT.hexes[0]).outcome_of([face])
+    shed = MapObject("Shed", "building", (lands,), points=10)
+    state = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, shed], Bomber="bomb 2 at Depot")
+    need = bomb_number("bomb-100", 1, dead_eye=6, adjacent=True).total
+    after = combat(state, [need - 1, face])
+    assert after.thing("Depot").damage == 0
+    assert after.thing("Shed").damage == min(10, template_for("bomb-100").boxes) and after.thing("Shed").destroyed
+    assert any("the bomb scatters" in x and f"d6 {face}" in x for x in after.report)
+    empty = combat(in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT], Bomber="bomb 2 at Depot"), [need - 1, face])
+    assert any(x.endswith(": nothing there") for x in empty.report) and empty.thing("Depot").damage == 0
+
+
+@pytest.mark.rule("F.bomb", "F.combat.choice")
+def test_bomb_orders_out_of_reach_or_at_nothing_are_refused_by_name():
+    state = in_combat([bomber(Hex(0, 2)), fighter()], [DEPOT])
+    with pytest.raises(FireOrderError, match=r"own hex or one next to it, and Depot is 3 hexes away \(F.bomb\)") as e:
+        apply(state, Action("fire", "Bomber", "bombs at Depot"), ScriptedDice([]))
+    assert e.value.field == "target"
+    for order, words in [("bombs at Castle", "no object called 'Castle'"), ("bomb 3 at Depot", "holds a aerial torpedo"),
+                         ("bomb 7 at Depot", "no hardpoint 7"), ("bombs, guns at Depot", "F.combat.choice"),
+                         ("bombs", "need a target")]:
+        with pytest.raises(FireOrderError, match=words):
+            apply(state, Action("fire", "Bomber", order), ScriptedDice([]))
+    plain = dataclasses.replace(state, objects=())
+    with pytest.raises(FireOrderError, match="no object on this map"):
+        apply(plain, Action("fire", "Bomber", "bombs at Depot"), ScriptedDice([]))
+
+
+# -- the aerial torpedo (F.torpedo) ------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.torpedo")
+def test_the_torpedo_counts_the_run_after_release_and_the_straight_hexes_before_and_hits_four_times():
+    state = dataclasses.replace(in_combat([bomber(Hex(0, 2)), fighter()], [DEPOT]), straight=(("Bomber", 4),))
+    state = apply(state, Action("fire", "Bomber", "torpedo at Depot"), ScriptedDice([]))
+    tn = torpedo_number(1, hexes_after_release=3, straight_hexes=4, dead_eye=6)
+    assert f"aerial torpedo (hardpoint 3) needs {tn}" in state.report[-1]
+    after = combat(state, [tn.total])
+    four = 4 * template_for("torpedo").boxes
+    assert after.thing("Depot").damage == min(40, four)
+    assert any(f"4 x {template_for('torpedo').boxes} points" in x for x in after.report)
+    missed = combat(state, [tn.total - 1])
+    assert missed.thing("Depot").damage == 0 and "  the torpedo runs wide and is lost (F.torpedo)" in missed.report
+    assert missed.plane("Bomber").rockets[2] == ""
+
+
+@pytest.mark.rule("F.torpedo")
+def test_a_moving_train_is_no_torpedo_target_and_one_that_stopped_is():
+    train = MapObject("Train", "train", (Hex(0, -1), Hex(0, 0)), points=30, track=(Hex(-1, -1),), speed=1)
+    state = in_combat([bomber(Hex(0, 2)), fighter()], [train])
+    with pytest.raises(FireOrderError, match=r"moving train: a torpedo is launched only at a target that stands still "
+                                             r"\(F.torpedo, FASA p.45\)"):
+        apply(state, Action("fire", "Bomber", "torpedo at Train"), ScriptedDice([]))
+    stopped = dataclasses.replace(state, objects=(train.run(),))
+    assert not stopped.thing("Train").moving
+    apply(stopped, Action("fire", "Bomber", "torpedo at Train"), ScriptedDice([]))
+    aside = in_combat([bomber(Hex(2, 2)), fighter()], [train.run()])
+    with pytest.raises(FireOrderError, match="line of travel"):
+        apply(aside, Action("fire", "Bomber", "torpedo at Train"), ScriptedDice([]))
+
+
+@pytest.mark.rule("F.torpedo")
+def test_straight_hexes_add_up_over_straight_turns_and_start_again_after_a_turn():
+    ref = Referee.start(4, [bomber(Hex(0, 6)), fighter(Hex(6, -6))], max_turns=5, objects=[DEPOT])
+    seen = []
+    for plot in ("2SA", "1SA", "2L1F"):
+        ref = ref.plot("Bomber", plot).plot("Raider", "1SA").move()
+        seen.append(ref.state.straight_of("Bomber"))
+        ref = ref.combat().tailing()
+    assert seen == [2, 3, 0]
+
+
+# -- the harpoon (F.rocket.harpoon) -----------------------------------------------------------------
+
+
+def _lift_faces():
+    hit = harpoon_number(7, 1, dead_eye=6).total
+    lift = lift_number(7, speed=2, natural_touch=5).total
+    return hit, lift
+
+
+@pytest.mark.rule("F.rocket.harpoon")
+def test_a_harpoon_grabs_a_small_object_ahead_and_the_lift_makes_it_a_tow():
+    crate = dataclasses.replace(CRATE, hexes=(Hex(0, -1),))
+    state = in_combat([bomber(Hex(0, 0)), fighter()], [crate], Bomber="harpoon at Crate")
+    hit, lift = _lift_faces()
+    assert f"needs {harpoon_number(7, 1, dead_eye=6)}" in state.report[-1]
+    towed = combat(state, [hit, lift])
+    c = towed.thing("Crate")
+    assert c.towed_by == "Bomber" and c.hexes == (Hex(0, 1),)  # hung in the hex behind the plane
+    assert towed.plane("Bomber").rockets[3] == ""
+    dropped = combat(state, [hit, lift - 1])
+    assert dropped.thing("Crate").towed_by == "" and dropped.thing("Crate").hexes == (Hex(0, -1),)
+    assert any("dropped, harpoon and cable lost" in x for x in dropped.report)
+    missed = combat(state, [hit - 1])
+    assert "  the harpoon and its cable are lost (F.rocket.harpoon)" in missed.report
+    far = in_combat([bomber(Hex(0, 1)), fighter()], [crate])
+    with pytest.raises(FireOrderError, match="range 1"):
+        apply(far, Action("fire", "Bomber", "harpoon at Crate"), ScriptedDice([]))
+    with pytest.raises(FireOrderError, match="not the building or train itself"):
+        apply(in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT]), Action("fire", "Bomber", "harpoon at Depot"),
+              ScriptedDice([]))
+
+
+def _towing(hex_=Hex(0, 0)) -> Referee:
+    crate = dataclasses.replace(CRATE, hexes=(hex_.neighbor(Facing.D),), towed_by="Bomber")
+    ref = Referee.start(1, [bomber(hex_), fighter(Hex(0, 3), Facing.A)], max_turns=5, objects=[crate])
+    return ref
+
+
+@pytest.mark.rule("F.rocket.harpoon")
+def test_a_towing_plane_loses_two_of_top_speed_and_a_two_g_maneuver_snaps_the_cable():
+    from cs_panel.fasa.reach import reachable
+
+    ref = _towing()
+    with pytest.raises(RefereeError, match=r"top speed is 2 \(2 less, F.rocket.harpoon\)") as e:
+        ref.plot("Bomber", "3SA")
+    assert e.value.field == "maneuver"
+    ok = ref.plot("Bomber", "2SA").plot("Raider", "1SA").move()
+    assert ok.state.thing("Crate").towed_by == "Bomber"
+    assert ok.state.thing("Crate").hexes == (ok.state.plane("Bomber").plane.hex.neighbor(Facing.D),)
+    two_g = next(str(o.maneuver) for o in reachable(ref.state.plane("Bomber").plane, legal_only=True)
+                 if o.maneuver.speed <= 2 and (o.gs or 0) >= 2 and not o.maneuver.is_stall)
+    snapped = ref.plot("Bomber", two_g).plot("Raider", "1SA").move().state
+    b = snapped.plane("Bomber")
+    assert snapped.thing("Crate").towed_by == "" and snapped.thing("Crate").hexes == (b.plane.hex.neighbor(b.plane.facing.turn(3)),)
+    stress = [x for x in snapped.report if "stress hit on the" in x]
+    gs = next(o.gs for o in reachable(ref.state.plane("Bomber").plane, legal_only=True) if str(o.maneuver) == two_g)
+    assert len(stress) == 2 * (gs - 1) and any("the cable snaps" in x for x in snapped.report)
+
+
+@pytest.mark.rule("F.rocket.harpoon", "F.combat.choice")
+def test_shots_at_a_towed_object_roll_at_the_tow_then_object_or_cable():
+    ref = _towing()
+    state = dataclasses.replace(ref.state, phase=Phase.COMBAT)
+    state = apply(state, Action("fire", "Bomber", "hold"), ScriptedDice([]))
+    state = apply(state, Action("fire", "Raider", "guns at Crate"), ScriptedDice([]))
+    assert "at Bomber's tow" in state.report[-1] and "1-6 Crate" in state.report[-1]
+    cable = combat(state, [10, 8, 1])  # gun 1 hits, d10 8: the cable; gun 2 misses
+    assert cable.thing("Crate").towed_by == "" and any("its cable was shot through" in x for x in cable.report)
+    hit = combat(state, [10, 3, 1])  # d10 3: the object
+    assert hit.thing("Crate").damage == template_for("mg-30", "AP").boxes and hit.thing("Crate").towed_by == "Bomber"
+    assert hit.plane("Bomber").hits_taken == 0  # the plane itself is untouched
+    with pytest.raises(FireOrderError, match="Bomber, who flies for Ann too"):
+        apply(state, Action("fire", "Bomber", "guns at Crate"), ScriptedDice([]))
+    on_ground = in_combat([bomber(Hex(0, 1)), fighter(Hex(0, 3), Facing.A)], [CRATE])
+    with pytest.raises(FireOrderError, match="stands on the ground"):
+        apply(on_ground, Action("fire", "Raider", "guns at Crate"), ScriptedDice([]))
+
+
+@pytest.mark.rule("F.rocket.harpoon")
+def test_a_tow_drops_where_it_hung_when_the_towing_plane_is_lost():
+    ref = _towing(Hex(0, 1))  # the Depot stands straight ahead
+    ref = Referee(1, dataclasses.replace(ref.start_state, objects=ref.start_state.objects + (DEPOT,)))
+    ref = ref.plot("Bomber", "2SA").plot("Raider", "1SA")
+    crashed = apply(ref.state, Action("move"), ScriptedDice([1]))  # fails the roll to avoid the Depot
+    assert "Bomber" in crashed.destroyed
+    assert crashed.thing("Crate").towed_by == "" and any("out of the game" in x for x in crashed.report)
+
+
+# -- notation, legal actions ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("F.bomb", "F.torpedo", "F.rocket.harpoon", "F.combat.choice")
+def test_orders_at_objects_round_trip_and_mixed_orders_are_refused_by_name():
+    for text, canonical in [("bomb 1 at Depot", "bomb 1 at Depot"), ("BOMBS at Depot", "bombs at Depot"),
+                            ("bomb at Depot", "bombs at Depot"), ("torpedo 3 at Train", "torpedo 3 at Train"),
+                            ("bomb 1, bomb 2, torpedo at Depot", "bomb 1, bomb 2, torpedo at Depot"),
+                            ("harpoon at Crate", "harpoon at Crate")]:
+        order = FireOrder.parse(text)
+        assert str(order) == canonical and FireOrder.parse(str(order)) == order
+        assert eval(repr(order), {"FireOrder": FireOrder}) == order  # the repr pastes back
+    for text, field in [("harpoon, bombs at Depot", "ordnance"), ("rocket 1, bomb 2 at Depot", "ordnance"),
+                        ("bombs at hex 0,1", "target"), ("bombs, bomb 1 at Depot", "ordnance"),
+                        ("guns, torpedo at Depot", "ordnance")]:
+        with pytest.raises(FireOrderError) as e:
+            FireOrder.parse(text)
+        assert e.value.field == field
+    with pytest.raises(FireOrderError, match="ordnance"):
+        FireOrder(ordnance=(("mine", 1),))
+
+
+@pytest.mark.rule("F.bomb", "F.torpedo", "F.rocket.harpoon")
+def test_legal_actions_offer_each_weapon_only_at_targets_it_may_be_fired_at():
+    from cs_panel.fasa.play import bombing_setup
+
+    game = new_game("fasa", seed=11, setup=bombing_setup())
+    game = game.play("plot Bomber 2SA", "plot Raider 1SA", "move")
+    orders = [str(a) for a in game.legal_actions() if str(a).startswith("fire Bomber")]
+    # the depot is down the line of travel, the crate in the hex ahead (range 1) and next to the plane
+    assert {"fire Bomber torpedo 3 at Depot", "fire Bomber harpoon 4 at Crate", "fire Bomber bomb 1 at Crate",
+            "fire Bomber bombs at Crate"} <= set(orders)
+    assert not any(" at Train" in o for o in orders)  # the train is moving, and out of bombing reach
+    assert not any(o.startswith("fire Bomber bomb") and o.endswith("Depot") for o in orders)  # 3 hexes off
+    for a in game.legal_actions():
+        assert game.parse(str(a)) == a
+        game.apply(a)  # every listed order is accepted
+    # over the depot's neighbour: bombs at it, no harpoon at a building; a stopped train in line
+    stopped = MapObject("Train", "train", (Hex(0, -3), Hex(0, -2)), points=30)
+    gs = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, stopped])
+    offered = game.rules.fire_orders(gs, gs.plane("Bomber"))
+    assert {"bomb 1 at Depot", "bomb 2 at Depot", "bombs at Depot", "torpedo 3 at Depot", "torpedo 3 at Train"} <= set(offered)
+    assert not any(o.startswith("harpoon") for o in offered)
+    moving = dataclasses.replace(stopped, track=(Hex(0, -4),), speed=1)
+    gs = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, moving])
+    assert "torpedo 3 at Train" not in game.rules.fire_orders(gs, gs.plane("Bomber"))

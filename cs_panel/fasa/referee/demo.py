@@ -39,10 +39,10 @@ def bombing_planes() -> list[RefPlane]:
 
 def bombing_objects() -> list[MapObject]:
     """What the bombing run is about (``sample`` data: the missions of the rules' setting, our numbers
-    of damage points): a one-hex depot, a two-car train running a track across the map at one hex
-    a turn, and a crate on the ground for the harpoon (F.collide.object-btn)."""
+    of damage points): a one-hex depot, a two-car train running three hexes of track at one hex a
+    turn, then standing, and a crate on the ground for the harpoon (F.collide.object-btn)."""
     engine = Hex(-4, 2)
-    track = tuple(engine.neighbor(Facing.B, i) for i in range(1, 9))
+    track = tuple(engine.neighbor(Facing.B, i) for i in range(1, 4))
     return [MapObject("Depot", "building", (Hex(0, -1),), points=40),
             MapObject("Train", "train", (engine, engine.neighbor(Facing.E)), points=30, track=track, speed=1),
-            MapObject("Crate", "small-object", (Hex(1, -2),), points=10)]
+            MapObject("Crate", "small-object", (Hex(0, 1),), points=10)]
