@@ -252,7 +252,7 @@ class FasaRules(Rules):
             waiting = gs.waiting_for
             if not waiting:
                 return [Step("move")]
-            return [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)]
+            return [Plot(p.name, m) for p in mine if p.name in waiting for m in self.plots_for(gs, p)]
         if gs.phase is R.Phase.COLLIDE:
             waiting = gs.waiting_for
             if not waiting:
@@ -268,6 +268,18 @@ class FasaRules(Rules):
         if gs.phase is R.Phase.TAILING:
             return [Step("tailing")]
         return []
+
+    def plots_for(self, gs: R.GameState, p: R.RefPlane) -> tuple[str, ...]:
+        """The plots ``p`` may fly: the template's legal ones, none faster than a towing plane's top
+        speed (F.move.plot, F.rocket.harpoon)."""
+        plots = legal_plots(p.plane)
+        if any(o.towed_by == p.name for o in gs.objects):
+            from cs_panel.fasa.deployed import towing_top_speed
+            from cs_panel.fasa.maneuver import Maneuver
+
+            top = towing_top_speed(p.plane.capabilities.max_speed)
+            plots = tuple(m for m in plots if Maneuver.parse(m).speed <= top)
+        return plots
 
     def fire_orders(self, gs: R.GameState, p: R.RefPlane) -> list[str]:
         """Every fire order the referee accepts for ``p`` now, at each enemy in reach (F.combat.choice)."""

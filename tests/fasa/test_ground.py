@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -389,3 +390,60 @@ def test_legal_actions_offer_each_weapon_only_at_targets_it_may_be_fired_at():
     moving = dataclasses.replace(stopped, track=(Hex(0, -4),), speed=1)
     gs = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, moving])
     assert "torpedo 3 at Train" not in game.rules.fire_orders(gs, gs.plane("Bomber"))
+
+
+# -- a bombing run, golden (tests/golden/fasa_bombing.txt) -------------------------------------------
+
+GOLDEN = Path(__file__).parent.parent / "golden" / "fasa_bombing.txt"
+#: the bombing run of the demo set-up: a harpoon lifts the crate, bombs fall on the depot (one scatters),
+#: a 3 G turn snaps the tow cable, a torpedo runs at the train once it has stopped
+BOMBING_SEED = 3
+BOMBING_RUN = ("plot Bomber 2SA", "plot Raider 2SA", "move", "fire Bomber harpoon 4 at Crate", "combat", "tailing",
+               "plot Bomber 2SA", "plot Raider 2L1E", "move", "fire Bomber bombs at Depot", "combat", "tailing",
+               "plot Bomber 1L1F", "plot Raider 1SA", "move", "fire Bomber torpedo 3 at Train", "combat", "tailing")
+
+
+def bombing_run():
+    from cs_panel.fasa.play import bombing_setup
+
+    return new_game("fasa", seed=BOMBING_SEED, setup=bombing_setup()).play(*BOMBING_RUN)
+
+
+@pytest.mark.rule("F.bomb", "F.torpedo", "F.rocket.harpoon", "F.move.path-objects")
+def test_the_bombing_run_replays_its_golden_transcript_exactly():
+    from tests.test_games import replay_transcript
+
+    text = GOLDEN.read_text()
+    game = replay_transcript(text)
+    assert game.transcript() == text == bombing_run().transcript()
+    for words in ("LIFTED (F.rocket.harpoon)", "the bomb scatters", "Depot takes the 100 lb bomb",
+                  "the cable snaps", "the end of its track: it stands still now", "fire Bomber torpedo 3 at Train"):
+        assert words in text
+    for k in range(len(game.log) + 1):  # every step of it saves, loads and folds back the same
+        step = game.at(k)
+        assert type(step).from_json(step.to_json()).transcript() == step.transcript()
+
+
+
+
+@pytest.mark.rule("F.seq.phases", "F.bomb", "F.rocket.harpoon")
+@pytest.mark.parametrize("seed", range(6))
+def test_random_bombing_runs_never_list_an_action_the_referee_refuses(seed):
+    import random
+
+    from cs_panel.core.game import Game
+    from cs_panel.fasa.play import bombing_setup
+
+    rng = random.Random(seed)
+    game = new_game("fasa", seed=seed, setup=bombing_setup())
+    while not game.is_over and len(game.log) < 200:
+        legal = game.legal_actions()
+        assert legal and not game.rules.invariants(game.state)
+        fires = [a for a in legal if str(a).startswith("fire") and not str(a).endswith("hold")]
+        game = game.apply(rng.choice(fires if fires and rng.random() < 0.7 else legal))  # prefer firing
+    assert Game.from_json(game.to_json()).transcript() == game.transcript()
+
+
+if __name__ == "__main__":  # regenerate the golden bombing run: python tests/fasa/test_ground.py
+    GOLDEN.write_text(bombing_run().transcript())
+    print(f"wrote {GOLDEN}")

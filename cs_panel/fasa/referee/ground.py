@@ -160,7 +160,7 @@ class MapObject:
 
     def __str__(self) -> str:
         where = ", ".join(hex_text(h) for h in self.hexes)
-        extra = f", running {self.speed} hexes a turn" if self.moving else ""
+        extra = f", running {self.speed} hex{'es' if self.speed > 1 else ''} a turn" if self.moving else ""
         extra += f", towed by {self.towed_by}" if self.towed_by else ""
         return (f"{self.name} ({self.label}, base target number {self.base_number}, {self.left} of {self.points} "
                 f"points, at {where}{extra})")
