@@ -56,9 +56,15 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   on each plane around it (the table of the hexside it shows the hex), friend, foe and launcher
   alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
   the game's table and after each combat in the ``transcript``. Not handled yet: flare and sonic
-  rockets, harpoons and turrets; several hexes in one order (one target an order). Bombs, the
-  torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
-  plane loaded with them is refused by name (``field="rockets"``).
+  rockets and turrets; several hexes in one order (one target an order).
+- Objects on the map (``Referee.start(..., objects=[MapObject("Depot", "building", (Hex(0, -1),))])``,
+  module ``ground``): buildings, trains and small objects with the object table's target numbers
+  (F.collide.object-btn); a path into one rolls to avoid it, a failure destroying the plane
+  (F.move.path-objects, F.collide.object); trains run their track. Bombs, the torpedo and the harpoon
+  are ordered at them, ``"bomb 1 at Depot"``, ``"bombs at Depot"``, ``"torpedo at Train"``,
+  ``"harpoon at Crate"`` (module ``ground_play``): a bomb by the Bomb Table, scattering on a miss
+  (F.bomb); a torpedo only at an object standing still (F.torpedo); a harpoon grabs, lifts and tows a
+  small object, and guns or rockets ordered at the tow hit the object or the cable (F.rocket.harpoon).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
@@ -84,9 +90,10 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
-(sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
-die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
+``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``ground`` and
+``ground_play`` (objects on the map and the weapons aimed at them), ``demo`` (sample planes and
+objects) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed die faces
+are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
