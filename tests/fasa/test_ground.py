@@ -158,6 +158,23 @@ def test_a_train_runs_its_track_each_movement_phase_and_stops_at_its_end():
     assert "Train runs 2 hex(es) along its track to hex 0,-2" in after.report
 
 
+@pytest.mark.rule("F.move.path-objects", "F.roe.flee")
+def test_a_plane_leaving_the_map_does_not_spare_another_its_roll_through_an_object():
+    from cs_panel.fasa.mapsheets import layout
+
+    field = layout("fighters")
+    top = Hex(0, 0)
+    while top.neighbor(Facing.A) in field:
+        top = top.neighbor(Facing.A)
+    scout = dataclasses.replace(bomber(top, rockets=()), name="Scout")
+    ref = Referee.start(1, [bomber(Hex(0, 1)), scout, fighter(Hex(4, -6))], map_name="fighters",
+                        homes={"Ann": "south", "Bob": "north"}, objects=[DEPOT])
+    ref = ref.plot("Bomber", "2SA").plot("Scout", "2SA").plot("Raider", "1SA")
+    after = apply(ref.state, Action("move"), ScriptedDice([avoid_object("building").total - 1]))
+    assert ("Scout", "fled") in after.departed
+    assert "Bomber" in after.destroyed and after.phase is Phase.OVER
+
+
 # -- bombs (F.bomb) ----------------------------------------------------------------------------------
 
 

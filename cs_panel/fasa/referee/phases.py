@@ -13,7 +13,7 @@ from cs_panel.fasa.damage import fracture_table, template_for
 from cs_panel.fasa.deployed import flak_burst
 from cs_panel.fasa.maneuver import IllegalManeuverError
 from cs_panel.fasa.mapsheets import departure, victory
-from cs_panel.fasa.movement import plan, resolve
+from cs_panel.fasa.movement import MovePlan, MoveResult, plan, resolve
 from cs_panel.fasa.referee import ground_play
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
@@ -78,7 +78,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     planes = state.planes
     paths = []
     departed = state.departed
-    flown = []
+    moves: list[tuple[str, MovePlan, MoveResult]] = []  # (plane, plan, result) for the objects' checks
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
@@ -96,7 +96,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
             new = _widow(new, dice, state.turn, said)
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
-        flown.append((rp.name, p, r))
+        moves.append((rp.name, p, r))
         gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
         if gone is not None:  # off the map is out of the game (F.roe.flee, p.14)
             flown = list(r.path)
@@ -108,7 +108,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     # invariants a saved game is checked against
     moved = dataclasses.replace(state, planes=planes, departed=departed)
     if state.objects:  # trains run, tows follow or snap, paths through objects are checked (F.move.path-objects)
-        moved = ground_play.after_movement(moved, flown, dice, said)
+        moved = ground_play.after_movement(moved, moves, dice, said)
     moved = _remove_lost(moved, {p.name: p for p in moved.planes}, said)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
