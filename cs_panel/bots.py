@@ -458,6 +458,10 @@ def _fire_value(gs, rp, order_text: str):
         p = float(jam_clear_number(rp.steady_hand, rp.plane.shocked).chance)
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
         return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
+    if order.ordnance or gs.thing(order.target) is not None:  # an object on the map (F.bomb, F.rocket.harpoon)
+        from cs_panel.fasa.referee import ground_play
+
+        return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
     mounts = RC._mounts(rp, order)
     value = expected = 0.0

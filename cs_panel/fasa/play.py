@@ -356,10 +356,15 @@ class FasaRules(Rules):
         plots = {n: m for n, m in gs.plots_seen_by(player).items()}
         picks = {n: (k if n in mine else "secret") for n, k in gs.picks}
         told = [line for line in gs.report if not _private(line, gs, mine)]
-        return {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
+        seen = {"turn": gs.turn, "phase": gs.phase.value, "planes": planes, "plots": plots, "picks": picks,
                 "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
                 "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
                 "outcome": gs.outcome}
+        if gs.objects:  # everyone sees the objects on the map (F.collide.object-btn)
+            seen["objects"] = [{"name": o.name, "kind": o.kind, "hexes": [[h.q, h.r] for h in o.hexes],
+                                "base_number": o.base_number, "points_left": o.left, "moving": o.moving,
+                                "towed_by": o.towed_by, "provenance": o.provenance} for o in gs.objects]
+        return seen
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

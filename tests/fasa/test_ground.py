@@ -99,6 +99,13 @@ def test_a_set_up_with_objects_plays_through_the_protocol_and_a_plain_set_up_is_
     game = new_game("fasa", seed=3, setup=setup)
     assert [o.name for o in game.state.game.objects] == ["Depot", "Train", "Crate"]
     assert json.loads(json.dumps(setup)) == setup
+    seen = game.observation("Bob")["state"]["objects"]
+    assert seen[0] == {"name": "Depot", "kind": "building", "hexes": [[0, -1]], "base_number": 1, "points_left": 40,
+                       "moving": False, "towed_by": "", "provenance": "sample"}
+    assert "objects" not in new_game("fasa", seed=3).observation("Bob")["state"]
+    from cs_panel.setups import setup_from_json, setup_to_json
+
+    assert setup_from_json("fasa", setup_to_json("fasa", setup)) == setup  # a saved set-up keeps its objects
     bad = dict(setup, objects=[dict(setup["objects"][0], kind="castle")])
     with pytest.raises(CsPanelError, match="castle"):
         new_game("fasa", seed=3, setup=bad)
@@ -459,6 +466,22 @@ def test_random_bombing_runs_never_list_an_action_the_referee_refuses(seed):
         fires = [a for a in legal if str(a).startswith("fire") and not str(a).endswith("hold")]
         game = game.apply(rng.choice(fires if fires and rng.random() < 0.7 else legal))  # prefer firing
     assert Game.from_json(game.to_json()).transcript() == game.transcript()
+
+
+@pytest.mark.rule("F.bomb", "F.combat.choice")
+def test_the_computer_weighs_orders_at_objects_by_expected_points_and_plays_a_bombing_run_to_the_end():
+    from cs_panel.bots import choose
+    from cs_panel.fasa.play import bombing_setup
+
+    game = new_game("fasa", seed=BOMBING_SEED, setup=bombing_setup()).play(*BOMBING_RUN[:9])  # next to the depot
+    pick = choose(game, "Ann", "tactical")
+    # the torpedo (straight run of 4, one hex to run) outscores the two bombs: expected points, capped at the 40 left
+    assert str(pick.action) == "fire Bomber torpedo 3 at Depot" and pick.why.startswith("40.0 points expected on Depot")
+    for seed in range(3):
+        game = new_game("fasa", seed=seed, setup=bombing_setup())
+        while not game.is_over:
+            who = game.waiting_for[0] if game.waiting_for else game.players[0]
+            game = game.apply(choose(game, who, "tactical").action)
 
 
 if __name__ == "__main__":  # regenerate the golden bombing run: python tests/fasa/test_ground.py

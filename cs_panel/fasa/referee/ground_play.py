@@ -438,3 +438,38 @@ def settle(state: GameState) -> GameState:
             "(F.rocket.harpoon)" for o in loose]
     objs = tuple(dataclasses.replace(o, towed_by="") if o in loose else o for o in state.objects)
     return dataclasses.replace(state, objects=objs, report=state.report + tuple(said))
+
+
+def order_value(state: GameState, rp: RefPlane, order: FireOrder) -> tuple[float, float, str]:
+    """(value, expected points, line) of a fire order at an object, for a computer player: the
+    expected points of damage from the same to-hit numbers the referee rolls (a harpoon's worth is
+    the chance to hit and lift times the object's points left; guns or rockets at a tow, the
+    expected hits on the towing plane times their template boxes)."""
+    from cs_panel.fasa.referee.combat import _aim, _mounts
+
+    o = state.thing(order.target)
+    if o is None or o.destroyed:
+        return 0.0, 0.0, f"no object {order.target} to aim at"
+    expected = 0.0
+    if not order.ordnance:
+        if not o.towed_by or o.towed_by not in {p.name for p in state.planes}:
+            return 0.0, 0.0, f"{o.name} is not towed"
+        tower = state.plane(o.towed_by)
+        for m in _mounts(rp, order):
+            ok, tn, _, _, _ = _aim(rp, tower, m, state.turn)
+            if ok and tn is not None and (m.is_gun or m.weapon not in NO_DAMAGE):
+                expected += float(tn.chance) * template_for(m.weapon, m.rounds or None).boxes * (2 if m.doubled else 1)
+        return expected, expected, f"{expected:.1f} points expected on {o.name}'s tow (F.rocket.harpoon)"
+    for _, w in _loaded(rp, order, strict=False):
+        tn, _ = _number(state, rp, w, o)
+        if tn is None:
+            continue
+        if w == "harpoon":
+            lift = lift_number(o.base_number, rp.plane.speed, rp.plane.natural_touch, rp.plane.shocked)
+            expected += float(tn.chance * lift.chance) * o.left
+        else:
+            hits = TORPEDO_HITS if w == "torpedo" else int(deployed_weapons()[w]["hits"])
+            expected += float(tn.chance) * hits * template_for(w).boxes
+    if order.ordnance[0][0] != "harpoon":
+        expected = min(expected, float(o.left))  # no more points than the object has left
+    return expected, expected, f"{expected:.1f} points expected on {o.name} (F.bomb, F.torpedo, F.rocket.harpoon)"
