@@ -469,6 +469,10 @@ def _fire_value(gs, rp, order_text: str):
         return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
     if gs.zeppelins and R.zeppelins.target_of(gs.zeppelins, order.target):
         return _zeppelin_fire_value(gs, rp, order)
+    if order.ordnance or gs.thing(order.target) is not None:  # an object on the map (F.bomb, F.rocket.harpoon)
+        from cs_panel.fasa.referee import ground_play
+
+        return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
     mounts = RC._mounts(rp, order)
     value = expected = 0.0

@@ -211,13 +211,15 @@ def zeppelin_blocked(gs: R.GameState, p: R.RefPlane, maneuver: str) -> bool:
 DEMO_ROCKETS = {"Ace": ("ap-rocket", "he-rocket"), "Raider": ("drill",)}
 
 
-def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=(), zeppelins=()) -> dict:
+def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variants=(), zeppelins=(), objects=()) -> dict:
     """The set-up of a game of these planes (``RefPlane``), as ``new_game("fasa", seed, setup)``
     takes it: each plane as plain data, for ``max_turns`` turns on ``map_name`` ("" for a sky
     without edges) with each player's home side (F.map.sheets, F.setup), the optional rules
-    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage) and any ``zeppelins``
-    (``RefZeppelin``, F.zep.static). Variants and zeppelins are written only when there are some,
-    so a game of planes under the printed rules keeps its set-up text."""
+    agreed (``variants``, e.g. ``["fasa.collision-flak"]``, F.collide.damage), any ``zeppelins``
+    (``RefZeppelin``, F.zep.static) and the objects on the map (``referee.ground.MapObject``:
+    buildings, trains, small objects, F.collide.object-btn). Variants, zeppelins and objects are
+    written only when there are some, so a game of planes under the printed rules keeps its set-up
+    text."""
     out = []
     for p in planes:
         d = to_jsonable(p)
@@ -227,7 +229,16 @@ def setup_of(planes, max_turns: int = 3, map_name: str = "", homes=None, variant
              "homes": {k: getattr(v, "value", v) for k, v in (homes or {}).items()}}
     if zeppelins:
         setup["zeppelins"] = [to_jsonable(z) for z in zeppelins]
+    if objects:
+        setup["objects"] = [to_jsonable(o) for o in objects]
     return setup | ({"variants": list(variants)} if variants else {})
+
+
+def bombing_setup() -> dict:
+    """The bombing-run demo (``referee.demo.bombing_planes`` and ``bombing_objects``, invented
+    ``sample`` data): a bomber with bombs, a torpedo and a harpoon against a depot, a train and a crate,
+    a fighter defending them (F.bomb, F.torpedo, F.rocket.harpoon)."""
+    return setup_of(R.bombing_planes(), max_turns=4, objects=R.bombing_objects())
 
 
 def demo_setup() -> dict:
@@ -269,7 +280,7 @@ class FasaRules(Rules):
     def check_setup(self, setup: dict) -> dict:
         if not isinstance(setup, dict):
             raise R.RefereeError("a FASA setup is an object with 'planes'", field="setup")
-        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants", "zeppelins"}
+        extra = set(setup) - {"planes", "max_turns", "map_name", "homes", "variants", "zeppelins", "objects"}
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
@@ -293,14 +304,20 @@ class FasaRules(Rules):
                                        field="zeppelins")
         if zeppelins:
             out["zeppelins"] = [dict(z) for z in zeppelins]
+        if "objects" in setup:
+            things = setup["objects"]
+            if not isinstance(things, list) or not all(isinstance(o, dict) for o in things):
+                raise R.RefereeError("'objects' must list objects", field="objects")
+            out["objects"] = [dict(o) for o in things]
         self._start(out, 0)  # every plane and the table are checked by the referee
         return out
 
     def _start(self, setup: dict, seed: int) -> R.Referee:
         planes = [from_jsonable(R.RefPlane, p, f"planes[{i}]") for i, p in enumerate(setup["planes"])]
         zeppelins = [from_jsonable(R.RefZeppelin, z, f"zeppelins[{i}]") for i, z in enumerate(setup.get("zeppelins", []))]
+        things = [from_jsonable(R.MapObject, o, f"objects[{i}]") for i, o in enumerate(setup.get("objects", ()))]
         return R.Referee.start(seed, planes, setup["max_turns"], setup["map_name"], setup["homes"] or None,
-                               variants=setup.get("variants", ()), zeppelins=zeppelins)
+                               variants=setup.get("variants", ()), zeppelins=zeppelins, objects=things)
 
     def initial(self, setup: dict, seed: int) -> FasaState:
         gs = self._start(setup, seed).start_state
@@ -329,7 +346,7 @@ class FasaRules(Rules):
             waiting = gs.waiting_for
             if not waiting:
                 return [Step("move")]
-            plots: list[Action] = [Plot(p.name, m) for p in mine if p.name in waiting for m in legal_plots(p.plane)
+            plots: list[Action] = [Plot(p.name, m) for p in mine if p.name in waiting for m in self.plots_for(gs, p)
                                    if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
             # a plane beside its own side's zeppelin may land on it instead (F.land.target)
             return plots + [Plot(p.name, f"land on {z.name}") for p in mine if p.name in waiting for z in gs.zeppelins
@@ -353,11 +370,23 @@ class FasaRules(Rules):
             return [Step("tailing")]
         return []
 
+    def plots_for(self, gs: R.GameState, p: R.RefPlane) -> tuple[str, ...]:
+        """The plots ``p`` may fly: the template's legal ones, none faster than a towing plane's top
+        speed (F.move.plot, F.rocket.harpoon)."""
+        plots = legal_plots(p.plane)
+        if any(o.towed_by == p.name for o in gs.objects):
+            from cs_panel.fasa.deployed import towing_top_speed
+            from cs_panel.fasa.maneuver import Maneuver
+
+            top = towing_top_speed(p.plane.capabilities.max_speed)
+            plots = tuple(m for m in plots if Maneuver.parse(m).speed <= top)
+        return plots
+
     def fire_orders(self, gs: R.GameState, p: R.RefPlane) -> list[str]:
         """Every fire order the referee accepts for ``p`` now, at each enemy in reach (F.combat.choice)."""
         enemies = [e.name for e in gs.planes if e.player != p.player]
         guns = ["guns", "guns x2"] if p.working_guns and len(p.jammed_guns) < len(p.working_guns) else []
-        rockets = [f"rocket {hp}" for hp, r in p.loaded_rockets if r not in R.HEX_ROCKETS]
+        rockets = [f"rocket {hp}" for hp, r in p.loaded_rockets if r not in R.HEX_ROCKETS and r not in R.GROUND_ORDNANCE]
         if len(rockets) > 1:
             rockets.append("rockets")
         candidates = ["hold"] + (["clear jams"] if p.jammed_guns else [])
@@ -365,6 +394,8 @@ class FasaRules(Rules):
         # gas cells and nacelles of enemy zeppelins (F.zep.gas-cells, F.zep.nacelle)
         candidates += [f"{what} at {z.name} {part}" for z in gs.zeppelins if z.player != p.player
                        for part in z.parts for what in guns + rockets]
+        if gs.objects:  # bombs, torpedoes and harpoons at objects; guns and rockets at an enemy's tow (F.bomb, ...)
+            candidates += ground_orders(gs, p, guns + rockets)
         if guns and shift_limit(p.steady_hand):  # a steady hand may pull gun hits toward a column (F.pilot.sh-shift)
             candidates += [f"{what} at {e} shift to {c}" for e in enemies for what in guns for c in range(1, 11)]
         candidates += blinding_orders(p)
@@ -442,6 +473,10 @@ class FasaRules(Rules):
                 "outcome": gs.outcome}
         if gs.zeppelins:  # every side sees every zeppelin: cells, nacelles, turrets (F.zep.*)
             seen["zeppelins"] = [z.observation() for z in gs.zeppelins]
+        if gs.objects:  # everyone sees the objects on the map (F.collide.object-btn)
+            seen["objects"] = [{"name": o.name, "kind": o.kind, "hexes": [[h.q, h.r] for h in o.hexes],
+                                "base_number": o.base_number, "points_left": o.left, "moving": o.moving,
+                                "towed_by": o.towed_by, "provenance": o.provenance} for o in gs.objects]
         return seen
 
     def parse_action(self, text: str) -> Action:
@@ -478,6 +513,21 @@ class FasaRules(Rules):
         return map_svg(state.game, radius=3, size=22)
 
 
+def ground_orders(gs: R.GameState, p: R.RefPlane, aimed: list[str]) -> list[str]:
+    """Fire orders at objects to try for ``p``: each bomb, torpedo and harpoon by hardpoint (and
+    "bombs" for several) at each standing object, and ``aimed`` (guns, rockets) at each object an
+    enemy tows (F.bomb, F.torpedo, F.rocket.harpoon). The referee keeps those it accepts."""
+    from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, ordnance_kind, standing
+
+    drops = [f"{ordnance_kind(w)} {hp}" for hp, w in p.loaded_rockets if w in GROUND_ORDNANCE]
+    if sum(w.startswith("bomb-") for _, w in p.loaded_rockets) > 1:
+        drops.append("bombs")
+    out = [f"{what} at {o.name}" for o in standing(gs.objects) for what in drops]
+    towed = [o for o in gs.objects if o.towed_by and not o.destroyed]
+    out += [f"{what} at {o.name}" for o in towed for what in aimed]
+    return out
+
+
 def _private(line: str, gs: R.GameState, mine: set[str]) -> bool:
     """A line telling a tailer what the leader's plot reveals (F.tail.reveal): for the tailer only."""
     return any(line.startswith(f"{t.follower} tails {t.leader} (tailing number") and t.follower not in mine
@@ -497,5 +547,5 @@ def rules() -> FasaRules:
     return FasaRules()
 
 
-__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "Turret", "demo_setup", "legal_plots", "next_step",
-           "parse_action", "rules", "setup_of", "zeppelin_demo_setup"]
+__all__ = ["FasaRules", "FasaState", "Fire", "Pick", "Plot", "Step", "Turret", "bombing_setup", "demo_setup", "ground_orders",
+           "legal_plots", "next_step", "parse_action", "rules", "setup_of", "zeppelin_demo_setup"]

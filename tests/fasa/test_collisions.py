@@ -34,7 +34,7 @@ def test_book_examples_nacelle_three_building_nine():
 def test_object_table_is_rules_data_with_sources():
     table = objects()
     assert {e.id: (e["low"], e["high"]) for e in table} == {
-        "plane": (1, 10), "nacelle": (7, 7), "train": (3, 3), "building": (1, 1)}
+        "plane": (1, 10), "nacelle": (7, 7), "small-object": (7, 7), "train": (3, 3), "building": (1, 1)}
     assert all(e.provenance == "rules" and "Object Target Number Table" in e.source for e in table)
 
 

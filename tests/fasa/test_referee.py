@@ -867,12 +867,19 @@ def test_guns_with_rockets_and_rockets_from_empty_or_destroyed_hardpoints_are_re
     assert ok.state.order_of("Ace") == FireOrder(rockets=(0,))
     assert "chance of 0 hits 30%, 1 hit 70%" in ok.state.report[-1]
     # loadouts the referee cannot fire, or that do not fit, are refused when the plane is made
-    for wid, words in [("bomb-100", "100 lb bomb is not fired by this referee: bombs are dropped on ground or zeppelin "
-                                    "targets, and this referee's games have only planes (F.bomb)"),
-                       ("torpedo", "stationary ground or zeppelin targets"), ("harpoon", "never planes")]:
+    # every launched weapon of the data loads now (tests/fasa/test_every_weapon_orderable.py); a name
+    # the data does not know is refused, listing what loads
+    for wid, words in [("death-ray", "unknown rocket 'death-ray'"), ("rocket", "unknown rocket 'rocket'")]:
         with pytest.raises(RefereeError) as e:
             dataclasses.replace(ace, rockets=(wid,))
         assert e.value.field == "rockets" and words in str(e.value)
+    # bombs, the torpedo and the harpoon load (they are aimed at objects: tests/fasa/test_ground.py),
+    # but never fly as rockets at a plane
+    bomber = dataclasses.replace(ace, rockets=("harpoon", "torpedo", "bomb-100"))
+    assert "hardpoint 2 aerial torpedo, hardpoint 3 100 lb bomb" in bomber.weapons_summary()
+    with pytest.raises(FireOrderError, match="holds a 100 lb bomb, aimed at an object") as e:
+        Referee(1, _ordered([bomber, raider])).fire("Ace", "rocket 3 at Raider")
+    assert e.value.field == "rockets"
     with pytest.raises(RefereeError) as e:
         dataclasses.replace(ace, aircraft="hornet", guns=("mg-40", "mg-40"), sheet=None, rockets=("ap-rocket",) * 3)
     assert e.value.field == "rockets" and "F.weap.loadout" in str(e.value)

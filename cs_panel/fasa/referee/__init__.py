@@ -62,11 +62,17 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   fighter's gunner (the pilot's gunnery skills one level lower, F.pilot.gunner) fires the turret's
   guns after every pilot has fired, along the row of hexes the turret is turned through, ordered
   after the pilot's part: ``"guns at Raider; turret D at Bandit"`` (F.combat.order, ``turrets``); a
-  rear-canopy hit shocks him, not the pilot (F.dmg.canopy). Not handled yet: harpoons. Rockets aimed at hexes may go to several hexes in one order, each
-  salvo after a semicolon (``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"``), beside rockets at a
-  plane or alone (F.combat.choice, p.33). Bombs, the
-  torpedo and the harpoon need ground, zeppelin or object targets this referee's games lack, so a
-  plane loaded with them is refused by name (``field="rockets"``).
+  rear-canopy hit shocks him, not the pilot (F.dmg.canopy). Rockets aimed at hexes may go to several
+  hexes in one order, each salvo after a semicolon (``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"``),
+  beside rockets at a plane or alone (F.combat.choice, p.33).
+- Objects on the map (``Referee.start(..., objects=[MapObject("Depot", "building", (Hex(0, -1),))])``,
+  module ``ground``): buildings, trains and small objects with the object table's target numbers
+  (F.collide.object-btn); a path into one rolls to avoid it, a failure destroying the plane
+  (F.move.path-objects, F.collide.object); trains run their track. Bombs, the torpedo and the harpoon
+  are ordered at them, ``"bomb 1 at Depot"``, ``"bombs at Depot"``, ``"torpedo at Train"``,
+  ``"harpoon at Crate"`` (module ``ground_play``): a bomb by the Bomb Table, scattering on a miss
+  (F.bomb); a torpedo only at an object standing still (F.torpedo); a harpoon grabs, lifts and tows a
+  small object, and guns or rockets ordered at the tow hit the object or the cable (F.rocket.harpoon).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
@@ -93,9 +99,12 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``zeppelins`` (zeppelins on the table, F.zep.*), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
-(sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
-die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
+``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules),
+``turrets`` (turret gunners), ``zeppelins`` (zeppelins on the table, F.zep.*), ``ground`` and
+``ground_play`` (objects on the map and the weapons aimed at them), ``actions`` (``apply``, ``fold``
+and ``Referee``), ``demo`` (sample planes and objects) and ``render`` (SVG and HTML, imported only
+when a picture is asked for). Typed die faces are read by ``cs_panel.fasa.faces``. Every name stays
+importable from here.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
@@ -113,9 +122,10 @@ from cs_panel.fasa.faces import (
 )
 from cs_panel.fasa.referee.actions import Referee, apply, fold
 from cs_panel.fasa.referee.combat import attack_odds
-from cs_panel.fasa.referee.demo import demo_planes
+from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.zeppelins import RefZeppelin, ZeppelinBlockedError, ZeppelinSetupError
+from cs_panel.fasa.referee.ground import GROUND_ORDNANCE as GROUND_ORDNANCE, MapObject
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
 from cs_panel.fasa.referee.specials import BLINDING as BLINDING
 from cs_panel.fasa.referee.variants import REFEREE_VARIANTS as REFEREE_VARIANTS, check_variants as check_variants
@@ -134,5 +144,5 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 __all__ = [
     "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
-    "RefZeppelin", "RefereeError", "Tail", "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "MapObject", "RefZeppelin", "RefereeError", "Tail", "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
 ]

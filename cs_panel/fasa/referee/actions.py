@@ -16,6 +16,7 @@ from cs_panel.core.validate import check_int, short_repr
 from cs_panel.fasa.mapsheets import Edge, check_start, layout
 from cs_panel.fasa.referee.combat import _combat, _fire
 from cs_panel.fasa.referee.errors import RefereeError
+from cs_panel.fasa.referee.ground import MapObject, check_objects
 from cs_panel.fasa.referee.notation import FireOrder
 from cs_panel.fasa.referee.phases import _collide, _move, _next_step, _pick, _plot, _tailing
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane
@@ -119,13 +120,16 @@ class Referee:
     @classmethod
     def start(cls, seed: int, planes: Sequence[RefPlane], max_turns: int = 3, map_name: str = "",
               homes: Mapping[str, str | Edge] | None = None, start_depth: int | None = None,
-              variants: Sequence[str] = (), zeppelins: Sequence[RefZeppelin] = ()) -> "Referee":
+              variants: Sequence[str] = (), zeppelins: Sequence[RefZeppelin] = (),
+              objects: Sequence[MapObject] = ()) -> "Referee":
         """Open a game. With ``map_name`` (a mapsheet layout, F.map.sheets) every player needs a
         home side, the two players' at opposite ends (F.setup); ``start_depth`` also checks that
         each plane starts within that many rows of its home side, as a standard dogfight does.
         ``variants`` names the optional rules the players agreed on (``referee.variants``:
         ``fasa.collision-flak``, F.collide.damage); none by default. ``zeppelins``
-        (``RefZeppelin``) join the table, their sides among the players (F.zep.static)."""
+        (``RefZeppelin``) join the table, their sides among the players (F.zep.static).
+        ``objects`` are the buildings, trains and small objects on the map (``ground.MapObject``,
+        F.collide.object-btn), each on the map when there is one."""
         chosen = check_variants(variants)
         check_int(seed, "seed", -(10 ** 40), 10 ** 40, error=RefereeError)
         check_int(max_turns, "max_turns", limit="turns", error=RefereeError)
@@ -142,12 +146,18 @@ class Referee:
                                    "start a game (F.dmg.engine, FASA p.39)", field="planes")
         zeppelins = tuple(zeppelins)
         check_zeppelins_start(zeppelins, planes, layout(map_name) if map_name else None)
+        things = check_objects(objects, names)
         if not map_name:
             if homes or start_depth:
                 raise RefereeError("home sides and starting rows need a map: give map_name too", field="map_name")
             return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, zeppelins=zeppelins, variants=chosen,
-                                       players=tuple(sorted({p.player for p in planes} | {z.player for z in zeppelins}))))
+                                       players=tuple(sorted({p.player for p in planes} | {z.player for z in zeppelins})),
+                                       objects=things))
         m = layout(map_name)  # an unknown name raises, listing the layouts
+        for o in things:
+            off = [h for h in o.hexes + o.track if h not in m]
+            if off:
+                raise RefereeError(f"object {o.name}: {off[0]!r} is off the {m.name} map (F.map.sheets)", field="objects")
         players = sorted({p.player for p in planes} | {z.player for z in zeppelins})
         given = {k: Edge.parse(v) for k, v in (homes or {}).items()}
         missing = [x for x in players if x not in given]
@@ -172,7 +182,7 @@ class Referee:
                 raise RefereeError(f"{p.name}: {e}", field=e.field or "planes") from None
         homes_t = tuple((x, given[x]) for x in players)
         return cls(seed, GameState(1, Phase.PLOT, tuple(planes), max_turns, map_name=map_name, homes=homes_t,
-                                   players=tuple(players), zeppelins=zeppelins, variants=chosen))
+                                   players=tuple(players), zeppelins=zeppelins, variants=chosen, objects=things))
 
     @cached_property
     def state(self) -> GameState:

@@ -25,6 +25,7 @@ from cs_panel.fasa.gunnery import (
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee import specials, turrets
 from cs_panel.fasa.referee.errors import FireOrderError
+from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, ordnance_kind
 from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text, _lost_to_damage, _place, _remove_lost, _widow, _with_sheet
 from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
 from cs_panel.fasa.referee.phases import _check_victory, _need
@@ -118,8 +119,9 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
     for n in order.rockets:
         if n == 0:
             gone = [hp for hp, r in enumerate(rp.rockets, 1) if r and hp in rockets_lost]
-            aimed = [(hp, r) for hp, r in rp.loaded_rockets if (r in HEX_ROCKETS) == at_hex]
-            if strict and not rp.loaded_rockets:
+            loaded = [(hp, r) for hp, r in rp.loaded_rockets if r not in GROUND_ORDNANCE]  # bombs are not rockets
+            aimed = [(hp, r) for hp, r in loaded if (r in HEX_ROCKETS) == at_hex]
+            if strict and not loaded:
                 raise FireOrderError(f"{rp.name} has no rocket left to fire" + (
                     f" (destroyed on hardpoint(s) {', '.join(map(str, gone))}, F.dmg.rockets)" if gone else ""),
                     field="rockets")
@@ -138,6 +140,11 @@ def _mounts(rp: RefPlane, order: FireOrder, said: list[str] | None = None) -> li
         elif not rp.rockets[n - 1]:
             raise FireOrderError(f"{rp.name}'s hardpoint {n} is empty: each rocket fires once, and that one is gone "
                                  "(F.weap.loadout)", field="rockets")
+        elif rp.rockets[n - 1] in GROUND_ORDNANCE:
+            w = rp.rockets[n - 1]
+            raise FireOrderError(f"{rp.name}'s hardpoint {n} holds a {GROUND_ORDNANCE[w]}, aimed at an object: write "
+                                 f"\"{ordnance_kind(w)} {n} at OBJECT\" (F.bomb, F.torpedo, F.rocket.harpoon)",
+                                 field="rockets")
         elif (rp.rockets[n - 1] in HEX_ROCKETS) != at_hex:
             kind = REFEREE_ROCKETS[rp.rockets[n - 1]]
             raise FireOrderError(f"{rp.name}'s {kind} on hardpoint {n} is fired at "
@@ -242,6 +249,13 @@ def _fire(state: GameState, action: Action) -> GameState:
     _need(state, Phase.COMBAT, "give a fire order")
     rp = state.plane(action.plane)
     order = FireOrder.parse(action.maneuver)
+    if order.ordnance or (order.target and state.thing(order.target) is not None):
+        from cs_panel.fasa.referee import ground_play  # it uses this module's aim and odds
+
+        if order.ordnance and not state.objects:
+            raise FireOrderError(f"{rp.name} cannot fire {order}: there is no object on this map to aim at "
+                                 "(F.bomb, F.torpedo, F.rocket.harpoon)", field="target")
+        return _store_order(state, rp, order, ground_play.order_line(state, rp, order))
     enemies = [p for p in state.planes if p.player != rp.player]
     target = None
     zeps = state.zeppelins
@@ -302,6 +316,11 @@ def _fire(state: GameState, action: Action) -> GameState:
         line += f"; {salvo}: {_flak_forecast(state, rp, ms, salvo.target_hex)}"
     if order.turret:  # the turret gunner's part (referee.turrets)
         line += f"; {turrets.check_order(state, rp, order)}"
+    return _store_order(state, rp, order, line)
+
+
+def _store_order(state: GameState, rp: RefPlane, order: FireOrder, line: str) -> GameState:
+    """The order kept for the combat phase, replacing an earlier one of the plane's."""
     before = state.order_of(rp.name)
     if before is not None:
         line += f" (instead of {before})"
@@ -532,6 +551,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     said = ["combat phase: firing order " + ", ".join(f"{p.name} (Quick Draw {p.quick_draw})" for p in in_order)]
     said += [f"tie broken on d10s: {text}" for text in firing.tie_texts()]
     planes = {p.name: p for p in state.planes}
+    things = {o.name: o for o in state.objects}  # objects on the map, as bombed so far (F.bomb)
     placed: list[Flak] = []
     blinding: list[specials.Blinding] = []
     zeps = {z.name: z for z in state.zeppelins}  # gas cells shredded as the phase goes on (F.zep.*)
@@ -558,6 +578,11 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             continue
         if order.holds:
             said.append(f"{name} holds fire")
+            continue
+        if order.target in things:  # an object on the map: bombs, torpedo, harpoon, or the tow (F.bomb, F.torpedo)
+            from cs_panel.fasa.referee import ground_play  # it uses this module's aim and odds
+
+            ground_play.carry_out(state, planes, things, shooter, order, dice, said)
             continue
         if order.target_hex is not None:  # rockets at hexes only, in the order written
             for part in [dataclasses.replace(order, salvos=())] + _salvo_orders(order):
@@ -615,5 +640,6 @@ def _combat(state: GameState, dice: Dice) -> GameState:
         planes[p.name] = _crew_rolls(_with_sheet(rp, r.sheet), r.effects, dice, state.turn, said)
     after = _remove_lost(state, planes, said)
     after = dataclasses.replace(after, phase=Phase.TAILING, orders=(), report=state.report + tuple(said),
-                                flak=state.flak + tuple(placed), zeppelins=tuple(zeps.values()))
+                                flak=state.flak + tuple(placed), zeppelins=tuple(zeps.values()),
+                                objects=tuple(things.values()))
     return _check_victory(after)

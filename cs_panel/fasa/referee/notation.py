@@ -1,7 +1,9 @@
 """Fire orders as players say them, ``"gun 1 x2, gun 2 at Raider shift to 3"``, read and written
 back (F.combat.choice, F.gun.double-down, F.gun.jam-clear, F.rocket.flak, F.pilot.sh-shift; FASA
 p.33, 36, 37, 42). Rockets aimed at hexes may go to several hexes in one order, each salvo after a
-semicolon: ``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"`` (F.combat.choice).
+semicolon: ``"rocket 1 at hex 0,0; rocket 2 at hex 0,-1"`` (F.combat.choice). Bombs, torpedoes and
+harpoons go at an object on the map, ``"bomb 2 at Depot"`` (F.bomb, F.torpedo, F.rocket.harpoon;
+p.43-45).
 """
 
 from __future__ import annotations
@@ -17,11 +19,16 @@ from cs_panel.fasa.referee.errors import FireOrderError
 
 _ORDER_ITEM = re.compile(r"^(?:(guns)|gun (\d+)|(rockets)|(?:rocket|hardpoint) (\d+)|(clear jams))"
                          r"(?: (x2|double down|doubled down|doubled))?$")
+#: a bomb, torpedo or harpoon by hardpoint, or every one of its kind: "bomb 2", "bombs", "torpedo", "harpoon 3"
+_ORDNANCE_ITEM = re.compile(r"^(?:(bombs)|(bomb|torpedo|harpoon)(?: (\d+))?)$")
+#: the words a fire order uses for the weapons aimed at objects on the map (F.bomb, F.torpedo, F.rocket.harpoon)
+ORDNANCE_KINDS = ("bomb", "torpedo", "harpoon")
 _ORDER_HELP = ('write it as "guns", "guns x2" (doubled down), "gun 1 x2, gun 2", "rockets", "rocket 1, rocket 3", '
                '"clear jams" or "hold", with " at NAME" to choose the target (" at hex Q,R" for flak, flare and sonic rockets) '
                'and " shift to N" to pull gun hits toward damage column N by Steady Hand; rockets aimed at hexes '
                'may go to several, "rocket 1 at hex 0,0; rocket 2 at hex 0,-1"; a turret fighter\'s gunner last, '
-               '"guns at Raider; turret D at Bandit"')
+               '"guns at Raider; turret D at Bandit"; "bomb 2", "bombs", "torpedo" or "harpoon" with " at OBJECT" '
+               'for an object on the map')
 #: the hexsides a turret may be turned through, as the plane faces (A its nose)
 TURRET_SIDES = "ABCDEF"
 #: the turret gunner's part of an order, after a semicolon: "turret D at Raider" (F.combat.order)
@@ -51,16 +58,20 @@ class FireOrder:
     nothing interrupts the referee's rolls, RULINGS.md). ``salvos`` are further rockets, each group
     (hardpoints, ``hex Q,R``) aimed at a hex of its own, written after semicolons: rockets aimed at
     hexes may go to any number of hexes in one phase, beside the order's own target (F.combat.choice,
-    p.33). Nothing to fire and no jams to clear is holding fire. The notation round-trips:
+    p.33). ``ordnance`` are (kind, hardpoint) pairs of bombs, torpedoes and harpoons, hardpoint 0
+    meaning every loaded one of that kind, aimed at the object ``target`` names (F.bomb, F.torpedo,
+    F.rocket.harpoon). Nothing to fire and no jams to clear is holding fire. The notation round-trips:
 
     >>> FireOrder.parse("gun 1 X2,  gun 2 at Raider")
-    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0, salvos=(), turret='', turret_target='')
+    FireOrder(guns=((1, True), (2, False)), rockets=(), target='Raider', clear_jams=False, shift_to=0, salvos=(), turret='', turret_target='', ordnance=())
     >>> str(FireOrder.parse("guns doubled down")), str(FireOrder()), str(FireOrder.parse("rocket 4 at 0, -2"))
     ('guns x2', 'hold', 'rocket 4 at hex 0,-2')
     >>> str(FireOrder.parse("guns at Raider  Shift to 3")), FireOrder.parse("guns shift to 3").shift_to
     ('guns at Raider shift to 3', 3)
     >>> FireOrder.parse("rocket 1 at hex 0,0;rocket 2, rocket 3 at 0,-1").salvos
     (((2, 3), 'hex 0,-1'),)
+    >>> FireOrder.parse("bomb 2, torpedo at Depot").ordnance, str(FireOrder.parse("Bomb at Depot"))
+    ((('bomb', 2), ('torpedo', 0)), 'bombs at Depot')
     """
 
     guns: tuple[tuple[int, bool], ...] = ()
@@ -71,6 +82,7 @@ class FireOrder:
     salvos: tuple[tuple[tuple[int, ...], str], ...] = ()
     turret: str = ""  # the hexside (A-F, as the plane faces) the turret is turned through; "" when it does not fire
     turret_target: str = ""  # the plane the turret gunner fires at; "" for the first enemy in reach
+    ordnance: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self):
         most = LIMITS["count"].hi
@@ -101,6 +113,14 @@ class FireOrder:
             raise FireOrderError("a turret's target needs the hexside it is turned through", field="turret")
         if _HEX_TARGET.fullmatch(self.turret_target):
             raise FireOrderError("a turret's guns fire at planes, not at a hex (F.combat.choice)", field="turret_target")
+        if not isinstance(self.ordnance, (tuple, list)) or not all(
+                isinstance(o, (tuple, list)) and len(o) == 2 and o[0] in ORDNANCE_KINDS for o in self.ordnance):
+            raise FireOrderError(f"ordnance is (kind, hardpoint) pairs, the kind one of {ORDNANCE_KINDS}, got "
+                                 f"{short_repr(self.ordnance)}", field="ordnance")
+        for _, n in self.ordnance:
+            check_int(n, "hardpoint", 0, most, error=FireOrderError)
+        object.__setattr__(self, "ordnance", tuple(tuple(o) for o in self.ordnance))
+        _check_ordnance(self.guns, self.rockets, self.clear_jams, self.ordnance, self.target)
 
     @classmethod
     def parse(cls, text: "str | FireOrder") -> "FireOrder":
@@ -125,11 +145,18 @@ class FireOrder:
             head, target = m.group(1), m.group(2).strip()
         guns: list[tuple[int, bool]] = []
         rockets: list[int] = []
+        ordnance: list[tuple[str, int]] = []
         clear = False
         items = [x.strip() for x in head.lower().split(",")]
         if items == ["hold"] or items == ["hold fire"]:
             items = []
         for item in items:
+            dropped = _ORDNANCE_ITEM.match(item)
+            if dropped:
+                every, kind, n = dropped.groups()
+                ordnance.append(("bomb", 0) if every else
+                                (kind, parse_int(n, "hardpoint", 1, LIMITS["count"].hi, error=FireOrderError) if n else 0))
+                continue
             found = _ORDER_ITEM.match(item)
             if not found:
                 raise FireOrderError(f"cannot read {item!r} in the fire order {str(text)!r}: {_ORDER_HELP}",
@@ -146,26 +173,35 @@ class FireOrder:
                                if rocket else 0)
             elif clears:
                 clear = True
-        if target and not (guns or rockets):
+        if target and not (guns or rockets or ordnance):
             raise FireOrderError(f"{head or 'holding fire'!r} has no target: only guns and rockets are aimed",
                                  field="target")
         at_hex = _HEX_TARGET.fullmatch(target)
+        if at_hex and ordnance:
+            raise FireOrderError("bombs, torpedoes and harpoons are aimed at an object: name it, \"bomb 1 at Depot\" "
+                                 "(F.bomb, F.torpedo, F.rocket.harpoon)", field="target")
         if at_hex:
             target = hex_text(_target_hex(at_hex.group(1), at_hex.group(2)))
             if guns or clear:
                 raise FireOrderError(f"only flak, flare and sonic rockets are fired at a hex ({target}); guns fire at planes "
                                      "(F.rocket.flak, F.combat.choice)", field="target")
+        for kind in ORDNANCE_KINDS:
+            picked = [n for k, n in ordnance if k == kind]
+            if 0 in picked and len(picked) > 1:
+                raise FireOrderError(f"say {'bombs' if kind == 'bomb' else kind!r} for all of them or name each "
+                                     "hardpoint, not both", field="ordnance")
         for picked, every, what in (([g for g, _ in guns], 0, "guns"), (rockets, 0, "rockets")):
             if every in picked and len(picked) > 1:
                 raise FireOrderError(f"say {what!r} for all of them or name each one, not both", field=what)
         if shift_to and not guns:
             raise FireOrderError(f"'shift to {shift_to}' moves gun hits only; rocket hits are never shifted and "
                                  f"{head or 'holding fire'!r} fires no gun (F.pilot.sh-shift)", field="shift_to")
-        return cls(tuple(guns), tuple(rockets), target, clear, shift_to)
+        return cls(tuple(guns), tuple(rockets), target, clear, shift_to, ordnance=tuple(ordnance))
 
     def __str__(self) -> str:
         items = [("guns" if n == 0 else f"gun {n}") + (" x2" if doubled else "") for n, doubled in self.guns]
         items += ["rockets" if n == 0 else f"rocket {n}" for n in self.rockets]
+        items += [("bombs" if k == "bomb" else k) if n == 0 else f"{k} {n}" for k, n in self.ordnance]
         items += ["clear jams"] if self.clear_jams else []
         return ((", ".join(items) or "hold") + (f" at {self.target}" if self.target else "")
                 + (f" shift to {self.shift_to}" if self.shift_to else "")
@@ -181,7 +217,7 @@ class FireOrder:
 
     @property
     def holds(self) -> bool:
-        return not (self.guns or self.rockets or self.clear_jams)
+        return not (self.guns or self.rockets or self.clear_jams or self.ordnance)
 
     @property
     def target_hex(self) -> Hex | None:
@@ -249,6 +285,26 @@ def _check_salvos(order: FireOrder) -> tuple[tuple[tuple[int, ...], str], ...]:
         raise FireOrderError(f"name each hex once, with every rocket aimed at it: {', '.join(twice)} is named twice "
                              "(F.combat.choice)", field="salvos")
     return tuple(out)
+def _check_ordnance(guns, rockets, clear_jams, ordnance, target: str) -> None:
+    """Bombs, torpedoes and harpoons go at one named object, without guns or rockets in the same
+    order: a pilot fires his guns or his launched weapons (F.combat.choice, p.33), and rockets fly at
+    planes while these fly at objects (one target an order). A harpoon grabs rather than harms, so it
+    goes alone (our reading, RULINGS.md)."""
+    if not ordnance:
+        return
+    words = ", ".join(("bombs" if k == "bomb" else k) if n == 0 else f"{k} {n}" for k, n in ordnance)
+    if guns or clear_jams:
+        raise FireOrderError(f"{words} cannot go with guns or clearing jams in one order: a pilot fires his guns or "
+                             "his launched weapons (F.combat.choice)", field="ordnance")
+    if rockets:
+        raise FireOrderError(f"{words} are aimed at an object and rockets at a plane or a hex: one target an "
+                             "order (F.combat.choice)", field="ordnance")
+    if any(k == "harpoon" for k, _ in ordnance) and any(k != "harpoon" for k, _ in ordnance):
+        raise FireOrderError(f"{words}: a harpoon grabs an object rather than harms it, so it is fired alone "
+                             "(F.rocket.harpoon)", field="ordnance")
+    if not target:
+        raise FireOrderError(f"{words} need a target: add \" at OBJECT\", the object's name (F.bomb, F.torpedo, "
+                             "F.rocket.harpoon)", field="target")
 
 
 def _target_hex(q: str, r: str) -> Hex:

@@ -14,7 +14,8 @@ from cs_panel.fasa.damage import fracture_table, template_for
 from cs_panel.fasa.deployed import flak_burst
 from cs_panel.fasa.maneuver import IllegalManeuverError
 from cs_panel.fasa.mapsheets import departure, victory
-from cs_panel.fasa.movement import plan, resolve
+from cs_panel.fasa.movement import MovePlan, MoveResult, plan, resolve
+from cs_panel.fasa.referee import ground_play
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
@@ -62,6 +63,8 @@ def _plot(state: GameState, action: Action) -> GameState:
     blocked = Z.plot_blocked(state.zeppelins, p.path_hexes) if state.zeppelins else None
     if blocked:
         raise Z.ZeppelinBlockedError(f"{rp.name} cannot fly {p.maneuver}: {blocked}", field="maneuver")
+    if state.objects:
+        ground_play.check_plot(state, rp, p)  # a towing plane's top speed (F.rocket.harpoon)
     said = [f"{rp.label} has plotted a maneuver"]
     for t in state.tails:
         if t.leader == rp.name:
@@ -101,6 +104,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
             departed += ((rp.name, how),)
     if landing:
         state = dataclasses.replace(state, zeppelins=tuple(zeps.values()))
+    moves: list[tuple[str, MovePlan, MoveResult]] = []  # (plane, plan, result) for the objects' checks
     for rp, p in order:
         if p.pushes:  # a pusher announces what it pushes and the number it needs (F.move.resolve, p.24)
             said.append(f"{rp.name} pushes the envelope: " + "; ".join(f"{x.target.what}: {x.target}" for x in p.pushes))
@@ -123,6 +127,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
             planes = tuple(x for x in planes if x.name != rp.name)
             lost += ((rp.name, crashed),)
             continue
+        moves.append((rp.name, p, r))
         gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
         if gone is not None:  # off the map is out of the game (F.roe.flee, p.14)
             flown = list(r.path)
@@ -132,9 +137,11 @@ def _move(state: GameState, dice: Dice) -> GameState:
             said.append(str(gone))
     # the departed are recorded with the planes they leave, so every table in between keeps the
     # invariants a saved game is checked against
-    moved = _remove_lost(dataclasses.replace(state, planes=planes, departed=departed,
-                                             destroyed=state.destroyed + tuple(n for n, _ in lost),
-                                             losses=state.losses + lost), {p.name: p for p in planes}, said)
+    moved = dataclasses.replace(state, planes=planes, departed=departed,
+                                destroyed=state.destroyed + tuple(n for n, _ in lost), losses=state.losses + lost)
+    if state.objects:  # trains run, tows follow or snap, paths through objects are checked (F.move.path-objects)
+        moved = ground_play.after_movement(moved, moves, dice, said)
+    moved = _remove_lost(moved, {p.name: p for p in moved.planes}, said)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
     moved = _check_victory(moved)
     if moved.phase is Phase.OVER:
@@ -234,6 +241,8 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
 def _check_victory(state: GameState) -> GameState:
     """End the game when one player (or none) has planes left (F.victory, p.15): planes leave by
     flying off a laid-out map or by being destroyed."""
+    if state.objects:  # what a lost plane towed drops to the ground first (F.rocket.harpoon)
+        state = ground_play.settle(state)
     players = [who for who, _ in state.homes] if state.homes else list(state.players)
     if len(players) < 2:
         return state

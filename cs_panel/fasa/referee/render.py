@@ -34,6 +34,9 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for z in state.zeppelins:  # a zeppelin's hexes and a hex around them (F.zep.static)
         for h in _zeppelin_hexes(z):
             region |= set(spiral(h, 1))
+    for o in state.objects:  # buildings, trains and small objects (F.collide.object-btn)
+        for h in o.hexes:
+            region |= set(spiral(h, 1))
     xs, ys = [], []
     for h in region:
         for x, y in layout.corners(h):
@@ -56,6 +59,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         look = f"fill='{OFF_MAP_FILL}' class='off-map'" if off else f"fill='{PAPER}'"
         parts.append(f"<polygon points='{pts}' {look} stroke='{HEX_STROKE}' stroke-width='0.8'/>")
     parts += _zeppelin_parts(state, layout, pt, size)
+    parts += _objects_svg(state, layout, pt, size)
     for name, path in state.paths:
         if len(path) > 1:
             pts = " ".join(pt(*layout.center(h)) for h in path)
@@ -70,11 +74,52 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
         lx, ly = pt(cx, cy - size * 1.05).split(",")
         parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(p.name)}</text>")
     desc = "; ".join([f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes]
-                     + [zeppelin_text(z) for z in state.zeppelins])
+                     + [zeppelin_text(z) for z in state.zeppelins]
+                     + [str(o) + (" (destroyed)" if o.destroyed else "") for o in state.objects])
     width, height = x1 - x0, y1 - y0
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
             f"viewBox='0 0 {width:.0f} {height:.0f}' "
             f"class='cs-referee-map'><desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
+
+
+#: how each kind of object is drawn: fill colour and shape (a square, a long box per car, a small diamond)
+_OBJECT_LOOK = {"building": ("#8d6e63", "square"), "train": ("#455a64", "car"), "small-object": ("#c49a3a", "diamond"),
+                "nacelle": ("#78909c", "diamond")}
+
+
+def _objects_svg(state: GameState, layout: HexLayout, pt, size: float) -> list[str]:
+    """Each object on the map in its hexes, named, with its points left; a towed one dashed, a
+    destroyed one crossed out; the track still ahead of a train dotted (F.collide.object-btn)."""
+    parts = []
+    for o in state.objects:
+        colour, shape = _OBJECT_LOOK.get(o.kind, ("#607d8b", "square"))
+        if o.moving:
+            pts = " ".join(pt(*layout.center(h)) for h in (o.hexes[0],) + o.track)
+            parts.append(f"<polyline points='{pts}' fill='none' stroke='{colour}' stroke-width='1.5' "
+                         "stroke-dasharray='1 3' class='track'/>")
+        look = (f"fill='{colour}' opacity='{0.35 if o.destroyed else 0.9}' stroke='black' stroke-width='0.8'"
+                + (" stroke-dasharray='3 2'" if o.towed_by else ""))
+        for h in o.hexes:
+            cx, cy = layout.center(h)
+            k = size * (0.5 if shape != "diamond" else 0.35)
+            if shape == "diamond":
+                corners = [(cx, cy + k), (cx + k, cy), (cx, cy - k), (cx - k, cy)]
+            elif shape == "car":
+                corners = [(cx - k, cy - k * 0.5), (cx + k, cy - k * 0.5), (cx + k, cy + k * 0.5), (cx - k, cy + k * 0.5)]
+            else:
+                corners = [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+            parts.append(f"<polygon points='{' '.join(pt(x, y) for x, y in corners)}' {look} class='map-object'/>")
+            if o.destroyed:
+                a, b = pt(cx - k, cy - k).split(","), pt(cx + k, cy + k).split(",")
+                c, d = pt(cx - k, cy + k).split(","), pt(cx + k, cy - k).split(",")
+                parts.append(f"<path d='M{a[0]},{a[1]} L{b[0]},{b[1]} M{c[0]},{c[1]} L{d[0]},{d[1]}' stroke='black' "
+                             "stroke-width='1.5'/>")
+        lx, ly = pt(*layout.center(o.hexes[0])).split(",")
+        ly = f"{float(ly) + size * 0.95:.1f}"
+        label = f"{o.name} {o.left}/{o.points}" + (f" ({o.provenance})" if o.provenance != "rules" else "")
+        parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.45:.0f}' text-anchor='middle' "
+                     f"font-style='italic'>{html.escape(label)}</text>")
+    return parts
 
 
 def table_html(state: GameState, with_map: bool = True) -> str:
@@ -97,6 +142,8 @@ def table_html(state: GameState, with_map: bool = True) -> str:
         head += f". Zeppelin {z.summary()}"
     if state.flak:
         head += ". Flak waiting to burst over " + "; ".join(map(str, state.flak))
+    if state.objects:
+        head += ". On the map: " + "; ".join(str(o) + (" (destroyed)" if o.destroyed else "") for o in state.objects)
     if state.map:
         sides = ", ".join(f"{who} {edge.value}" for who, edge in state.homes)
         gone = "; ".join(f"{n} {how}" for n, how in state.departed)

@@ -22,6 +22,7 @@ from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.mapsheets import Edge, MapLayout, layout
 from cs_panel.fasa.movement import PlaneState
 from cs_panel.fasa.referee.errors import RefereeError
+from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, MapObject, check_objects
 from cs_panel.fasa.referee.notation import FireOrder, hex_text
 from cs_panel.fasa.referee.zeppelins import RefZeppelin, check_table as check_zeppelins
 from cs_panel.fasa.tohit import check_skill, weapons
@@ -34,12 +35,9 @@ REFEREE_ROCKETS = {"ap-rocket": "AP rocket", "he-rocket": "HE rocket", "drill": 
                    "flare-rocket": "flare rocket", "sonic-rocket": "sonic rocket"}
 #: rockets aimed at a hex rather than a plane (F.rocket.flak, F.rocket.flare, F.rocket.sonic)
 HEX_ROCKETS = ("flak-rocket", "flare-rocket", "sonic-rocket")
-#: why the referee loads no other launched weapon: the rule each needs that its games lack
-NOT_LOADED = {"bomb": "bombs are dropped on ground or zeppelin targets, and this referee's games have only planes (F.bomb)",
-              "torpedo": "the torpedo is launched only at stationary ground or zeppelin targets, and this referee's "
-                         "games have only planes (F.torpedo)",
-              "harpoon": "a harpoon grabs objects, never planes, and this referee's games have no objects "
-                         "(F.rocket.harpoon)"}
+#: why the referee loads no other launched weapon: the rule each needs that its games lack (bombs, the
+#: torpedo and the harpoon are loaded: they are aimed at objects on the map, ``ground.GROUND_ORDNANCE``)
+NOT_LOADED: dict[str, str] = {}
 
 
 class Phase(str, Enum):
@@ -153,12 +151,13 @@ class RefPlane:
         """One rocket a hardpoint, numbered as the record sheet's rocket boxes; "" is an empty
         hardpoint (F.weap.loadout, p.41-42)."""
         for r in self.rockets:
-            if r and r not in REFEREE_ROCKETS:
+            if r and r not in REFEREE_ROCKETS and r not in GROUND_ORDNANCE:
                 known = deployed_weapons()
                 why = next((v for k, v in NOT_LOADED.items() if r.startswith(k)), "")
                 what = (f"a {known[r]['name']} is not fired by this referee" + (f": {why}" if why else "")
                         if r in known else f"unknown rocket {r!r}")
-                raise RefereeError(f"{self.name}: {what}; it loads {', '.join(REFEREE_ROCKETS)} (one a hardpoint), "
+                raise RefereeError(f"{self.name}: {what}; it loads {', '.join([*REFEREE_ROCKETS, *GROUND_ORDNANCE])} "
+                                   "(one a hardpoint), "
                                    "or \"\" for an empty hardpoint", field="rockets")
         slots = 8  # the record sheet's rocket boxes R1-R8 (F.plane.record-sheet)
         if self.aircraft:
@@ -170,6 +169,11 @@ class RefPlane:
         if len(self.rockets) > slots:
             raise RefereeError(f"{self.name}: {len(self.rockets)} hardpoints given, the plane has {slots} "
                                "(F.weap.loadout, FASA p.42)", field="rockets")
+        if not self.aircraft and any(r in GROUND_ORDNANCE for r in self.rockets):
+            try:  # a bomb or torpedo takes more than one of the sample sheet's 8 hardpoints (F.weap.loadout)
+                Loadout(slots, tuple(r for r in self.rockets if r))
+            except RuleInputError as e:
+                raise RefereeError(f"{self.name}: {e}", field="rockets") from None
 
     def _fresh_sheet(self) -> RecordSheet:
         caps = self.plane.capabilities
@@ -246,7 +250,8 @@ class RefPlane:
             state += " (turret)" if gp in self.turret_gunpoints else ""
             parts.append(f"gun {gp} .{g.split('-')[1]} {r}{state}")
         for hp, r in enumerate(self.rockets, 1):
-            state = "destroyed" if r and hp in rockets_lost else REFEREE_ROCKETS[r] if r else "empty"
+            state = ("destroyed" if r and hp in rockets_lost else REFEREE_ROCKETS.get(r) or GROUND_ORDNANCE[r] if r
+                     else "empty")
             parts.append(f"hardpoint {hp} {state}")
         return ", ".join(parts) or "unarmed"
 
@@ -359,6 +364,8 @@ class GameState:
     flak: tuple["Flak", ...] = ()  # flak rockets fired at hexes, waiting to burst (F.rocket.flak)
     variants: tuple[str, ...] = ()  # optional rules agreed before the game (``referee.variants``)
     zeppelins: tuple[RefZeppelin, ...] = ()  # zeppelins on the table, aloft or fallen (F.zep.*, ``zeppelins``)
+    objects: tuple[MapObject, ...] = ()  # buildings, trains and small objects on the map (F.collide.object-btn)
+    straight: tuple[tuple[str, int], ...] = ()  # (plane, hexes flown straight in a row), with objects only (F.torpedo)
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -385,7 +392,7 @@ class GameState:
         back = [n for n in self.destroyed if n in flying]
         if back:
             raise RefereeError(f"{back[0]!r} is both destroyed and flying", field="destroyed")
-        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths"):
+        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths", "straight"):
             v = getattr(self, name)
             if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
                 raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
@@ -417,6 +424,16 @@ class GameState:
         for f in self.flak:  # a zeppelin's main guns fire flak too (F.zep.main-guns)
             if not isinstance(f, Flak) or f.launcher not in known | {z.name for z in self.zeppelins}:
                 raise RefereeError(f"a flak burst names a plane the game does not have: {short_repr(f)}", field="flak")
+        if self.objects or self.straight:
+            object.__setattr__(self, "objects", check_objects(self.objects, names))
+            for o in self.objects:
+                if o.towed_by and o.towed_by not in known:
+                    raise RefereeError(f"{o.name} is towed by {short_repr(o.towed_by)}, not a plane of the game",
+                                       field="objects")
+            for who, n in self.straight:
+                if who not in known:
+                    raise RefereeError(f"straight names {short_repr(who)}, not a plane of the game", field="straight")
+                check_int(n, "straight", 0, LIMITS["path_hexes"].hi * LIMITS["turns"].hi, error=RefereeError)
         if self.zeppelins:
             check_zeppelins(self.zeppelins, known)
             if self.players and not {z.player for z in self.zeppelins} <= set(self.players):
@@ -447,6 +464,14 @@ class GameState:
             if p.name == name:
                 return p
         raise RefereeError(f"no plane called {name!r}; the planes are {[p.name for p in self.planes]}", field="plane")
+
+    def thing(self, name: str) -> "MapObject | None":
+        """The object called ``name`` on the map, if any (F.collide.object-btn)."""
+        return next((o for o in self.objects if o.name == name), None)
+
+    def straight_of(self, name: str) -> int:
+        """Hexes ``name`` has flown in one unbroken straight line up to now (F.torpedo)."""
+        return dict(self.straight).get(name, 0)
 
     def plotted(self, name: str) -> str | None:
         return dict(self.plots).get(name)
