@@ -210,7 +210,10 @@ def fasa_public_table(game: Game, player: str):
     # the positions the bot reasons from are the ones the observation shows
     seen = {p["name"]: (tuple(p["hex"]), p["facing"]) for p in game.observation(player)["state"]["planes"]}
     assert seen == {p.name: ((p.plane.hex.q, p.plane.hex.r), p.plane.facing.name) for p in gs.planes}
-    return dataclasses.replace(gs, plots=plots, picks=picks)
+    # the referee's words this turn as the player hears them: what a tailed plane reveals goes to
+    # its tailer only (F.tail.reveal)
+    report = tuple(game.observation(player)["state"]["report"])
+    return dataclasses.replace(gs, plots=plots, picks=picks, report=report)
 
 
 @lru_cache(maxsize=512)
@@ -248,15 +251,15 @@ def _relative(aq: int, ar: int, af: int, bq: int, br: int, bf: int) -> tuple[int
 
 @lru_cache(maxsize=200_000)
 def _geometry(q: int, r: int, relf: int, gun: str, a_speed: int, a_touch: int, b_speed: int, b_touch: int):
-    """The referee's own shot geometry (``referee._shot_geometry``: arc, range, deflection, the
+    """The referee's own shot geometry (``referee.shot_geometry``: arc, range, deflection, the
     same-hex rule) for a shooter at the origin facing A: (deflection, range) or None (F.combat.arc,
     F.hit.deflection, F.combat.same-hex)."""
-    from cs_panel.fasa.referee import combat as RC  # the combat phase's own geometry
+    from cs_panel.fasa import referee as R  # the combat phase's own geometry, by its public name
     from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
     a = _Pose("a", _Flight(ORIGIN, Facing.A, a_speed, a_touch))
     b = _Pose("b", _Flight(Hex(q, r), Facing(relf), b_speed, b_touch))
-    ok, deflection, rng, _, _ = RC._shot_geometry(a, b, gun)  # type: ignore[arg-type]
-    return (deflection, rng) if ok and deflection is not None else None
+    g = R.shot_geometry(a, b, gun)  # type: ignore[arg-type]
+    return (g.deflection, g.range) if g.allowed else None
 
 
 @lru_cache(maxsize=200_000)
@@ -325,6 +328,36 @@ def _ends(rp) -> tuple[np.ndarray, np.ndarray]:
             np.array([k / n for k in counts.values()], dtype=float))
 
 
+def fasa_told(gs, player: str, enemy: str) -> tuple[int, str] | None:
+    """What ``enemy``'s plot this turn has revealed to a plane of ``player`` that tails it: the
+    tailing number and the words the referee said (F.tail.reveal: the direction; with the speed
+    from 0; the destination hex from 3), read from the public table's report; None if nothing."""
+    mine = {p.name for p in gs.planes if p.player == player}
+    for t in gs.tails:
+        if t.leader == enemy and t.follower in mine:
+            head = f"{t.follower} tails {enemy} (tailing number {t.number}): {enemy} reveals "
+            for line in gs.report:
+                if line.startswith(head):
+                    return t.number, line[len(head):]
+    return None
+
+
+def _told_ends(rp, number: int, told: str) -> tuple[np.ndarray, np.ndarray]:
+    """``_ends`` of the plots that would have revealed just ``told`` at tailing ``number``
+    (``tailing.reveal``, the referee's own words, F.tail.reveal); all of them if none would."""
+    from cs_panel.fasa.tailing import reveal
+    counts: dict[tuple, int] = {}
+    for o in _options(rp.plane):
+        if str(reveal(number, str(o.maneuver))) == told:
+            f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
+            counts[f] = counts.get(f, 0) + 1
+    if not counts:
+        return _ends(rp)
+    n = sum(counts.values())
+    return (np.array(list(counts), dtype=np.int64).reshape(-1, 4),
+            np.array([k / n for k in counts.values()], dtype=float))
+
+
 def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
     speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
@@ -389,7 +422,8 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     m = len(me)
     dealt, taken, reach, tail, near, shared, arc = (np.zeros(m) for _ in range(7))
     for e in enemies:
-        ends, w = _ends(e)
+        told = fasa_told(gs, rp.player, e.name)
+        ends, w = _ends(e) if told is None else _told_ends(e, *told)
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
         got = _table(fwd, out.canonical, 2, out.reach)
@@ -441,16 +475,20 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
             f"{v.dealt:.1f} boxes expected dealt, {v.taken:.1f} taken"]
     if v.tail > 0:
         bits.append(f"a tailing position {percent(v.tail)} of the time")
+    for e in enemies:
+        told = fasa_told(gs, rp.player, e.name)
+        if told is not None:
+            bits.append(f"{e.name}'s places narrowed to its plots that reveal {told[1]}")
     bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 
 
 def _fire_value(gs, rp, order_text: str):
-    """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds."""
+    """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds
+    (``referee.order_odds``, the mounts and to-hit numbers the combat phase rolls)."""
     from cs_panel.fasa import referee as R
-    from cs_panel.fasa.referee import combat as RC  # the combat phase's own aim and odds
     from cs_panel.fasa.damage import template_for
-    from cs_panel.fasa.gunnery import DoubleDown, jam_clear_number
+    from cs_panel.fasa.gunnery import jam_clear_number
     order = R.FireOrder.parse(order_text)
     if order.holds:
         return 0.0, 0.0, "holds fire: nothing worth a shot"
@@ -459,25 +497,16 @@ def _fire_value(gs, rp, order_text: str):
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
         return 0.5 * p * boxes, 0.0, f"clears jams: {percent(p)} to free {boxes} boxes of guns (F.gun.jam-clear)"
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    mounts = RC._mounts(rp, order)
-    value = expected = 0.0
-    for m in mounts:
-        ok, tn, _, _, _ = RC._aim(rp, target, m, gs.turn)
-        if not ok or tn is None:
+    odds = R.order_odds(rp, target, order, gs.turn)
+    value = 0.0
+    for shot in odds.shots:
+        if not shot.reaches:
             continue
-        boxes = template_for(m.weapon, m.rounds or None).boxes
-        if m.doubled:
-            dd = DoubleDown.of(tn)
-            e = float(dd.expected_hits) * boxes
-            value += e - FASA_JAM * float(dd.jam_chance) * boxes
-        else:
-            e = float(tn.chance) * boxes
-            value += e
-        if not m.is_gun:
-            value -= FASA_ROCKET_KEEP * boxes
-        expected += e
-    odds = R.attack_odds(rp, target, mounts, gs.turn)
-    return value, expected, f"{expected:.1f} boxes expected; {odds} (F.hit.number, F.dmg.template)"
+        value += float(shot.expected_hits - FASA_JAM * shot.jam_chance) * shot.boxes
+        if not shot.is_gun:
+            value -= FASA_ROCKET_KEEP * shot.boxes
+    expected = odds.expected_boxes
+    return value, expected, f"{expected:.1f} boxes expected; {odds.text} (F.hit.number, F.dmg.template)"
 
 
 def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
@@ -1215,6 +1244,7 @@ __all__ = [
     "choose",
     "fasa_plot_values",
     "fasa_public_table",
+    "fasa_told",
     "fasa_tactics",
     "levels",
     "match_winner",

@@ -38,7 +38,6 @@ from cs_panel.bots import (
 from cs_panel.core.explain import percent
 from cs_panel.fasa import play as FP
 from cs_panel.fasa import referee as R
-from cs_panel.fasa.referee import combat as RC
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.tailing import TailingPlane, tailing_position
 from cs_panel.games import available, new_game
@@ -207,8 +206,8 @@ def test_relative_geometry_is_the_referees():
         for gun in ("mg-30", "mg-50", "mg-60"):
             pa = bots._Pose("a", bots._Flight(Hex(a[0], a[1]), Facing(a[2]), a[3], 4))
             pb = bots._Pose("b", bots._Flight(Hex(b[0], b[1]), Facing(b[2]), b[3], 3))
-            ok, deflection, rng_, _, _ = RC._shot_geometry(pa, pb, gun)
-            want = (deflection, rng_) if ok else None
+            g = R.shot_geometry(pa, pb, gun)
+            want = (g.deflection, g.range) if g.allowed else None
             assert bots._geometry(q, r, relf, gun, a[3] if same else 0, 4, b[3] if same else 0, 3) == want, (a, b, gun)
         held = tailing_position(TailingPlane(Hex(a[0], a[1]), Facing(a[2]), a[3]),
                                 TailingPlane(Hex(b[0], b[1]), Facing(b[2]), b[3])).tails
@@ -228,8 +227,8 @@ def test_fasa_fire_order_is_the_best_expected_damage_with_the_referees_odds():
     assert isinstance(c.action, FP.Fire) and c.action.order.startswith("guns") and "Raider" in c.action.order
     gs = game.state.game
     ace, raider = gs.plane("Ace"), gs.plane("Raider")
-    odds = R.attack_odds(ace, raider, RC._mounts(ace, R.FireOrder.parse(c.action.order)), gs.turn)
-    assert odds in c.why
+    odds = R.order_odds(ace, raider, c.action.order, gs.turn)
+    assert odds.text in c.why and odds.text.startswith("chance of 0 hits")
     # every other order it could give is worth no more (expected boxes, jams and rockets kept counted)
     values = {a.order: bots._fire_value(gs, ace, a.order)[0] for a in game.legal_actions("Ann") if isinstance(a, FP.Fire)}
     assert values[c.action.order] == max(values.values()) > values["hold"]
@@ -248,9 +247,9 @@ def _brute_boxes(shooter, target, a_end, b_end) -> float:
                                               target.plane.natural_touch))
     total = 0.0
     for _, gun, rounds in shooter.working_guns:
-        ok, deflection, rng, _, _ = RC._shot_geometry(pa, pb, gun)
-        if ok:
-            tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun, shooter.plane.shocked)
+        g = R.shot_geometry(pa, pb, gun)
+        if g.allowed:
+            tn = to_hit_number(target.base_to_hit, g.deflection, g.range, shooter.dead_eye, gun, shooter.plane.shocked)
             total += float(tn.chance) * template_for(gun, rounds).boxes
     return total
 

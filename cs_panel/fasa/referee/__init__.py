@@ -84,7 +84,8 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
+``combat`` (the combat phase; its public ``shot_geometry`` and ``order_odds`` give a planner, such as
+the computer opponent, the geometry and to-hit numbers the phase rolls with), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo``
 (sample planes) and ``render`` (SVG and HTML, imported only when a picture is asked for). Typed
 die faces are read by ``cs_panel.fasa.faces``. Every name stays importable from here.
 
@@ -103,7 +104,7 @@ from cs_panel.fasa.faces import (
     DieFacesError, EnteredMove, parse_faces, random_movement_faces, resolve_with_faces,
 )
 from cs_panel.fasa.referee.actions import Referee, apply, fold
-from cs_panel.fasa.referee.combat import attack_odds
+from cs_panel.fasa.referee.combat import OrderOdds, ShotGeometry, WeaponShot, attack_odds, order_odds, shot_geometry
 from cs_panel.fasa.referee.demo import demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
@@ -121,6 +122,7 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
-    "RefereeError", "Tail", "apply", "attack_odds", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "OrderOdds", "Phase", "RefPlane",
+    "Referee", "RefereeError", "ShotGeometry", "Tail", "WeaponShot", "apply", "attack_odds", "demo_planes", "fold", "map_svg",
+    "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces", "shot_geometry",
 ]
