@@ -186,6 +186,9 @@ FASA_JAM = 0.3
 #: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
 FASA_ARC = 1.0
 FASA_ARC_RANGE = 6
+#: the arc term looks where the enemy heads, not where he ends: this many hexes ahead of his end
+#: along his facing a point of his speed (he flies on next turn while I line my guns up)
+FASA_LEAD = 0.0
 #: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
 #: plane has few maneuvers next turn (F.move.capability)
 FASA_SLOW = 1.0
@@ -358,6 +361,21 @@ def _told_ends(rp, number: int, told: str) -> tuple[np.ndarray, np.ndarray]:
             np.array([k / n for k in counts.values()], dtype=float))
 
 
+#: a hex's step along each facing A-F, as (q, r) (``hexgrid.DIRECTIONS``)
+def _steps() -> np.ndarray:
+    from cs_panel.fasa.hexgrid import DIRECTIONS
+    return np.array([DIRECTIONS[f] for f in range(6)], dtype=np.int64)
+
+
+def _led(rows: np.ndarray) -> np.ndarray:
+    """Rows of (q, r, facing, speed) moved ``FASA_LEAD`` hexes a point of speed along their facing:
+    where each plane heads next turn."""
+    out = rows.copy()
+    k = np.rint(FASA_LEAD * rows[:, 3]).astype(np.int64)
+    out[:, :2] += _steps()[rows[:, 2]] * k[:, None]
+    return out
+
+
 def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
     speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
@@ -435,10 +453,14 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         near += d @ w
         shared += (d == 0) @ w
-        ranged = (d > 0) & (d <= FASA_ARC_RANGE)
-        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
-        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
-        arc += (ranged * (ahead - behind)) @ w
+        lead_e, lead_me = _led(ends), _led(me)
+        ahead_parts = _canonical(me, lead_e)
+        behind_parts = _canonical(ends, lead_me)
+        da = np.maximum(np.maximum(np.abs(ahead_parts[0]), np.abs(ahead_parts[1])), np.abs(ahead_parts[0] + ahead_parts[1]))
+        db = np.maximum(np.maximum(np.abs(behind_parts[0]), np.abs(behind_parts[1])), np.abs(behind_parts[0] + behind_parts[1])).T
+        ahead = _table(ahead_parts, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
+        behind = _table(behind_parts, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
+        arc += (((da > 0) & (da <= FASA_ARC_RANGE)) * ahead - ((db > 0) & (db <= FASA_ARC_RANGE)) * behind) @ w
         i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0]
         he_tails = (np.zeros(d.shape) if e.plane.shocked
                     else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
@@ -478,7 +500,7 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
     for e in enemies:
         told = fasa_told(gs, rp.player, e.name)
         if told is not None:
-            bits.append(f"{e.name}'s places narrowed to its plots that reveal {told[1]}")
+            bits.append(f"{e.name}'s places narrowed to its plots that reveal {told[1]} (F.tail.reveal)")
     bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 

@@ -39,7 +39,7 @@ from cs_panel.core.explain import percent
 from cs_panel.fasa import play as FP
 from cs_panel.fasa import referee as R
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.tailing import TailingPlane, tailing_position
+from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_position
 from cs_panel.games import available, new_game
 
 #: turns of each legality playout (a system without ``max_turns`` in its setup stops by ``game.turn``)
@@ -187,6 +187,38 @@ def test_the_bot_never_reads_the_enemy_collision_number():
     for level in LEVELS:
         chosen = {str(choose(v, "Ann", level).action) for v in variants}
         assert len(chosen) == 1 and chosen.pop().startswith("pick Ace "), level
+
+
+@pytest.mark.rule("F.tail.reveal", "F.tail.number", "F.move.plot")
+def test_the_bot_uses_what_a_tailed_plot_reveals_and_nothing_more():
+    """The Ace tails the Raider (tailing number 5 - 4 = 1: direction and speed). Once the Raider has
+    plotted, Ann's bot weighs only the Raider's plots that would reveal what she was told: plots
+    that reveal the same give one choice, and the choice follows what is revealed."""
+    setup = fasa_setup((0, 3, 0), (0, 0, 0))
+    game = new_game("fasa", seed=4, setup=setup).play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace hold",
+                                                      "fire Raider hold", "combat", "tailing")
+    assert game.state.game.tails == (R.Tail("Ace", "Raider", 1),)
+    assert bots.fasa_told(bots.fasa_public_table(game, "Ann"), "Ann", "Raider") is None  # nothing plotted yet
+    chosen: dict[str, set[str]] = {}
+    for p in game.legal_actions("Bob"):
+        v = game.apply(p)
+        told = bots.fasa_told(bots.fasa_public_table(v, "Ann"), "Ann", "Raider")
+        assert told == (1, str(reveal(1, p.maneuver)))
+        # Bob's bot is never told anything of Ann's plane by this tail
+        assert bots.fasa_told(bots.fasa_public_table(v, "Bob"), "Bob", "Ace") is None
+        c = choose(v, "Ann", "tactical")
+        assert told[1] in c.why and "F.tail.reveal" in c.why
+        chosen.setdefault(told[1], set()).add(c.action.maneuver)
+    assert all(len(v) == 1 for v in chosen.values()), chosen
+    assert len({m for v in chosen.values() for m in v}) >= 8  # the choice follows the reveal
+    # straight on at speed 3: the Ace keeps the Raider dead ahead at its own speed
+    assert chosen["direction: straight, speed: 1"] == {"3SA"}
+    # the narrowed places are the Raider's plots that reveal just that, each alike
+    raider = game.state.game.plane("Raider")
+    ends, w = bots._told_ends(raider, 1, "direction: left, speed: 2")
+    want = [o for o in bots._options(raider.plane) if str(reveal(1, str(o.maneuver))) == "direction: left, speed: 2"]
+    assert len(want) and sum(w) == pytest.approx(1)
+    assert {tuple(x) for x in ends.tolist()} == {(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed) for o in want}
 
 
 # -- the tactical odds are the referee's -----------------------------------------------------
