@@ -186,6 +186,12 @@ FASA_JAM = 0.3
 #: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
 FASA_ARC = 1.0
 FASA_ARC_RANGE = 6
+#: worth, in boxes, of next turn's chance: the largest share of the enemy's next places (each of
+#: his plots alike, from where and how fast he ends this turn) that one of my next maneuvers puts in
+#: my guns' forward column and range (F.combat.arc); a one-turn look further ahead
+FASA_NEXT = 0.0
+#: how far (hexes) apart two planes may end for next turn's chance to be weighed
+FASA_NEXT_WINDOW = 12
 #: the arc term looks where the enemy heads, not where he ends: this many hexes ahead of his end
 #: along his facing a point of his speed (he flies on next turn while I line my guns up)
 FASA_LEAD = 0.0
@@ -376,6 +382,72 @@ def _led(rows: np.ndarray) -> np.ndarray:
     return out
 
 
+def _turned(cells: np.ndarray, k: int) -> np.ndarray:
+    """Rows of (q, r) turned ``k`` sixths clockwise about the origin (``Hex.rotate``)."""
+    q, r = cells[:, 0].copy(), cells[:, 1].copy()
+    s = -q - r
+    for _ in range(k % 6):
+        q, r, s = -r, -s, -q
+    return np.stack([q, r], axis=1)
+
+
+def _next_start(plane, speed: int):
+    """The plane at the origin facing A, having flown at ``speed`` with no Gs: where next turn's
+    maneuvers are looked up from (the Gs of the coming move are left out: a light approximation)."""
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing
+    return dataclasses.replace(plane, hex=ORIGIN, facing=Facing.A, speed=speed, last_gs=0, last_restricted=None,
+                               shocked=False)
+
+
+@lru_cache(maxsize=512)
+def _next_chance(mine, his, reach: int) -> np.ndarray:
+    """Next turn's chance for every place the enemy may end this turn, seen from my end at the origin
+    facing A: ``[relf, q + W, r + W]`` is the largest share of his next places (each of his plots
+    from there alike) that one of my next maneuvers puts in my forward column within ``reach``
+    (F.combat.arc; W is ``FASA_NEXT_WINDOW``). ``mine`` and ``his`` are the planes as
+    ``_next_start`` places them."""
+    W = FASA_NEXT_WINDOW
+    G = 2 * W + 1
+    my_ends = sorted({(o.hex.q, o.hex.r, int(o.facing)) for o in _options(mine) if 2 * o.chance >= 1})
+    places: dict[tuple[int, int], int] = {}
+    for o in _options(his):
+        places[(o.hex.q, o.hex.r)] = places.get((o.hex.q, o.hex.r), 0) + 1
+    out = np.zeros((6, G, G))
+    if not my_ends or not places or reach <= 0:
+        return out
+    total = sum(places.values())
+    e = np.array(list(places), dtype=np.int64)
+    w = np.array([n / total for n in places.values()])
+    ends = np.array(my_ends, dtype=np.int64)
+    k = np.arange(1, reach + 1)
+    # each next end's forward column, ``Hex.neighbor(facing, k)``: (mine, reach, 2)
+    cells = ends[:, None, :2] + _steps()[ends[:, 2]][:, None, :] * k[None, :, None]
+    n = len(my_ends)
+    for f in range(6):
+        te = _turned(e, f)  # his next places, turned to his facing in my frame
+        t = cells[:, :, None, :] - te[None, None, :, :]  # where his end must be: (mine, reach, his, 2)
+        ok = (np.abs(t[..., 0]) <= W) & (np.abs(t[..., 1]) <= W)
+        i = np.broadcast_to(np.arange(n)[:, None, None], ok.shape)
+        ww = np.broadcast_to(w[None, None, :], ok.shape)
+        flat = (i[ok] * G + t[..., 0][ok] + W) * G + t[..., 1][ok] + W
+        out[f] = np.bincount(flat, weights=ww[ok], minlength=n * G * G).reshape(n, G, G).max(axis=0)
+    return out
+
+
+def _next_turn(rp, e, me: np.ndarray, ends: np.ndarray, fwd: tuple[np.ndarray, ...], reach: int) -> np.ndarray:
+    """``_next_chance`` for every pair of my ends (rows of ``me``) and his (rows of ``ends``)."""
+    rq, rr, relf = fwd[0], fwd[1], fwd[2]
+    W = FASA_NEXT_WINDOW
+    out = np.zeros(rq.shape)
+    inside = (np.abs(rq) <= W) & (np.abs(rr) <= W)
+    for sm in np.unique(me[:, 3]):
+        for se in np.unique(ends[:, 3]):
+            table = _next_chance(_next_start(rp.plane, int(sm)), _next_start(e.plane, int(se)), reach)
+            cell = inside & (me[:, 3] == sm)[:, None] & (ends[:, 3] == se)[None, :]
+            out[cell] = table[relf[cell], rq[cell] + W, rr[cell] + W]
+    return out
+
+
 def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
     speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
@@ -427,6 +499,36 @@ class PlotValue:
     chance: float
 
 
+def _planned(gs, rp) -> list[tuple[object, np.ndarray]]:
+    """My other planes already plotted this turn, each with the end its plot leads to (as plotted:
+    a push that fails would leave it elsewhere), a row of (q, r, facing, speed)."""
+    out = []
+    for name, maneuver in gs.plots:
+        f = gs.plane(name)
+        if f.player != rp.player or f.name == rp.name:
+            continue
+        o = next((o for o in _options(f.plane) if str(o.maneuver) == maneuver), None)
+        if o is not None:
+            out.append((f, np.array([[o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed]], dtype=np.int64)))
+    return out
+
+
+def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
+    """For each of ``e``'s ends, the share of his fire that goes to one of my planes already
+    plotted instead of ``rp``: a plane's guns fire at one target, the first enemy in the firing
+    order they reach (F.combat.choice, F.combat.order): a wingman of higher Quick Draw is ahead of
+    ``rp``, one of equal Quick Draw half the time (the tie is rolled)."""
+    drawn = np.zeros(len(ends))
+    for f, at in wingmen:
+        first = 1.0 if f.quick_draw > rp.quick_draw else 0.5 if f.quick_draw == rp.quick_draw else 0.0
+        if not first:
+            continue
+        g = _Gunnery(e, f)
+        hit = _table(_canonical(ends, at), g.canonical, 2, g.reach)[:, 0, 1] > 0
+        drawn = np.maximum(drawn, first * hit)
+    return drawn
+
+
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
     (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
@@ -438,7 +540,8 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         index.setdefault((o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed), len(index))
     me = np.array(list(index), dtype=np.int64).reshape(-1, 4)
     m = len(me)
-    dealt, taken, reach, tail, near, shared, arc = (np.zeros(m) for _ in range(7))
+    dealt, taken, reach, tail, near, shared, arc, nxt = (np.zeros(m) for _ in range(8))
+    wingmen = _planned(gs, rp)
     for e in enemies:
         told = fasa_told(gs, rp.player, e.name)
         ends, w = _ends(e) if told is None else _told_ends(e, *told)
@@ -447,7 +550,7 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         got = _table(fwd, out.canonical, 2, out.reach)
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ w
+        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
@@ -465,8 +568,10 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         he_tails = (np.zeros(d.shape) if e.plane.shocked
                     else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
         tail += (i_tail - he_tails) @ w
+        if FASA_NEXT:
+            nxt += _next_turn(rp, e, me, ends, fwd, out.reach) @ w
     score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
-             + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
+             + FASA_ARC * arc + FASA_NEXT * nxt - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
     layout = gs.map
     out_values = {}
     for o in opts:
@@ -501,6 +606,10 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
         told = fasa_told(gs, rp.player, e.name)
         if told is not None:
             bits.append(f"{e.name}'s places narrowed to its plots that reveal {told[1]} (F.tail.reveal)")
+    wingmen = [f.name for f, _ in _planned(gs, rp)]
+    if wingmen:
+        bits.append(f"planned around {' and '.join(wingmen)}'s plot, which may draw the enemy's fire first "
+                    "(F.combat.choice)")
     bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 
@@ -551,7 +660,11 @@ def fasa_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
     gs = fasa_public_table(game, player)
     plots = [a for a in actions if isinstance(a, P.Plot)]
     if plots:
-        return _fasa_plot(gs, gs.plane(plots[0].plane), plots)
+        # my planes plot in Quick Draw order, fastest first: a faster pilot's plane draws the enemy's
+        # fire first (F.combat.choice, F.combat.order), so the others plan around its plot
+        waiting = [gs.plane(n) for n in dict.fromkeys(a.plane for a in plots)]
+        first = max(waiting, key=lambda p: p.quick_draw)
+        return _fasa_plot(gs, first, plots)
     fires = [a for a in actions if isinstance(a, P.Fire)]
     if fires:
         return _fasa_fire(gs, gs.plane(fires[0].plane), fires)

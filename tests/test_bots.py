@@ -5,6 +5,7 @@ games a system and times the decisions."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import types
@@ -219,6 +220,43 @@ def test_the_bot_uses_what_a_tailed_plot_reveals_and_nothing_more():
     want = [o for o in bots._options(raider.plane) if str(reveal(1, str(o.maneuver))) == "direction: left, speed: 2"]
     assert len(want) and sum(w) == pytest.approx(1)
     assert {tuple(x) for x in ends.tolist()} == {(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed) for o in want}
+
+
+def _with_wingman(quick_draw: int) -> dict:
+    """The Ace and a copy of it, Bolt (Quick Draw ``quick_draw``), against the Raider nose to nose."""
+    setup = fasa_setup((0, 3, 0), (0, -1, 3))
+    wing = copy.deepcopy(setup["planes"][0])
+    wing["name"], wing["quick_draw"], wing["plane"]["hex"] = "Bolt", quick_draw, {"q": 1, "r": 2}
+    setup["planes"].append(wing)
+    return setup
+
+
+@pytest.mark.rule("F.combat.choice", "F.combat.order", "F.move.plot")
+def test_each_of_my_planes_is_planned_around_the_ones_already_plotted():
+    """With two planes the bot plots the faster pilot's first; the other then counts the enemy's
+    fire that the first plane, ahead in the firing order, draws off it (a plane's guns fire at the
+    first enemy in firing order they reach): it expects less damage taken, never more, and the same
+    dealt. A wingman behind it in the firing order draws nothing off."""
+    game = new_game("fasa", seed=1, setup=_with_wingman(7))
+    first = choose(game, "Ann", "tactical")
+    assert isinstance(first.action, FP.Plot) and first.action.plane == "Bolt"  # Quick Draw 7 before the Ace's 5
+    after = game.apply(first.action)
+    second = choose(after, "Ann", "tactical")
+    assert second.action.plane == "Ace" and "planned around Bolt's plot" in second.why
+    alone = bots.fasa_public_table(game, "Ann")
+    known = bots.fasa_public_table(after, "Ann")
+    before, now = bots.fasa_plot_values(alone, alone.plane("Ace")), bots.fasa_plot_values(known, known.plane("Ace"))
+    assert all(now[k].dealt == before[k].dealt and now[k].taken <= before[k].taken + 1e-12 for k in now)
+    assert sum(now[k].taken < before[k].taken - 1e-9 for k in now) >= 10
+    # Bolt slower than the Ace: the Ace plots first, and Bolt's plot draws no fire off it
+    slow = new_game("fasa", seed=1, setup=_with_wingman(2))
+    c = choose(slow, "Ann", "tactical")
+    assert c.action.plane == "Ace"
+    bolt_first = slow.apply(f"plot Bolt {first.action.maneuver}")
+    t = bots.fasa_public_table(bolt_first, "Ann")
+    same = bots.fasa_plot_values(t, t.plane("Ace"))
+    base = bots.fasa_plot_values(bots.fasa_public_table(slow, "Ann"), t.plane("Ace"))
+    assert all(same[k].taken == pytest.approx(base[k].taken) for k in same)
 
 
 # -- the tactical odds are the referee's -----------------------------------------------------
