@@ -189,9 +189,9 @@ FASA_ARC_RANGE = 6
 #: worth, in boxes, of next turn's chance: the largest share of the enemy's next places (each of
 #: his plots alike, from where and how fast he ends this turn) that one of my next maneuvers puts in
 #: my guns' forward column and range (F.combat.arc); a one-turn look further ahead
-FASA_NEXT = 0.0
+FASA_NEXT = 4.0
 #: how far (hexes) apart two planes may end for next turn's chance to be weighed
-FASA_NEXT_WINDOW = 12
+FASA_NEXT_WINDOW = 10
 #: the arc term looks where the enemy heads, not where he ends: this many hexes ahead of his end
 #: along his facing a point of his speed (he flies on next turn while I line my guns up)
 FASA_LEAD = 0.0
@@ -408,7 +408,8 @@ def _next_chance(mine, his, reach: int) -> np.ndarray:
     ``_next_start`` places them."""
     W = FASA_NEXT_WINDOW
     G = 2 * W + 1
-    my_ends = sorted({(o.hex.q, o.hex.r, int(o.facing)) for o in _options(mine) if 2 * o.chance >= 1})
+    # my next maneuvers without a push: a push that may fail is no plan to line the guns up on
+    my_ends = sorted({(o.hex.q, o.hex.r, int(o.facing)) for o in _options(mine) if not o.pushes})
     places: dict[tuple[int, int], int] = {}
     for o in _options(his):
         places[(o.hex.q, o.hex.r)] = places.get((o.hex.q, o.hex.r), 0) + 1
@@ -489,7 +490,9 @@ def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], 
 class PlotValue:
     """What the FASA bot weighs for one plot, averaged over the places the enemy can fly to (each
     of his legal plots alike): boxes of damage dealt and taken, the chance that some gun of mine
-    hits, the share of tailing positions (mine less his), and the chance to fly it as plotted."""
+    hits, the share of tailing positions (mine less his), the chance to fly it as plotted, and next
+    turn's chance: the largest share of the enemy's next places one of my next maneuvers would put
+    under my guns (``FASA_NEXT``), summed over the enemies."""
 
     value: float
     dealt: float
@@ -497,6 +500,7 @@ class PlotValue:
     reach: float
     tail: float
     chance: float
+    following: float = 0.0
 
 
 def _planned(gs, rp) -> list[tuple[object, np.ndarray]]:
@@ -581,7 +585,7 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         if layout is not None and not layout.contains(o.hex):
             value -= FASA_OFF_MAP
         out_values[str(o.maneuver)] = PlotValue(value, float(dealt[i]), float(taken[i]), float(reach[i]),
-                                                float(tail[i]), chance)
+                                                float(tail[i]), chance, float(nxt[i]))
     return out_values
 
 
@@ -602,6 +606,9 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
             f"{v.dealt:.1f} boxes expected dealt, {v.taken:.1f} taken"]
     if v.tail > 0:
         bits.append(f"a tailing position {percent(v.tail)} of the time")
+    if v.following >= 0.005:
+        bits.append(f"next turn my best maneuver would cover {percent(v.following / len(enemies))} of {names}'s "
+                    "places on average")
     for e in enemies:
         told = fasa_told(gs, rp.player, e.name)
         if told is not None:

@@ -259,6 +259,35 @@ def test_each_of_my_planes_is_planned_around_the_ones_already_plotted():
     assert all(same[k].taken == pytest.approx(base[k].taken) for k in same)
 
 
+@pytest.mark.rule("F.combat.arc", "F.move.plot")
+def test_next_turn_chance_is_the_best_share_of_his_next_places_in_my_column():
+    """The look one turn further: for my end and his, the largest share of his next plots (each
+    alike, from his end at his speed) that ends in the forward column within my guns' reach of one
+    of my next plots without a push; checked by placing both planes on the map, plot by plot."""
+    from cs_panel.fasa.arcs import can_fire
+    from cs_panel.fasa.reach import reachable
+    gs = new_game("fasa", seed=4, setup=fasa_setup((0, 3, 0), (0, 0, 0))).state.game
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    reach = bots._Gunnery(ace, raider).reach
+    rng = random.Random(5)
+    seen = []
+    for _ in range(12):
+        a = (rng.randint(-3, 3), rng.randint(-3, 3), rng.randrange(6), rng.randint(1, 5))
+        b = (a[0] + rng.randint(-5, 5), a[1] + rng.randint(-5, 5), rng.randrange(6), rng.randint(1, 4))
+        me, ends = np.array([a]), np.array([b])
+        got = bots._next_turn(ace, raider, me, ends, bots._canonical(me, ends), reach)[0, 0]
+        mine = dataclasses.replace(ace.plane, hex=Hex(a[0], a[1]), facing=Facing(a[2]), speed=a[3], last_gs=0,
+                                   last_restricted=None)
+        his = dataclasses.replace(raider.plane, hex=Hex(b[0], b[1]), facing=Facing(b[2]), speed=b[3], last_gs=0,
+                                  last_restricted=None)
+        places = [o.hex for o in reachable(his, legal_only=True)]
+        best = max(sum(bool(can_fire(o.hex, o.facing, h, reach)) for h in places) / len(places)
+                   for o in reachable(mine, legal_only=True) if not o.pushes)
+        assert got == pytest.approx(best), (a, b)
+        seen.append(best)
+    assert max(seen) > 0.1 and min(seen) == 0  # some pairs close enough to matter, some not
+
+
 # -- the tactical odds are the referee's -----------------------------------------------------
 
 
