@@ -11,9 +11,13 @@ Levels:
 - ``"tactical"``: a transparent heuristic per system, registered in ``TACTICS`` (a system that
   has none refuses this level by name, ``NoTacticsError``; it never falls back to random).
   FASA (``fasa_tactics``): plot the maneuver whose end leaves the enemy best in my guns' arc
-  and me least in his, over every place the enemy can fly to, with a bonus for a tailing
-  position and a cost for a push that may fail; fire the order with the most expected damage
-  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Aces (``aces_tactics``): the attack
+  and me least in his, over every place the enemy can fly to (narrowed to the plots that reveal
+  what a tailing position told me, F.tail.reveal), with a bonus for a tailing position, for next
+  turn's chance (the share of the enemy's next places one of my next maneuvers would put under my
+  guns) and a cost for a push that may fail; each of my planes in turn, fastest pilot first, the
+  others planned around the plots already made; fire the order with the most expected damage
+  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Its odds are the referee's own, by
+  their public names (``referee.shot_geometry``, ``referee.order_odds``). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
   Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and
@@ -192,9 +196,6 @@ FASA_ARC_RANGE = 6
 FASA_NEXT = 4.0
 #: how far (hexes) apart two planes may end for next turn's chance to be weighed
 FASA_NEXT_WINDOW = 10
-#: the arc term looks where the enemy heads, not where he ends: this many hexes ahead of his end
-#: along his facing a point of his speed (he flies on next turn while I line my guns up)
-FASA_LEAD = 0.0
 #: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
 #: plane has few maneuvers next turn (F.move.capability)
 FASA_SLOW = 1.0
@@ -367,19 +368,10 @@ def _told_ends(rp, number: int, told: str) -> tuple[np.ndarray, np.ndarray]:
             np.array([k / n for k in counts.values()], dtype=float))
 
 
-#: a hex's step along each facing A-F, as (q, r) (``hexgrid.DIRECTIONS``)
 def _steps() -> np.ndarray:
+    """A hex's step along each facing A-F, rows of (q, r) (``hexgrid.DIRECTIONS``)."""
     from cs_panel.fasa.hexgrid import DIRECTIONS
     return np.array([DIRECTIONS[f] for f in range(6)], dtype=np.int64)
-
-
-def _led(rows: np.ndarray) -> np.ndarray:
-    """Rows of (q, r, facing, speed) moved ``FASA_LEAD`` hexes a point of speed along their facing:
-    where each plane heads next turn."""
-    out = rows.copy()
-    k = np.rint(FASA_LEAD * rows[:, 3]).astype(np.int64)
-    out[:, :2] += _steps()[rows[:, 2]] * k[:, None]
-    return out
 
 
 def _turned(cells: np.ndarray, k: int) -> np.ndarray:
@@ -560,14 +552,10 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         near += d @ w
         shared += (d == 0) @ w
-        lead_e, lead_me = _led(ends), _led(me)
-        ahead_parts = _canonical(me, lead_e)
-        behind_parts = _canonical(ends, lead_me)
-        da = np.maximum(np.maximum(np.abs(ahead_parts[0]), np.abs(ahead_parts[1])), np.abs(ahead_parts[0] + ahead_parts[1]))
-        db = np.maximum(np.maximum(np.abs(behind_parts[0]), np.abs(behind_parts[1])), np.abs(behind_parts[0] + behind_parts[1])).T
-        ahead = _table(ahead_parts, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
-        behind = _table(behind_parts, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
-        arc += (((da > 0) & (da <= FASA_ARC_RANGE)) * ahead - ((db > 0) & (db <= FASA_ARC_RANGE)) * behind) @ w
+        ranged = (d > 0) & (d <= FASA_ARC_RANGE)
+        ahead = _table(fwd, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0]
+        behind = _table(rev, lambda q, r, *_: (_in_arc(q, r),), 1, FASA_ARC_RANGE)[:, :, 0].T
+        arc += (ranged * (ahead - behind)) @ w
         i_tail = np.zeros(d.shape) if rp.plane.shocked else _table(fwd, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0]
         he_tails = (np.zeros(d.shape) if e.plane.shocked
                     else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
