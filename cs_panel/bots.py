@@ -649,8 +649,10 @@ def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
 
 
 def fasa_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
-    """FASA: plots that keep the enemy in my arc and me out of his, fire orders with the most
-    expected damage, collision numbers at random (F.move.plot, F.combat.choice, F.collide.piloted)."""
+    """FASA: plots that keep the enemy in my arc and me out of his, this turn and the next, each of
+    my planes in Quick Draw order around the plots already made, over the enemy's places narrowed by
+    what a tail reveals; fire orders with the most expected damage; collision numbers at random
+    (F.move.plot, F.tail.reveal, F.combat.choice, F.collide.piloted)."""
     from cs_panel.fasa import play as P
     gs = fasa_public_table(game, player)
     plots = [a for a in actions if isinstance(a, P.Plot)]
