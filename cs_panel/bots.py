@@ -68,6 +68,7 @@ from cs_panel.core.game import Action, Game
 
 if TYPE_CHECKING:
     from cs_panel.airaction.table import Pose
+    from cs_panel.fasa.referee import RefPlane
 
 LEVELS = ("random", "tactical")
 
@@ -495,7 +496,7 @@ class PlotValue:
     following: float = 0.0
 
 
-def _planned(gs, rp) -> list[tuple[object, np.ndarray]]:
+def _planned(gs, rp) -> list[tuple[RefPlane, np.ndarray]]:
     """My other planes already plotted this turn, each with the end its plot leads to (as plotted:
     a push that fails would leave it elsewhere), a row of (q, r, facing, speed)."""
     out = []
