@@ -9,7 +9,7 @@ the seed, and prints:
   the goal is 80% wins;
 - the time per tactical decision: mean, 95th percentile and worst, and the same for FASA plots
   alone (the costliest decision, which weighs every plot against every place the enemy can fly
-  to), and Air Action plans alone (each weighs every course of the plane against every course the
+  to, and next turn's chance from each pair of ends, its tables cached for the run), and Air Action plans alone (each weighs every course of the plane against every course the
   enemy planes may fly), plus the first decision of the run, with cold caches. The goal is under 1 s.
 
 FASA games last ``--turns`` turns (10 by default: the demo planes start 8 hexes apart); Aces, Air

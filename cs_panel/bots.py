@@ -11,9 +11,13 @@ Levels:
 - ``"tactical"``: a transparent heuristic per system, registered in ``TACTICS`` (a system that
   has none refuses this level by name, ``NoTacticsError``; it never falls back to random).
   FASA (``fasa_tactics``): plot the maneuver whose end leaves the enemy best in my guns' arc
-  and me least in his, over every place the enemy can fly to, with a bonus for a tailing
-  position and a cost for a push that may fail; fire the order with the most expected damage
-  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Aces (``aces_tactics``): the attack
+  and me least in his, over every place the enemy can fly to (narrowed to the plots that reveal
+  what a tailing position told me, F.tail.reveal), with a bonus for a tailing position, for next
+  turn's chance (the share of the enemy's next places one of my next maneuvers would put under my
+  guns) and a cost for a push that may fail; each of my planes in turn, fastest pilot first, the
+  others planned around the plots already made; fire the order with the most expected damage
+  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Its odds are the referee's own, by
+  their public names (``referee.shot_geometry``, ``referee.order_odds``). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
   Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and
@@ -64,6 +68,7 @@ from cs_panel.core.game import Action, Game
 
 if TYPE_CHECKING:
     from cs_panel.airaction.table import Pose
+    from cs_panel.fasa.referee import RefPlane
 
 LEVELS = ("random", "tactical")
 
@@ -186,6 +191,12 @@ FASA_JAM = 0.3
 #: not (it can be brought under the guns next turn); an enemy with me in his front arc costs the same
 FASA_ARC = 1.0
 FASA_ARC_RANGE = 6
+#: worth, in boxes, of next turn's chance: the largest share of the enemy's next places (each of
+#: his plots alike, from where and how fast he ends this turn) that one of my next maneuvers puts in
+#: my guns' forward column and range (F.combat.arc); a one-turn look further ahead
+FASA_NEXT = 4.0
+#: how far (hexes) apart two planes may end for next turn's chance to be weighed
+FASA_NEXT_WINDOW = 10
 #: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
 #: plane has few maneuvers next turn (F.move.capability)
 FASA_SLOW = 1.0
@@ -210,7 +221,10 @@ def fasa_public_table(game: Game, player: str):
     # the positions the bot reasons from are the ones the observation shows
     seen = {p["name"]: (tuple(p["hex"]), p["facing"]) for p in game.observation(player)["state"]["planes"]}
     assert seen == {p.name: ((p.plane.hex.q, p.plane.hex.r), p.plane.facing.name) for p in gs.planes}
-    return dataclasses.replace(gs, plots=plots, picks=picks)
+    # the referee's words this turn as the player hears them: what a tailed plane reveals goes to
+    # its tailer only (F.tail.reveal)
+    report = tuple(game.observation(player)["state"]["report"])
+    return dataclasses.replace(gs, plots=plots, picks=picks, report=report)
 
 
 @lru_cache(maxsize=512)
@@ -248,15 +262,15 @@ def _relative(aq: int, ar: int, af: int, bq: int, br: int, bf: int) -> tuple[int
 
 @lru_cache(maxsize=200_000)
 def _geometry(q: int, r: int, relf: int, gun: str, a_speed: int, a_touch: int, b_speed: int, b_touch: int):
-    """The referee's own shot geometry (``referee._shot_geometry``: arc, range, deflection, the
+    """The referee's own shot geometry (``referee.shot_geometry``: arc, range, deflection, the
     same-hex rule) for a shooter at the origin facing A: (deflection, range) or None (F.combat.arc,
     F.hit.deflection, F.combat.same-hex)."""
-    from cs_panel.fasa.referee import combat as RC  # the combat phase's own geometry
+    from cs_panel.fasa import referee as R  # the combat phase's own geometry, by its public name
     from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
     a = _Pose("a", _Flight(ORIGIN, Facing.A, a_speed, a_touch))
     b = _Pose("b", _Flight(Hex(q, r), Facing(relf), b_speed, b_touch))
-    ok, deflection, rng, _, _ = RC._shot_geometry(a, b, gun)  # type: ignore[arg-type]
-    return (deflection, rng) if ok and deflection is not None else None
+    g = R.shot_geometry(a, b, gun)  # type: ignore[arg-type]
+    return (g.deflection, g.range) if g.allowed else None
 
 
 @lru_cache(maxsize=200_000)
@@ -325,6 +339,109 @@ def _ends(rp) -> tuple[np.ndarray, np.ndarray]:
             np.array([k / n for k in counts.values()], dtype=float))
 
 
+def fasa_told(gs, player: str, enemy: str) -> tuple[int, str] | None:
+    """What ``enemy``'s plot this turn has revealed to a plane of ``player`` that tails it: the
+    tailing number and the words the referee said (F.tail.reveal: the direction; with the speed
+    from 0; the destination hex from 3), read from the public table's report; None if nothing."""
+    mine = {p.name for p in gs.planes if p.player == player}
+    for t in gs.tails:
+        if t.leader == enemy and t.follower in mine:
+            head = f"{t.follower} tails {enemy} (tailing number {t.number}): {enemy} reveals "
+            for line in gs.report:
+                if line.startswith(head):
+                    return t.number, line[len(head):]
+    return None
+
+
+def _told_ends(rp, number: int, told: str) -> tuple[np.ndarray, np.ndarray]:
+    """``_ends`` of the plots that would have revealed just ``told`` at tailing ``number``
+    (``tailing.reveal``, the referee's own words, F.tail.reveal); all of them if none would."""
+    from cs_panel.fasa.tailing import reveal
+    counts: dict[tuple, int] = {}
+    for o in _options(rp.plane):
+        if str(reveal(number, str(o.maneuver))) == told:
+            f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
+            counts[f] = counts.get(f, 0) + 1
+    if not counts:
+        return _ends(rp)
+    n = sum(counts.values())
+    return (np.array(list(counts), dtype=np.int64).reshape(-1, 4),
+            np.array([k / n for k in counts.values()], dtype=float))
+
+
+def _steps() -> np.ndarray:
+    """A hex's step along each facing A-F, rows of (q, r) (``hexgrid.DIRECTIONS``)."""
+    from cs_panel.fasa.hexgrid import DIRECTIONS
+    return np.array([DIRECTIONS[f] for f in range(6)], dtype=np.int64)
+
+
+def _turned(cells: np.ndarray, k: int) -> np.ndarray:
+    """Rows of (q, r) turned ``k`` sixths clockwise about the origin (``Hex.rotate``)."""
+    q, r = cells[:, 0].copy(), cells[:, 1].copy()
+    s = -q - r
+    for _ in range(k % 6):
+        q, r, s = -r, -s, -q
+    return np.stack([q, r], axis=1)
+
+
+def _next_start(plane, speed: int):
+    """The plane at the origin facing A, having flown at ``speed`` with no Gs: where next turn's
+    maneuvers are looked up from (the Gs of the coming move are left out: a light approximation)."""
+    from cs_panel.fasa.hexgrid import ORIGIN, Facing
+    return dataclasses.replace(plane, hex=ORIGIN, facing=Facing.A, speed=speed, last_gs=0, last_restricted=None,
+                               shocked=False)
+
+
+@lru_cache(maxsize=512)
+def _next_chance(mine, his, reach: int) -> np.ndarray:
+    """Next turn's chance for every place the enemy may end this turn, seen from my end at the origin
+    facing A: ``[relf, q + W, r + W]`` is the largest share of his next places (each of his plots
+    from there alike) that one of my next maneuvers puts in my forward column within ``reach``
+    (F.combat.arc; W is ``FASA_NEXT_WINDOW``). ``mine`` and ``his`` are the planes as
+    ``_next_start`` places them."""
+    W = FASA_NEXT_WINDOW
+    G = 2 * W + 1
+    # my next maneuvers without a push: a push that may fail is no plan to line the guns up on
+    my_ends = sorted({(o.hex.q, o.hex.r, int(o.facing)) for o in _options(mine) if not o.pushes})
+    places: dict[tuple[int, int], int] = {}
+    for o in _options(his):
+        places[(o.hex.q, o.hex.r)] = places.get((o.hex.q, o.hex.r), 0) + 1
+    out = np.zeros((6, G, G))
+    if not my_ends or not places or reach <= 0:
+        return out
+    total = sum(places.values())
+    e = np.array(list(places), dtype=np.int64)
+    w = np.array([n / total for n in places.values()])
+    ends = np.array(my_ends, dtype=np.int64)
+    k = np.arange(1, reach + 1)
+    # each next end's forward column, ``Hex.neighbor(facing, k)``: (mine, reach, 2)
+    cells = ends[:, None, :2] + _steps()[ends[:, 2]][:, None, :] * k[None, :, None]
+    n = len(my_ends)
+    for f in range(6):
+        te = _turned(e, f)  # his next places, turned to his facing in my frame
+        t = cells[:, :, None, :] - te[None, None, :, :]  # where his end must be: (mine, reach, his, 2)
+        ok = (np.abs(t[..., 0]) <= W) & (np.abs(t[..., 1]) <= W)
+        i = np.broadcast_to(np.arange(n)[:, None, None], ok.shape)
+        ww = np.broadcast_to(w[None, None, :], ok.shape)
+        flat = (i[ok] * G + t[..., 0][ok] + W) * G + t[..., 1][ok] + W
+        out[f] = np.bincount(flat, weights=ww[ok], minlength=n * G * G).reshape(n, G, G).max(axis=0)
+    return out
+
+
+def _next_turn(rp, e, me: np.ndarray, ends: np.ndarray, fwd: tuple[np.ndarray, ...], reach: int) -> np.ndarray:
+    """``_next_chance`` for every pair of my ends (rows of ``me``) and his (rows of ``ends``)."""
+    rq, rr, relf = fwd[0], fwd[1], fwd[2]
+    W = FASA_NEXT_WINDOW
+    out = np.zeros(rq.shape)
+    inside = (np.abs(rq) <= W) & (np.abs(rr) <= W)
+    for sm in np.unique(me[:, 3]):
+        for se in np.unique(ends[:, 3]):
+            table = _next_chance(_next_start(rp.plane, int(sm)), _next_start(e.plane, int(se)), reach)
+            cell = inside & (me[:, 3] == sm)[:, None] & (ends[:, 3] == se)[None, :]
+            out[cell] = table[relf[cell], rq[cell] + W, rr[cell] + W]
+    return out
+
+
 def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """``_relative`` for every row of ``a`` against every row of ``b`` (rows of q, r, facing,
     speed): q, r, relative facing, and the two speeds where the planes share a hex (0 elsewhere),
@@ -366,7 +483,9 @@ def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], 
 class PlotValue:
     """What the FASA bot weighs for one plot, averaged over the places the enemy can fly to (each
     of his legal plots alike): boxes of damage dealt and taken, the chance that some gun of mine
-    hits, the share of tailing positions (mine less his), and the chance to fly it as plotted."""
+    hits, the share of tailing positions (mine less his), the chance to fly it as plotted, and next
+    turn's chance: the largest share of the enemy's next places one of my next maneuvers would put
+    under my guns (``FASA_NEXT``), summed over the enemies."""
 
     value: float
     dealt: float
@@ -374,6 +493,37 @@ class PlotValue:
     reach: float
     tail: float
     chance: float
+    following: float = 0.0
+
+
+def _planned(gs, rp) -> list[tuple[RefPlane, np.ndarray]]:
+    """My other planes already plotted this turn, each with the end its plot leads to (as plotted:
+    a push that fails would leave it elsewhere), a row of (q, r, facing, speed)."""
+    out = []
+    for name, maneuver in gs.plots:
+        f = gs.plane(name)
+        if f.player != rp.player or f.name == rp.name:
+            continue
+        o = next((o for o in _options(f.plane) if str(o.maneuver) == maneuver), None)
+        if o is not None:
+            out.append((f, np.array([[o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed]], dtype=np.int64)))
+    return out
+
+
+def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
+    """For each of ``e``'s ends, the share of his fire that goes to one of my planes already
+    plotted instead of ``rp``: a plane's guns fire at one target, the first enemy in the firing
+    order they reach (F.combat.choice, F.combat.order): a wingman of higher Quick Draw is ahead of
+    ``rp``, one of equal Quick Draw half the time (the tie is rolled)."""
+    drawn = np.zeros(len(ends))
+    for f, at in wingmen:
+        first = 1.0 if f.quick_draw > rp.quick_draw else 0.5 if f.quick_draw == rp.quick_draw else 0.0
+        if not first:
+            continue
+        g = _Gunnery(e, f)
+        hit = _table(_canonical(ends, at), g.canonical, 2, g.reach)[:, 0, 1] > 0
+        drawn = np.maximum(drawn, first * hit)
+    return drawn
 
 
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
@@ -387,15 +537,17 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         index.setdefault((o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed), len(index))
     me = np.array(list(index), dtype=np.int64).reshape(-1, 4)
     m = len(me)
-    dealt, taken, reach, tail, near, shared, arc = (np.zeros(m) for _ in range(7))
+    dealt, taken, reach, tail, near, shared, arc, nxt = (np.zeros(m) for _ in range(8))
+    wingmen = _planned(gs, rp)
     for e in enemies:
-        ends, w = _ends(e)
+        told = fasa_told(gs, rp.player, e.name)
+        ends, w = _ends(e) if told is None else _told_ends(e, *told)
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
         got = _table(fwd, out.canonical, 2, out.reach)
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ w
+        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
@@ -409,8 +561,10 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         he_tails = (np.zeros(d.shape) if e.plane.shocked
                     else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
         tail += (i_tail - he_tails) @ w
+        if FASA_NEXT:
+            nxt += _next_turn(rp, e, me, ends, fwd, out.reach) @ w
     score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
-             + FASA_ARC * arc - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
+             + FASA_ARC * arc + FASA_NEXT * nxt - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
     layout = gs.map
     out_values = {}
     for o in opts:
@@ -420,7 +574,7 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         if layout is not None and not layout.contains(o.hex):
             value -= FASA_OFF_MAP
         out_values[str(o.maneuver)] = PlotValue(value, float(dealt[i]), float(taken[i]), float(reach[i]),
-                                                float(tail[i]), chance)
+                                                float(tail[i]), chance, float(nxt[i]))
     return out_values
 
 
@@ -441,16 +595,27 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
             f"{v.dealt:.1f} boxes expected dealt, {v.taken:.1f} taken"]
     if v.tail > 0:
         bits.append(f"a tailing position {percent(v.tail)} of the time")
+    if v.following >= 0.005:
+        bits.append(f"next turn my best maneuver would cover {percent(v.following / len(enemies))} of {names}'s "
+                    "places on average")
+    for e in enemies:
+        told = fasa_told(gs, rp.player, e.name)
+        if told is not None:
+            bits.append(f"{e.name}'s places narrowed to its plots that reveal {told[1]} (F.tail.reveal)")
+    wingmen = [f.name for f, _ in _planned(gs, rp)]
+    if wingmen:
+        bits.append(f"planned around {' and '.join(wingmen)}'s plot, which may draw the enemy's fire first "
+                    "(F.combat.choice)")
     bits.append(f"{percent(v.chance)} to fly as plotted" if o.pushes else "no push")
     return Choice(wanted[str(o.maneuver)], "; ".join(bits) + " (F.move.plot, F.hit.number, F.tail.position)")
 
 
 def _fire_value(gs, rp, order_text: str):
-    """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds."""
+    """(value in boxes, expected boxes, line) of a fire order, from the referee's own aim and odds
+    (``referee.order_odds``, the mounts and to-hit numbers the combat phase rolls)."""
     from cs_panel.fasa import referee as R
-    from cs_panel.fasa.referee import combat as RC  # the combat phase's own aim and odds
     from cs_panel.fasa.damage import template_for
-    from cs_panel.fasa.gunnery import DoubleDown, jam_clear_number
+    from cs_panel.fasa.gunnery import jam_clear_number
     order = R.FireOrder.parse(order_text)
     if order.turret:  # the gunner's turret adds its expected boxes to the pilot's part (referee.turrets)
         from cs_panel.fasa.referee import turrets as RT
@@ -474,25 +639,16 @@ def _fire_value(gs, rp, order_text: str):
 
         return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    mounts = RC._mounts(rp, order)
-    value = expected = 0.0
-    for m in mounts:
-        ok, tn, _, _, _ = RC._aim(rp, target, m, gs.turn)
-        if not ok or tn is None:
+    odds = R.order_odds(rp, target, order, gs.turn)
+    value = 0.0
+    for shot in odds.shots:
+        if not shot.reaches:
             continue
-        boxes = template_for(m.weapon, m.rounds or None).boxes
-        if m.doubled:
-            dd = DoubleDown.of(tn)
-            e = float(dd.expected_hits) * boxes
-            value += e - FASA_JAM * float(dd.jam_chance) * boxes
-        else:
-            e = float(tn.chance) * boxes
-            value += e
-        if not m.is_gun:
-            value -= FASA_ROCKET_KEEP * boxes
-        expected += e
-    odds = R.attack_odds(rp, target, mounts, gs.turn)
-    return value, expected, f"{expected:.1f} boxes expected; {odds} (F.hit.number, F.dmg.template)"
+        value += float(shot.expected_hits - FASA_JAM * shot.jam_chance) * shot.boxes
+        if not shot.is_gun:
+            value -= FASA_ROCKET_KEEP * shot.boxes
+    expected = odds.expected_boxes
+    return value, expected, f"{expected:.1f} boxes expected; {odds.text} (F.hit.number, F.dmg.template)"
 
 
 def _zeppelin_fire_value(gs, rp, order):
@@ -530,13 +686,19 @@ def _fasa_fire(gs, rp, actions: Sequence[Action]) -> Choice:
 
 
 def fasa_tactics(game: Game, player: str, actions: list[Action]) -> Choice:
-    """FASA: plots that keep the enemy in my arc and me out of his, fire orders with the most
-    expected damage, collision numbers at random (F.move.plot, F.combat.choice, F.collide.piloted)."""
+    """FASA: plots that keep the enemy in my arc and me out of his, this turn and the next, each of
+    my planes in Quick Draw order around the plots already made, over the enemy's places narrowed by
+    what a tail reveals; fire orders with the most expected damage; collision numbers at random
+    (F.move.plot, F.tail.reveal, F.combat.choice, F.collide.piloted)."""
     from cs_panel.fasa import play as P
     gs = fasa_public_table(game, player)
     plots = [a for a in actions if isinstance(a, P.Plot)]
     if plots:
-        return _fasa_plot(gs, gs.plane(plots[0].plane), plots)
+        # my planes plot in Quick Draw order, fastest first: a faster pilot's plane draws the enemy's
+        # fire first (F.combat.choice, F.combat.order), so the others plan around its plot
+        waiting = [gs.plane(n) for n in dict.fromkeys(a.plane for a in plots)]
+        first = max(waiting, key=lambda p: p.quick_draw)
+        return _fasa_plot(gs, first, plots)
     fires = [a for a in actions if isinstance(a, P.Fire)]
     if fires:
         return _fasa_fire(gs, gs.plane(fires[0].plane), fires)
@@ -1272,6 +1434,7 @@ __all__ = [
     "choose",
     "fasa_plot_values",
     "fasa_public_table",
+    "fasa_told",
     "fasa_tactics",
     "levels",
     "match_winner",

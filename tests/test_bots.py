@@ -5,6 +5,7 @@ games a system and times the decisions."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import types
@@ -38,9 +39,8 @@ from cs_panel.bots import (
 from cs_panel.core.explain import percent
 from cs_panel.fasa import play as FP
 from cs_panel.fasa import referee as R
-from cs_panel.fasa.referee import combat as RC
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.tailing import TailingPlane, tailing_position
+from cs_panel.fasa.tailing import TailingPlane, reveal, tailing_position
 from cs_panel.games import available, new_game
 
 #: turns of each legality playout (a system without ``max_turns`` in its setup stops by ``game.turn``)
@@ -190,6 +190,104 @@ def test_the_bot_never_reads_the_enemy_collision_number():
         assert len(chosen) == 1 and chosen.pop().startswith("pick Ace "), level
 
 
+@pytest.mark.rule("F.tail.reveal", "F.tail.number", "F.move.plot")
+def test_the_bot_uses_what_a_tailed_plot_reveals_and_nothing_more():
+    """The Ace tails the Raider (tailing number 5 - 4 = 1: direction and speed). Once the Raider has
+    plotted, Ann's bot weighs only the Raider's plots that would reveal what she was told: plots
+    that reveal the same give one choice, and the choice follows what is revealed."""
+    setup = fasa_setup((0, 3, 0), (0, 0, 0))
+    game = new_game("fasa", seed=4, setup=setup).play("plot Ace 3SA", "plot Raider 3SA", "move", "fire Ace hold",
+                                                      "fire Raider hold", "combat", "tailing")
+    assert game.state.game.tails == (R.Tail("Ace", "Raider", 1),)
+    assert bots.fasa_told(bots.fasa_public_table(game, "Ann"), "Ann", "Raider") is None  # nothing plotted yet
+    chosen: dict[str, set[str]] = {}
+    for p in game.legal_actions("Bob"):
+        v = game.apply(p)
+        told = bots.fasa_told(bots.fasa_public_table(v, "Ann"), "Ann", "Raider")
+        assert told == (1, str(reveal(1, p.maneuver)))
+        # Bob's bot is never told anything of Ann's plane by this tail
+        assert bots.fasa_told(bots.fasa_public_table(v, "Bob"), "Bob", "Ace") is None
+        c = choose(v, "Ann", "tactical")
+        assert told[1] in c.why and "F.tail.reveal" in c.why
+        chosen.setdefault(told[1], set()).add(c.action.maneuver)
+    assert all(len(v) == 1 for v in chosen.values()), chosen
+    assert len({m for v in chosen.values() for m in v}) >= 8  # the choice follows the reveal
+    # straight on at speed 3: the Ace keeps the Raider dead ahead at its own speed
+    assert chosen["direction: straight, speed: 1"] == {"3SA"}
+    # the narrowed places are the Raider's plots that reveal just that, each alike
+    raider = game.state.game.plane("Raider")
+    ends, w = bots._told_ends(raider, 1, "direction: left, speed: 2")
+    want = [o for o in bots._options(raider.plane) if str(reveal(1, str(o.maneuver))) == "direction: left, speed: 2"]
+    assert len(want) and sum(w) == pytest.approx(1)
+    assert {tuple(x) for x in ends.tolist()} == {(o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed) for o in want}
+
+
+def _with_wingman(quick_draw: int) -> dict:
+    """The Ace and a copy of it, Bolt (Quick Draw ``quick_draw``), against the Raider nose to nose."""
+    setup = fasa_setup((0, 3, 0), (0, -1, 3))
+    wing = copy.deepcopy(setup["planes"][0])
+    wing["name"], wing["quick_draw"], wing["plane"]["hex"] = "Bolt", quick_draw, {"q": 1, "r": 2}
+    setup["planes"].append(wing)
+    return setup
+
+
+@pytest.mark.rule("F.combat.choice", "F.combat.order", "F.move.plot")
+def test_each_of_my_planes_is_planned_around_the_ones_already_plotted():
+    """With two planes the bot plots the faster pilot's first; the other then counts the enemy's
+    fire that the first plane, ahead in the firing order, draws off it (a plane's guns fire at the
+    first enemy in firing order they reach): it expects less damage taken, never more, and the same
+    dealt. A wingman behind it in the firing order draws nothing off."""
+    game = new_game("fasa", seed=1, setup=_with_wingman(7))
+    first = choose(game, "Ann", "tactical")
+    assert isinstance(first.action, FP.Plot) and first.action.plane == "Bolt"  # Quick Draw 7 before the Ace's 5
+    after = game.apply(first.action)
+    second = choose(after, "Ann", "tactical")
+    assert second.action.plane == "Ace" and "planned around Bolt's plot" in second.why
+    alone = bots.fasa_public_table(game, "Ann")
+    known = bots.fasa_public_table(after, "Ann")
+    before, now = bots.fasa_plot_values(alone, alone.plane("Ace")), bots.fasa_plot_values(known, known.plane("Ace"))
+    assert all(now[k].dealt == before[k].dealt and now[k].taken <= before[k].taken + 1e-12 for k in now)
+    assert sum(now[k].taken < before[k].taken - 1e-9 for k in now) >= 10
+    # Bolt slower than the Ace: the Ace plots first, and Bolt's plot draws no fire off it
+    slow = new_game("fasa", seed=1, setup=_with_wingman(2))
+    c = choose(slow, "Ann", "tactical")
+    assert c.action.plane == "Ace"
+    bolt_first = slow.apply(f"plot Bolt {first.action.maneuver}")
+    t = bots.fasa_public_table(bolt_first, "Ann")
+    same = bots.fasa_plot_values(t, t.plane("Ace"))
+    base = bots.fasa_plot_values(bots.fasa_public_table(slow, "Ann"), t.plane("Ace"))
+    assert all(same[k].taken == pytest.approx(base[k].taken) for k in same)
+
+
+@pytest.mark.rule("F.combat.arc", "F.move.plot")
+def test_next_turn_chance_is_the_best_share_of_his_next_places_in_my_column():
+    """The look one turn further: for my end and his, the largest share of his next plots (each
+    alike, from his end at his speed) that ends in the forward column within my guns' reach of one
+    of my next plots without a push; checked by placing both planes on the map, plot by plot."""
+    from cs_panel.fasa.arcs import can_fire
+    from cs_panel.fasa.reach import reachable
+    gs = new_game("fasa", seed=4, setup=fasa_setup((0, 3, 0), (0, 0, 0))).state.game
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    reach = bots._Gunnery(ace, raider).reach
+    rng = random.Random(5)
+    seen = []
+    for _ in range(12):
+        a = (rng.randint(-3, 3), rng.randint(-3, 3), rng.randrange(6), rng.randint(1, 5))
+        b = (a[0] + rng.randint(-5, 5), a[1] + rng.randint(-5, 5), rng.randrange(6), rng.randint(1, 4))
+        me, ends = np.array([a]), np.array([b])
+        got = bots._next_turn(ace, raider, me, ends, bots._canonical(me, ends), reach)[0, 0]
+        mine = dataclasses.replace(ace.plane, hex=Hex(a[0], a[1]), facing=Facing(a[2]), speed=a[3], last_gs=0,
+                                   last_restricted=None)
+        his = dataclasses.replace(raider.plane, hex=Hex(b[0], b[1]), facing=Facing(b[2]), speed=b[3], last_gs=0,
+                                  last_restricted=None)
+        places = [o.hex for o in reachable(his, legal_only=True)]
+        best = max(sum(bool(can_fire(o.hex, o.facing, h, reach)) for h in places) / len(places)
+                   for o in reachable(mine, legal_only=True) if not o.pushes)
+        assert got == pytest.approx(best), (a, b)
+        seen.append(best)
+    assert max(seen) > 0.1 and min(seen) == 0  # some pairs close enough to matter, some not
+
+
 # -- the tactical odds are the referee's -----------------------------------------------------
 
 
@@ -207,8 +305,8 @@ def test_relative_geometry_is_the_referees():
         for gun in ("mg-30", "mg-50", "mg-60"):
             pa = bots._Pose("a", bots._Flight(Hex(a[0], a[1]), Facing(a[2]), a[3], 4))
             pb = bots._Pose("b", bots._Flight(Hex(b[0], b[1]), Facing(b[2]), b[3], 3))
-            ok, deflection, rng_, _, _ = RC._shot_geometry(pa, pb, gun)
-            want = (deflection, rng_) if ok else None
+            g = R.shot_geometry(pa, pb, gun)
+            want = (g.deflection, g.range) if g.allowed else None
             assert bots._geometry(q, r, relf, gun, a[3] if same else 0, 4, b[3] if same else 0, 3) == want, (a, b, gun)
         held = tailing_position(TailingPlane(Hex(a[0], a[1]), Facing(a[2]), a[3]),
                                 TailingPlane(Hex(b[0], b[1]), Facing(b[2]), b[3])).tails
@@ -228,8 +326,8 @@ def test_fasa_fire_order_is_the_best_expected_damage_with_the_referees_odds():
     assert isinstance(c.action, FP.Fire) and c.action.order.startswith("guns") and "Raider" in c.action.order
     gs = game.state.game
     ace, raider = gs.plane("Ace"), gs.plane("Raider")
-    odds = R.attack_odds(ace, raider, RC._mounts(ace, R.FireOrder.parse(c.action.order)), gs.turn)
-    assert odds in c.why
+    odds = R.order_odds(ace, raider, c.action.order, gs.turn)
+    assert odds.text in c.why and odds.text.startswith("chance of 0 hits")
     # every other order it could give is worth no more (expected boxes, jams and rockets kept counted)
     values = {a.order: bots._fire_value(gs, ace, a.order)[0] for a in game.legal_actions("Ann") if isinstance(a, FP.Fire)}
     assert values[c.action.order] == max(values.values()) > values["hold"]
@@ -248,9 +346,9 @@ def _brute_boxes(shooter, target, a_end, b_end) -> float:
                                               target.plane.natural_touch))
     total = 0.0
     for _, gun, rounds in shooter.working_guns:
-        ok, deflection, rng, _, _ = RC._shot_geometry(pa, pb, gun)
-        if ok:
-            tn = to_hit_number(target.base_to_hit, deflection, rng, shooter.dead_eye, gun, shooter.plane.shocked)
+        g = R.shot_geometry(pa, pb, gun)
+        if g.allowed:
+            tn = to_hit_number(target.base_to_hit, g.deflection, g.range, shooter.dead_eye, gun, shooter.plane.shocked)
             total += float(tn.chance) * template_for(gun, rounds).boxes
     return total
 

@@ -99,12 +99,13 @@ replay (its combat rolled fewer dice): ``fold`` says so with a ``SavedStateError
 The package, a module per part of the turn (the core imports with the standard library and numpy
 only): ``state`` (planes, actions, the table), ``notation`` (fire orders), ``phases`` (plots,
 movement, collisions, flak, falling, tailing), ``marking`` (damage on the record sheets),
-``combat`` (the combat phase), ``specials`` (flare and sonic rockets), ``variants`` (optional rules),
-``turrets`` (turret gunners), ``zeppelins`` (zeppelins on the table, F.zep.*), ``ground`` and
-``ground_play`` (objects on the map and the weapons aimed at them), ``actions`` (``apply``, ``fold``
-and ``Referee``), ``demo`` (sample planes and objects) and ``render`` (SVG and HTML, imported only
-when a picture is asked for). Typed die faces are read by ``cs_panel.fasa.faces``. Every name stays
-importable from here.
+``combat`` (the combat phase; its public ``shot_geometry`` and ``order_odds`` give a planner, such as
+the computer opponent, the geometry and to-hit numbers the phase rolls with), ``specials`` (flare and
+sonic rockets), ``variants`` (optional rules), ``turrets`` (turret gunners), ``zeppelins`` (zeppelins
+on the table, F.zep.*), ``ground`` and ``ground_play`` (objects on the map and the weapons aimed at
+them), ``actions`` (``apply``, ``fold`` and ``Referee``), ``demo`` (sample planes and objects) and
+``render`` (SVG and HTML, imported only when a picture is asked for). Typed die faces are read by
+``cs_panel.fasa.faces``. Every name stays importable from here.
 
 >>> ref = Referee.start(7, [demo_planes()[0]])
 >>> ref = ref.plot("Ace", "3SA").move()
@@ -121,7 +122,7 @@ from cs_panel.fasa.faces import (
     DieFacesError, EnteredMove, parse_faces, random_movement_faces, resolve_with_faces,
 )
 from cs_panel.fasa.referee.actions import Referee, apply, fold
-from cs_panel.fasa.referee.combat import attack_odds
+from cs_panel.fasa.referee.combat import OrderOdds, ShotGeometry, WeaponShot, attack_odds, order_odds, shot_geometry
 from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
 from cs_panel.fasa.referee.zeppelins import RefZeppelin, ZeppelinBlockedError, ZeppelinSetupError
@@ -143,6 +144,9 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "Phase", "RefPlane", "Referee",
-    "MapObject", "RefZeppelin", "RefereeError", "Tail", "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes", "demo_planes", "fold", "map_svg", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "Flak", "GameState", "MapObject", "OrderOdds",
+    "Phase", "RefPlane", "RefZeppelin", "Referee", "RefereeError", "ShotGeometry", "Tail", "WeaponShot",
+    "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes",
+    "demo_planes", "fold", "map_svg", "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "shot_geometry",
 ]

@@ -8,9 +8,11 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice
+from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.fasa.arcs import SameHexPlane, can_fire, same_hex_fire
 from cs_panel.fasa.damage import template_for
@@ -228,6 +230,115 @@ def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], t
         clear = math.prod(1 - dd.jam_chance for dd in doubled)
         text += f"; chance of a jam {percent(1 - clear)}"
     return text
+
+
+@dataclass(frozen=True)
+class ShotGeometry:
+    """Whether a gun reaches a target and how, as the combat phase reads it (F.combat.arc,
+    F.hit.deflection, F.combat.same-hex): the deflection and range the to-hit number uses, the
+    target's hexside the attack comes through (for the hit location table, F.hitloc.table) and why
+    (or why not) in words."""
+
+    allowed: bool
+    deflection: Deflection | None
+    range: int
+    hexside: Facing | None
+    why: str
+
+
+def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str) -> ShotGeometry:
+    """May ``shooter`` fire ``weapon`` at ``target`` where they stand, and from which deflection,
+    range and hexside (F.combat.arc, F.hit.deflection, F.combat.same-hex). The combat phase rolls
+    with this very geometry. Only each plane's ``name`` and ``plane`` (hex, facing, speed, natural
+    touch) are read, so a planner may pass planes placed where they could end their move.
+
+    >>> from cs_panel.fasa.referee.demo import demo_planes
+    >>> ace, raider = demo_planes()[:2]
+    >>> g = shot_geometry(ace, raider, "mg-50")
+    >>> g.allowed, g.range
+    (False, 8)
+    """
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, weapon)
+    return ShotGeometry(ok and deflection is not None, deflection, rng, side, why)
+
+
+@dataclass(frozen=True)
+class WeaponShot:
+    """One gun or hardpoint of a fire order aimed at one target, as the combat phase would roll it:
+    its explained to-hit number (None when it cannot reach, with why) and the damage it risks
+    (F.hit.number, F.gun.double-down, F.rocket.ap-he, F.dmg.template)."""
+
+    mount: str  # "gun 1", "hardpoint 2"
+    weapon: str
+    rounds: str  # a gun's rounds; "" for a rocket
+    doubled: bool
+    number: TargetNumber | None
+    range: int
+    why: str
+
+    @property
+    def is_gun(self) -> bool:
+        return self.mount.startswith("gun")
+
+    @property
+    def reaches(self) -> bool:
+        return self.number is not None
+
+    @property
+    def expected_hits(self) -> Fraction:
+        """Hits expected: the chance of the one roll, or of each of two rolls when doubled down."""
+        if self.number is None:
+            return Fraction(0)
+        return DoubleDown.of(self.number).expected_hits if self.doubled else self.number.chance
+
+    @property
+    def jam_chance(self) -> Fraction:
+        """The chance that doubling down jams the gun (F.gun.double-down); 0 for one roll."""
+        return DoubleDown.of(self.number).jam_chance if self.doubled and self.number is not None else Fraction(0)
+
+    @property
+    def boxes(self) -> int:
+        """Boxes one hit marks: the weapon's damage template (0 for a beeper, which only tags)."""
+        try:
+            return template_for(self.weapon, self.rounds or None).boxes
+        except CsPanelError:
+            return 0
+
+
+@dataclass(frozen=True)
+class OrderOdds:
+    """A fire order aimed at one plane as things stand: each gun's or hardpoint's shot, and the exact
+    chance of each number of hits in words (``attack_odds``)."""
+
+    target: str
+    shots: tuple[WeaponShot, ...]
+    text: str
+
+    @property
+    def expected_boxes(self) -> float:
+        return float(sum(s.expected_hits * s.boxes for s in self.shots))
+
+
+def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn: int = 0) -> OrderOdds:
+    """What ``order`` would do at ``target`` as things stand, with the same mounts, aims and to-hit
+    numbers the combat phase rolls (F.combat.choice, F.hit.number, F.gun.double-down,
+    F.rocket.beeper-seeker; ``turn`` tells whether a beeper's tag guides seekers). An order the
+    plane cannot give is refused by name (``FireOrderError``), as when it is given.
+
+    >>> from cs_panel.fasa.referee.demo import demo_planes
+    >>> ace, raider = demo_planes()[:2]
+    >>> odds = order_odds(ace, raider, "guns")
+    >>> [s.mount for s in odds.shots], odds.text
+    (['gun 1', 'gun 2'], 'nothing reaches Raider')
+    """
+    if isinstance(order, str):
+        order = FireOrder.parse(order)
+    mounts = _mounts(shooter, order)
+    shots = []
+    for m in mounts:
+        _, tn, rng, why, _ = _aim(shooter, target, m, turn)
+        shots.append(WeaponShot(m.mount, m.weapon, m.rounds, m.doubled, tn, rng, why))
+    return OrderOdds(target.name, tuple(shots), attack_odds(shooter, target, mounts, turn))
 
 
 def _shift_odds(rp: RefPlane, column: int) -> str:
