@@ -9,6 +9,8 @@ it instead. No panel import: the core stays pure Python.
 from __future__ import annotations
 
 import functools
+import html
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -32,3 +34,60 @@ def returns_svg(fn: F) -> F:
         return Svg(fn(*args, **kwargs))
 
     return wrapper  # type: ignore[return-value]
+
+
+# -- text alternatives: every drawing gets an accessible name and a text view of its facts --------
+
+_OPEN_TAG = re.compile(r"<svg\b[^>]*>")
+
+
+def label_svg(svg: str, name: str, text: str = "") -> Svg:
+    """``svg`` with an accessible name and a text alternative, added only where it has none.
+
+    The root ``<svg>`` gets ``role="img"`` and ``aria-label`` (the name a screen reader says), a
+    ``<title>`` as its first child (the name again, which browsers also show on hover) and a
+    ``<desc>`` holding ``text`` (the same facts the drawing shows, as plain lines). A drawing
+    that already has one of these keeps its own: the change is additive, so a drawing's own
+    ``<desc>`` (often a table in words) stays as it was.
+    """
+    m = _OPEN_TAG.search(svg)
+    if m is None:
+        return Svg(svg)
+    tag = m.group(0)
+    close = "/>" if tag.endswith("/>") else ">"
+    head = tag[: -len(close)]
+    if not re.search(r"\srole\s*=", head):
+        head += ' role="img"'
+    if not re.search(r"\saria-label\s*=", head):
+        head += f' aria-label="{html.escape(name, quote=True)}"'
+    rest = svg[m.end():]
+    inner = ""
+    if not rest.lstrip().startswith("<title"):
+        inner += f"<title>{html.escape(name, quote=False)}</title>"
+    if text and "<desc" not in svg:
+        inner += f"<desc>{html.escape(text, quote=False)}</desc>"
+    return Svg(svg[: m.start()] + head + close + inner + rest)
+
+
+def described(name: Callable[..., str], text: Callable[..., str]) -> Callable[[F], F]:
+    """Decorate a drawing function so its SVG carries an accessible name and a text view
+    (``label_svg``). ``name`` and ``text`` are called with the drawing's own arguments: ``text``
+    is the drawing's public text view (``tailing_text`` beside ``tailing_svg``), so the picture's
+    ``<desc>`` and the components' "Text view" state the same facts."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            return label_svg(fn(*args, **kwargs), name(*args, **kwargs), text(*args, **kwargs))
+
+        wrapper.text_view = text  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return wrap
+
+
+def svg_name(svg: str) -> str:
+    """The accessible name of a drawing (its root's ``aria-label``), or "" when it has none."""
+    m = _OPEN_TAG.search(svg)
+    found = m and re.search(r"""\saria-label\s*=\s*(["'])(.*?)\1""", m.group(0))
+    return html.unescape(found.group(2)) if found else ""
