@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from cs_panel.aces.talents import Talent
 
 #: one colour a player, in the order of play
-PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#2c7a7b")
+PLAYER_COLOURS = palette.TEAM_COLOURS
 
 
 def token_labels(names: list[str]) -> dict[str, str]:
