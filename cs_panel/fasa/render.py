@@ -449,3 +449,20 @@ def map_text(m: MapLayout, size: float = 7.0, marks: Mapping[Hex, str] | None = 
     if marks:
         lines.append(f"{len(marks)} hexes marked")
     return "\n".join(lines)
+
+
+def reach_text(state, options, selected: Maneuver | str | None = None) -> str:
+    """The maneuver explorer's map in words: the plane's hex, facing and last speed, then every
+    arrow it could fly this turn: where it ends and facing which way, its Gs, whether it is legal
+    (and why not), its push target numbers and its chance (F.move.plot, F.move.push-target).
+    ``state`` is a ``PlaneState`` and ``options`` its ``reach.reachable`` list."""
+    chosen = str(as_maneuver(selected)) if selected is not None else None
+    lines = [f"plane in hex {state.hex!r}, facing {state.facing.name}, last speed {state.speed}; "
+             f"{sum(o.legal for o in options)} of {len(options)} maneuvers legal"]
+    for o in options:
+        why = "legal" if o.legal else "illegal: " + "; ".join(r.text for r in o.reasons)
+        pushes = (", pushes " + ", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes)
+                  + f", chance {percent(o.chance)}") if o.pushes else ""
+        lines.append(f"{o.maneuver}{' (chosen)' if str(o.maneuver) == chosen else ''}: ends in hex {o.hex!r} "
+                     f"facing {o.facing.name}, {o.gs} G, {why}{pushes}")
+    return "\n".join(lines)

@@ -58,6 +58,7 @@ from cs_panel.games import new_game
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
+from cs_panel.ui.a11y import named, show_text, text_view
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -231,6 +232,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
         self._status_pane = html_pane("", css_classes=["aces-status"], sizing_mode="stretch_width")
+        self._text = text_view(css_classes=["aces-text"])  # the map in words, for screen readers
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
         self._targets_choice = pn.widgets.MultiChoice.from_param(
@@ -567,6 +569,7 @@ class AcesSkirmish(pn.viewable.Viewer):
         set_data(self._people, people)
         me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])
+        lofs = []
         aimed = [cast[n] for n in (self.targets or [self.target]) if n in cast and n != me.name]
         if self.kind == "ranged" and not me.knocked_out:
             for them in aimed:  # one line of fire for each target
@@ -576,7 +579,14 @@ class AcesSkirmish(pn.viewable.Viewer):
                 line["ys"].append([-me.square[1], -them.square[1]])
                 line["colour"].append("#2f855a" if lof.clear else "#c53030")
                 line["dash"].append("solid" if lof.clear else "dashed")
+                lofs.append(lof)
         set_data(self._line, line)
+        from cs_panel.aces.render import board_text  # drawing code, only when a map is shown
+
+        pieces = {c.square: (f"{labels[c.name]} {c.name} ({c.player})", "") for c in here.values()}
+        moves = {s: "" for s in reach.squares if s != reach.start} if reach is not None else {}
+        show_text(self._text, board_text(board, pieces=pieces, lines=lofs)
+                  + (f"\n{me.name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:
@@ -663,7 +673,8 @@ class AcesSkirmish(pn.viewable.Viewer):
             f"<span style='background:{TERRAIN_FILL['hindering']}'>&nbsp;hindering&nbsp;</span> "
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
-        results = pn.Column(self._status_pane, pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
+        results = pn.Column(self._status_pane, named(pn.pane.Bokeh(self._figure), "map: the squares and the characters", self._text),
+                            legend, self._reach_pane, self._attack_pane, self._cast_pane,
                             self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
         # side by side when there is room; in a narrow notebook column the map wraps under the inputs
         return pn.FlexBox(inputs, results, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",

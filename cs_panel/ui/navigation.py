@@ -27,6 +27,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
+from cs_panel.ui.a11y import named, show_text, text_view
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -72,6 +73,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._bounce = ColumnDataSource(dict(xs=[], ys=[]))
         self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
         self._figure = self._make_figure()
+        self._text = text_view(css_classes=["nav-text"])  # the table in words, for screen readers
         self._card_select = pn.widgets.Select(label="Card", options={}, css_classes=["in-card"], width=260)
         self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
         self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
@@ -236,6 +238,11 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._errors.show(error)
         self._refresh_widgets()
         self._draw(start, m, hit)
+        from cs_panel.airaction.svg import table_text  # drawing code, only when a table is shown
+
+        show_text(self._text, table_text([("start", start)] if start is not None else [],
+                                         [(self.card, m.markers)] if m is not None else [], self.obstacles,
+                                         description=self.end or "No maneuver while an input above is wrong."))
         c = self._deck.card(self.card)
         self._badge.object = (f"<p>Card paths: {html.escape(c.name)} {badge_html(c.provenance)} "
                               "<small>(the printed cards were lost; these paths are our reconstruction)</small></p>")
@@ -314,7 +321,8 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             f"<span style='color:{COLOURS['off']}'>&#9632; over the edge</span> "
             f"<span style='color:{COLOURS['hit']}'>&#9632; obstacle hit</span> "
             f"<span style='color:#a0aec0'>&#9633; not reached at this speed</span>")
-        results = pn.Column("### On the table", pn.pane.Bokeh(self._figure), legend, self._badge, self._end, self._outcome)
+        results = pn.Column("### On the table", named(pn.pane.Bokeh(self._figure), "the table: the maneuver's markers", self._text),
+                            legend, self._badge, self._end, self._outcome)
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-navigation"])
 
 
