@@ -48,7 +48,8 @@ def label_svg(svg: str, name: str, text: str = "") -> Svg:
     ``<title>`` as its first child (the name again, which browsers also show on hover) and a
     ``<desc>`` holding ``text`` (the same facts the drawing shows, as plain lines). A drawing
     that already has one of these keeps its own: the change is additive, so a drawing's own
-    ``<desc>`` (often a table in words) stays as it was.
+    ``<desc>`` (often a table in words) stays as it was, unless it is just the first line of
+    ``text``, when it grows into the whole of ``text``.
     """
     m = _OPEN_TAG.search(svg)
     if m is None:
@@ -66,6 +67,12 @@ def label_svg(svg: str, name: str, text: str = "") -> Svg:
         inner += f"<title>{html.escape(name, quote=False)}</title>"
     if text and "<desc" not in svg:
         inner += f"<desc>{html.escape(text, quote=False)}</desc>"
+    elif text:
+        # a drawing's own short <desc> that is the text view's first line grows into the whole text view
+        first = html.escape(text.split("\n", 1)[0], quote=False)
+        own = f"<desc>{first}</desc>"
+        if own in rest and first != html.escape(text, quote=False):
+            rest = rest.replace(own, f"<desc>{html.escape(text, quote=False)}</desc>", 1)
     return Svg(svg[: m.start()] + head + close + inner + rest)
 
 
@@ -91,3 +98,21 @@ def svg_name(svg: str) -> str:
     m = _OPEN_TAG.search(svg)
     found = m and re.search(r"""\saria-label\s*=\s*(["'])(.*?)\1""", m.group(0))
     return html.unescape(found.group(2)) if found else ""
+
+
+def svg_text(markup: str) -> str:
+    """The text alternatives of every drawing in ``markup`` (SVG, or HTML holding drawings), as
+    plain lines: each drawing's name (``aria-label``), then its ``<desc>``. For a view that shows
+    a picture it did not draw itself (a game's ``Rules.picture``), so its "Text view" says what
+    the picture's own text alternative says."""
+    lines: list[str] = []
+    for m in _OPEN_TAG.finditer(markup):
+        name = svg_name(m.group(0))
+        end = markup.find("</svg>", m.end())
+        body = markup[m.end(): end if end >= 0 else len(markup)]
+        desc = re.match(r"\s*(?:<title>.*?</title>\s*)?<desc>(.*?)</desc>", body, re.S)
+        if name:
+            lines.append(name)
+        if desc and desc.group(1).strip():
+            lines.append(html.unescape(desc.group(1)).strip())
+    return "\n".join(lines)

@@ -180,7 +180,7 @@ def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
     written into ``<desc>`` for screen readers (the arcs are our reconstruction, see the module).
 
     >>> from cs_panel.fasa.tailing import TailingPlane, resolve_tailing
-    >>> "<desc>Iverian tails Dukes</desc>" in resolve_tailing(
+    >>> "<desc>Iverian tails Dukes" in resolve_tailing(
     ...     TailingPlane(Hex(0, 2), Facing.A, name="Iverian"), TailingPlane(Hex(0, 0), Facing.A, name="Dukes"), "3SA"
     ... ).position.to_svg()
     True
