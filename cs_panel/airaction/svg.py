@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.explain import percent
 from cs_panel.core.palette import AIR_ACTION_COLOURS
-from cs_panel.core.svg import described, returns_svg
+from cs_panel.core.svg import described, returns_svg, svg_text
 
 if TYPE_CHECKING:
     from cs_panel.airaction.combat import Attack
@@ -117,6 +117,12 @@ def card_svg(nav_card, pixels: int = 240) -> str:
     desc = f"{nav_card.name}, speed rating {nav_card.speed_rating}; paths: " + ", ".join(
         f"{p.orientation.value} ({p.highest} markers)" for p in nav_card.paths)
     return table_svg([(nav_card.name, origin)], paths, size=size, pixels=pixels, description=desc)
+
+
+# a laid maneuver and a card are drawn by ``table_svg``, which names them and describes them: their
+# text views are what their pictures' text alternatives say
+maneuver_svg.text_view = lambda *a, **k: svg_text(maneuver_svg(*a, **k))  # type: ignore[attr-defined]
+card_svg.text_view = lambda *a, **k: svg_text(card_svg(*a, **k))  # type: ignore[attr-defined]
 
 
 def attack_html(attack: Attack) -> str:

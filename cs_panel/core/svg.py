@@ -45,7 +45,8 @@ def label_svg(svg: str, name: str, text: str = "") -> Svg:
     """``svg`` with an accessible name and a text alternative, added only where it has none.
 
     The root ``<svg>`` gets ``role="img"`` and ``aria-label`` (the name a screen reader says), a
-    ``<title>`` as its first child (the name again, which browsers also show on hover) and a
+    ``<title>`` as its first child (the name again, which browsers also show on hover; a drawing
+    whose first child is already a ``<title>`` keeps it, and that is its name) and a
     ``<desc>`` holding ``text`` (the same facts the drawing shows, as plain lines). A drawing
     that already has one of these keeps its own: the change is additive, so a drawing's own
     ``<desc>`` (often a table in words) stays as it was, unless it is just the first line of
@@ -57,11 +58,14 @@ def label_svg(svg: str, name: str, text: str = "") -> Svg:
     tag = m.group(0)
     close = "/>" if tag.endswith("/>") else ">"
     head = tag[: -len(close)]
+    rest = svg[m.end():]
+    own_title = re.match(r"\s*<title>(.*?)</title>", rest, re.S)
+    if own_title:  # the drawing's own title is its name: the attribute says the same
+        name = html.unescape(own_title.group(1))
     if not re.search(r"\srole\s*=", head):
         head += ' role="img"'
     if not re.search(r"\saria-label\s*=", head):
         head += f' aria-label="{html.escape(name, quote=True)}"'
-    rest = svg[m.end():]
     inner = ""
     if not rest.lstrip().startswith("<title"):
         inner += f"<title>{html.escape(name, quote=False)}</title>"
@@ -69,10 +73,9 @@ def label_svg(svg: str, name: str, text: str = "") -> Svg:
         inner += f"<desc>{html.escape(text, quote=False)}</desc>"
     elif text:
         # a drawing's own short <desc> that is the text view's first line grows into the whole text view
-        first = html.escape(text.split("\n", 1)[0], quote=False)
-        own = f"<desc>{first}</desc>"
-        if own in rest and first != html.escape(text, quote=False):
-            rest = rest.replace(own, f"<desc>{html.escape(text, quote=False)}</desc>", 1)
+        own = re.search(r"<desc>(.*?)</desc>", rest, re.S)
+        if own and "\n" in text and html.unescape(own.group(1)) == text.split("\n", 1)[0]:
+            rest = rest[: own.start()] + f"<desc>{html.escape(text, quote=False)}</desc>" + rest[own.end():]
     return Svg(svg[: m.start()] + head + close + inner + rest)
 
 

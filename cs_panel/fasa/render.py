@@ -392,7 +392,7 @@ def move_result_html(result: MoveResult) -> str:
 
 def template_text(template: ManeuverTemplate, size: float = 30.0, highlight: Maneuver | str | None = None) -> str:
     """The maneuver template in words: each maneuver's hex, path and arrows (final facing and Gs),
-    as ``golden_text`` lists them, then the highlighted maneuver if any (F.move.template)."""
+    as ``golden_text`` lists them, then the highlighted maneuver if any (F.move.plot)."""
     lines = [template.golden_text().rstrip("\n")]
     if highlight is not None:
         hl = as_maneuver(highlight)
@@ -443,7 +443,7 @@ def damage_text(sheet: RecordSheet) -> str:
 def map_text(m: MapLayout, size: float = 7.0, marks: Mapping[Hex, str] | None = None,
              labels: Mapping[Hex, str] | None = None) -> str:
     """A laid-out map in words: its name, sheets and size, its home sides, and each label with its
-    hex (F.map)."""
+    hex (F.map.sheets)."""
     lines = [str(m)]
     lines += [f"{text} in hex {h!r}" for h, text in (labels or {}).items()]
     if marks:
