@@ -444,7 +444,12 @@ class AcesSkirmish(pn.viewable.Viewer):
         """The square under drawing point (x, y) for the active character: before the first action
         a new game with it set up there; after, a move there (``move NAME to X,Y``). A square the
         rules refuse is named beside the map input and nothing changes."""
-        square = self.to_square(x, y)
+        return self.place_on(self.to_square(x, y))
+
+    def place_on(self, square: tuple[int, int]) -> tuple[int, int]:
+        """``place_at`` by the square's own (column, row): the keyboard's way to do what a click
+        on the map does."""
+        square = (int(square[0]), int(square[1]))
         if self.game.log:
             self._apply(Move(self.active, square), "square")
             return square
@@ -646,6 +651,15 @@ class AcesSkirmish(pn.viewable.Viewer):
                 "<td>fate</td><td>range</td><td>talents and abilities</td></tr>" + "".join(rows) + "</table>")
 
     # --- layout -----------------------------------------------------------------------------------
+    def _place_row(self) -> pn.Row:
+        """A square typed by column and row, and a button that places (or moves) the active
+        character there, as a click on the map does."""
+        col = pn.widgets.IntInput(value=0, start=0, label="Column", width=70, css_classes=["in-place-col"])
+        row = pn.widgets.IntInput(value=0, start=0, label="Row", width=70, css_classes=["in-place-row"])
+        go = pn.widgets.Button(label="Place/move there", width=110, css_classes=["in-place"], align="end")
+        go.on_click(lambda event: None if col.value is None or row.value is None else self.place_on((col.value, row.value)))
+        return pn.Row(col, row, go, margin=0)
+
     def __panel__(self):
         e, p = self._errors, self.param
         inputs = pn.Column(
@@ -662,6 +676,7 @@ class AcesSkirmish(pn.viewable.Viewer):
                                                     css_classes=["in-defensive-fate"]), "fate"),
             pn.widgets.IntInput.from_param(p.seed, label="Dice seed (new game)", width=220, css_classes=["in-seed"]),
             self._roll_button,
+            self._place_row(),
             e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=190,
                                                         css_classes=["in-action"]), self._take_button, margin=0),
                     "action"),

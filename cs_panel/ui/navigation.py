@@ -293,6 +293,14 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         p = self.param
         clear = pn.widgets.Button(label="Clear obstacles", css_classes=["clear-obstacles"])
         clear.on_click(lambda event: self.clear_obstacles())
+        # the keyboard's way to drop an obstacle: its centre typed, then the button (a click on the table does the same)
+        ob_x = pn.widgets.FloatInput(value=TABLE_SIZE / 2, start=0.0, end=TABLE_SIZE, step=0.5, label="Obstacle x (in)", width=110,
+                                     css_classes=["in-obstacle-x"])
+        ob_y = pn.widgets.FloatInput(value=TABLE_SIZE / 2, start=0.0, end=TABLE_SIZE, step=0.5, label="Obstacle y (in)", width=110,
+                                     css_classes=["in-obstacle-y"])
+        add = pn.widgets.Button(label="Add obstacle there", css_classes=["add-obstacle"])
+        add.on_click(lambda event: None if ob_x.value is None or ob_y.value is None
+                     else self.add_obstacle(float(ob_x.value), float(ob_y.value)))
         inputs = pn.Column(
             "### Card and speed",
             e.beside(pn.widgets.IntInput.from_param(p.speed, label="Current speed", css_classes=["in-speed"]), "speed"),
@@ -308,7 +316,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             "### A click on the table",
             pn.widgets.RadioButtonGroup.from_param(p.click, css_classes=["in-click"]),
             pn.widgets.FloatInput.from_param(p.obstacle_size, label="Obstacle size (in)", width=120),
-            clear,
+            pn.Row(ob_x, ob_y, margin=0), pn.Row(add, clear, margin=0),
             e.slots["obstacles"],
             e.general,
             self._barred,
