@@ -24,6 +24,7 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
+from cs_panel.core.palette import PLAYER_COLOURS
 from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger
 from cs_panel.ui.a11y import named, show_text, text_view
 
@@ -36,8 +37,8 @@ COLOURS = {
     "front": "#c6f6d5",   # follower's front arc
     "rear": "#feebc8",    # leader's rear arc
     "both": "#9ae6b4",    # in both arcs
-    "follower": "#2b6cb0",
-    "leader": "#c53030",
+    "follower": PLAYER_COLOURS[0],  # the first two team colours, as in the tailing drawing (fasa.render)
+    "leader": PLAYER_COLOURS[1],
 }
 
 FIELDS = ["follower_q", "follower_r", "follower_facing", "follower_speed", "follower_sixth_sense",
