@@ -651,14 +651,14 @@ class AcesSkirmish(pn.viewable.Viewer):
                 "<td>fate</td><td>range</td><td>talents and abilities</td></tr>" + "".join(rows) + "</table>")
 
     # --- layout -----------------------------------------------------------------------------------
-    def _place_row(self) -> pn.Row:
+    def _place_row(self) -> pn.Column:
         """A square typed by column and row, and a button that places (or moves) the active
         character there, as a click on the map does."""
-        col = pn.widgets.IntInput(value=0, start=0, label="Column", width=70, css_classes=["in-place-col"])
-        row = pn.widgets.IntInput(value=0, start=0, label="Row", width=70, css_classes=["in-place-row"])
-        go = pn.widgets.Button(label="Place/move there", width=110, css_classes=["in-place"], align="end")
+        col = pn.widgets.IntInput(value=0, start=0, label="Column", width=100, css_classes=["in-place-col"])
+        row = pn.widgets.IntInput(value=0, start=0, label="Row", width=100, css_classes=["in-place-row"])
+        go = pn.widgets.Button(label="Place or move it there", width=220, css_classes=["in-place"])
         go.on_click(lambda event: None if col.value is None or row.value is None else self.place_on((col.value, row.value)))
-        return pn.Row(col, row, go, margin=0)
+        return pn.Column(pn.Row(col, row, margin=0), go, margin=0)
 
     def __panel__(self):
         e, p = self._errors, self.param
