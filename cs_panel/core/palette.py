@@ -75,3 +75,25 @@ LINE_BLOCKED = "#c53030"
 #: a Bar-rooms damage card's boxes: their outline, and the fill of a box crossed by a wound
 CARD_BOX_STROKE = "#444"
 CROSSED_BOX = "#fed7d7"
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a ``#rrggbb`` (or ``#rgb``) colour, 0 (black) to 1 (white)."""
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(int(h[i:i + 2], 16) / 255) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (a legend chip's words)."""
+    return "#000000" if contrast(background, "#000000") >= contrast(background, "#ffffff") else "#ffffff"

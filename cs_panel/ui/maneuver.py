@@ -33,6 +33,7 @@ from bokeh.plotting import figure
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core import palette
+from cs_panel.core.palette import text_on
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
@@ -316,7 +317,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
 
     def _legend_html(self) -> str:
         def chip(colour: str, text: str) -> str:
-            return f"<span style='background:{colour};color:white;padding:0 5px;border-radius:3px'>{html.escape(text)}</span>"
+            return (f"<span style='background:{colour};color:{text_on(colour)};padding:0 5px;border-radius:3px'>"
+                    f"{html.escape(text)}</span>")  # black or white words, whichever reads better
 
         if self.colour_by == "gs":
             chips = " ".join(chip(c, f"{g} G") for g, c in enumerate(G_COLOURS))

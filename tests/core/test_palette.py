@@ -153,3 +153,12 @@ def test_g_colours_show_against_the_white_hexes():
     for c in palette.G_COLOURS:
         y = float(linear_rgb(c) @ np.array([0.2126, 0.7152, 0.0722]))
         assert 1.05 / (y + 0.05) >= 3.0, c
+
+
+def test_legend_words_take_black_or_white_whichever_reads_better():
+    assert palette.text_on("#ffffff") == "#000000" and palette.text_on("#000000") == "#ffffff"
+    assert palette.contrast("#ffffff", "#000000") == pytest.approx(21.0)
+    assert palette.contrast("#777777", "#777777") == pytest.approx(1.0)
+    # every G chip's words reach WCAG 2's 4.5:1 for text
+    for c in palette.G_COLOURS + palette.TEAM_COLOURS:
+        assert palette.contrast(c, palette.text_on(c)) >= 4.5, c
