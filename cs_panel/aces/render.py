@@ -23,14 +23,14 @@ from cs_panel.aces.referee import AcesGame
 from cs_panel.core import palette
 from cs_panel.core.explain import percent, terms_rows_html, terms_text
 from cs_panel.core.palette import BLOCKING, HEX_STROKE, HINDERING, LINE_BLOCKED, LINE_CLEAR, PAPER
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.svg import described, returns_svg
 
 if TYPE_CHECKING:
     from cs_panel.aces.combat import AcesAttack, MultiShot
     from cs_panel.aces.talents import Talent
 
 #: one colour a player, in the order of play
-PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#2c7a7b")
+PLAYER_COLOURS = palette.TEAM_COLOURS
 
 
 def token_labels(names: list[str]) -> dict[str, str]:
@@ -66,6 +66,8 @@ def board_html(game: AcesGame, cell: int = 30) -> str:
             f"<ul style='margin:4px 0;padding-left:1.2em'>{''.join(rows)}</ul>{out}</div>")
 
 
+@described(lambda board, *a, **k: f"map {board.name}: {board.width} x {board.height} squares",
+           lambda *a, **k: board_text(*a, **k))
 @returns_svg
 def board_svg(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
               marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
@@ -99,6 +101,28 @@ def board_svg(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, s
     wide, tall = board.width * cell, board.height * cell
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{tall}' viewBox='0 0 {wide} {tall}' "
             f"class='cs-aces-board'><desc>{board.name}: {board.width} x {board.height} squares</desc>{''.join(parts)}</svg>")
+
+
+def board_text(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
+               marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
+    """The map in words, the same facts as ``board_svg``: its name and size, its blocking and
+    hindering squares and walls, each piece by label and square, the marked squares and each
+    line of fire, clear or not (K.terrain.blocking, K.terrain.hindering, K.ranged)."""
+    pieces, marks = pieces or {}, marks or {}
+    out = [f"{board.name}: {board.width} x {board.height} squares"]
+    for kind in ("blocking", "hindering"):
+        squares = [s for s in board.squares() if board.terrain(s) == kind]
+        if squares:
+            out.append(f"{kind}: " + " ".join(f"{x},{y}" for x, y in squares))
+    if board.walls:
+        out.append(f"{len(board.walls)} walls between squares: "
+                   + "; ".join(" | ".join(f"{x},{y}" for x, y in sorted(w)) for w in sorted(board.walls, key=sorted)))
+    out += [f"{label} on {s[0]},{s[1]}" for s, (label, _) in pieces.items()]
+    if marks:
+        out.append("marked: " + " ".join(f"{x},{y}" for x, y in marks))
+    out += [f"line of fire {lof.start[0]},{lof.start[1]} to {lof.end[0]},{lof.end[1]}: "
+            f"{'clear' if lof.clear else 'blocked'}" for lof in lines]
+    return "\n".join(out)
 
 
 def map_html(board: Board) -> str:
@@ -158,5 +182,5 @@ def multi_shot_html(shot: MultiShot) -> str:
             f"<th>its die needs</th><th>chance of its click</th></tr>{rows}</table></div>")
 
 
-__all__ = ["PLAYER_COLOURS", "attack_html", "board_html", "board_svg", "game_html", "map_html", "multi_shot_html",
+__all__ = ["PLAYER_COLOURS", "attack_html", "board_html", "board_svg", "board_text", "game_html", "map_html", "multi_shot_html",
            "talent_html", "token_labels"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
 from cs_panel.core.explain import percent
 from cs_panel.core.palette import AIR_ACTION_COLOURS
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.svg import described, returns_svg, svg_text
 
 if TYPE_CHECKING:
     from cs_panel.airaction.combat import Attack
@@ -43,6 +43,33 @@ def _marker(pose: Pose, scale: float, size: float, colour: str, label: str | Non
     return out
 
 
+def table_text(
+    planes: Sequence[tuple[str, Pose]] = (),
+    paths: Sequence[tuple[str, Sequence[Pose]]] = (),
+    obstacles: Iterable[Obstacle] = (),
+    *,
+    size: float = TABLE_SIZE,
+    pixels: int = 432,
+    description: str = "",
+) -> str:
+    """The play area in words, the same facts as ``table_svg``: the caller's description (or each
+    plane's place and heading), then each plane's place and heading, each path's markers and the
+    obstacles (A.move.execute, A.nav.paths)."""
+    lines = [description] if description else []
+    lines.append(f"play area {size:g} by {size:g} inches")
+    lines += [f"{n} at x {p.x:.1f} in, y {p.y:.1f} in, heading {p.heading:.0f}" for n, p in planes]
+    for name, poses in paths:
+        lines.append(f"{name}: markers " + "; ".join(f"{k} at x {p.x:.1f}, y {p.y:.1f}"
+                                                   for k, p in enumerate(poses, start=1)))
+    obstacles = list(obstacles)
+    if obstacles:
+        lines.append(f"{len(obstacles)} obstacles")
+    return "\n".join(lines)
+
+
+@described(lambda planes=(), *a, description="", **k: (description.split(";")[0].split(":")[0] if description
+                                                       else f"the play area: {len(planes)} planes"),
+           lambda *a, **k: table_text(*a, **k))
 @returns_svg
 def table_svg(
     planes: Sequence[tuple[str, Pose]] = (),
@@ -90,6 +117,12 @@ def card_svg(nav_card, pixels: int = 240) -> str:
     desc = f"{nav_card.name}, speed rating {nav_card.speed_rating}; paths: " + ", ".join(
         f"{p.orientation.value} ({p.highest} markers)" for p in nav_card.paths)
     return table_svg([(nav_card.name, origin)], paths, size=size, pixels=pixels, description=desc)
+
+
+# a laid maneuver and a card are drawn by ``table_svg``, which names them and describes them: their
+# text views are what their pictures' text alternatives say
+maneuver_svg.text_view = lambda *a, **k: svg_text(maneuver_svg(*a, **k))  # type: ignore[attr-defined]
+card_svg.text_view = lambda *a, **k: svg_text(card_svg(*a, **k))  # type: ignore[attr-defined]
 
 
 def attack_html(attack: Attack) -> str:

@@ -18,11 +18,11 @@ import html
 import math
 
 from cs_panel.barrooms.damage import DamageCard, box_count, locations, wound
-from cs_panel.core.palette import BADGE_COLOURS, CARD_BOX_STROKE, CROSSED_BOX
-from cs_panel.core.svg import Svg, returns_svg
+from cs_panel.core.palette import BADGE_COLOURS, CARD_BOX_STROKE, CROSSED_BOX, PLAYER_COLOURS
+from cs_panel.core.svg import Svg, described, returns_svg
 
 SIZE = 22.0  # hex radius in pixels (flat-topped)
-SIDE_COLOURS = ("#1d4f91", "#b03a2e", "#1e7d32", "#7d3c98")
+SIDE_COLOURS = PLAYER_COLOURS  # one colour a side (cs_panel.core.palette)
 COVER_COLOURS = {"table": "#a0522d", "stove": "#555555", "bar": "#6b4423"}
 STATUS_MARK = {"fighting": "", "down": "down", "dead": "dead", "out cold": "out cold"}
 
@@ -50,6 +50,7 @@ def room_text(state) -> list[str]:
     return lines
 
 
+@described(lambda state, *a, **k: "the bar room", lambda state, *a, **k: "\n".join(room_text(state)))
 @returns_svg
 def room_svg(state, highlight: tuple[int, int] | None = None) -> str:
     """The room: floor hexes with their (column, row), cover in brown or grey, fighters as discs in

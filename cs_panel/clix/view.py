@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cs_panel.core.limits import LIMITS
 from cs_panel.clix.dial import STAT_LABELS, CombatDial, DialError, SpeedDial
 from cs_panel.core.errors import DataFileError
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.svg import described, returns_svg
 
 if TYPE_CHECKING:
     from cs_panel.clix.figures import Figure
@@ -128,6 +128,25 @@ def speed_ring(speed: SpeedDial) -> tuple[RingCell, ...]:
     )
 
 
+def dial_text(dial: CombatDial, size: int = 260) -> str:
+    """The dial in words, the same facts as ``dial_svg``: the click it shows, its values by stat
+    with their coloured squares, or that it is shot down, and where the start and the structural
+    limit sit."""
+    cur = dial.current
+    lines = [f"click {dial.position} of {len(dial.clicks)} (start at click {dial.start}"
+             + (f", structural limit after click {dial.structural_limit}" if dial.structural_limit is not None else "")
+             + ")"]
+    if cur.eliminated:
+        lines.append("eliminated" + (f", bail out {cur.bail_out}" if cur.bail_out is not None else ""))
+    else:
+        colours = {m.stat: m.colour for m in cur.markers}
+        lines += [f"{STAT_LABELS.get(stat, stat)}: {v}" + (f" ({colours[stat]} square)" if stat in colours else "")
+                  for stat, v in zip(dial.stats, cur.values)]
+    lines.append(dial.describe_click())
+    return "\n".join(lines)
+
+
+@described(lambda dial, *a, **k: f"combat dial at click {dial.position}", lambda *a, **k: dial_text(*a, **k))
 @returns_svg
 def dial_svg(dial: CombatDial, size: int = 260) -> str:
     """The base seen from above: the ring of clicks (green start triangle, red shot-down clicks,

@@ -7,13 +7,23 @@ than writing hex codes of its own.
 
 from __future__ import annotations
 
-#: a player's planes or pieces, in the order the players are listed: the FASA referee's map, the
-#: tailing drawing and the Aces board and game
-PLAYER_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
-#: Air Action's plane markers: a set of their own, unlike ``PLAYER_COLOURS`` (kept as drawn)
-AIR_ACTION_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
-#: a maneuver's Gs, 0 to 6 (more is drawn as 6): the template drawing and the maneuver explorer
-G_COLOURS = ("#2b8a3e", "#5c940d", "#e67700", "#d9480f", "#c92a2a", "#a61e4d", "#5f3dc4")
+# The team and G colours stay apart for readers with colour-blind sight: under simulated
+# protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009, full severity)
+# every two of a set differ by at least 10 CIEDE2000 units (tests/core/test_palette.py).
+
+#: one colour a side, in the order the players are listed: Okabe and Ito's colour-blind-safe set
+#: (blue, vermillion, bluish green, reddish purple, orange, sky blue)
+TEAM_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+#: a player's planes or pieces: the FASA referee's map, the tailing drawing, the Aces board and
+#: game, the Bar-rooms room (the first four team colours, each dark enough under white letters)
+PLAYER_COLOURS = TEAM_COLOURS[:4]
+#: Air Action's plane markers (six planes a side or more share them in turn)
+AIR_ACTION_COLOURS = TEAM_COLOURS
+#: a maneuver's Gs, 0 to 6 (more is drawn as 6): the template drawing and the maneuver explorer.
+#: Green for none through gold, brown, dark red and pink to plums for the most; chosen for the
+#: colour-blind check above rather than as a smooth ramp (each arrow also shows its Gs as bars),
+#: and each at least 3:1 against the white hexes they are drawn on
+G_COLOURS = ("#437800", "#9f8f17", "#6b6052", "#761512", "#f25181", "#854571", "#b062af")
 #: the badges of data that is not from the printed rules (``cs_panel.core.data.BADGED``)
 BADGE_COLOURS = {"recovered": "#2b6cb0", "reconstructed": "#b7791f", "sample": "#6b46c1"}
 
@@ -72,3 +82,24 @@ ZEP_CELL = "#d6bcfa"
 ZEP_SHREDDED = "#faf5ff"
 ZEP_NACELLE = "#4a5568"
 ZEP_LOST = "#e53e3e"
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a ``#rrggbb`` (or ``#rgb``) colour, 0 (black) to 1 (white)."""
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(int(h[i:i + 2], 16) / 255) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (a legend chip's words)."""
+    return "#000000" if contrast(background, "#000000") >= contrast(background, "#ffffff") else "#ffffff"

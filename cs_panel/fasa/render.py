@@ -21,7 +21,7 @@ from cs_panel.core.palette import (
 )
 from cs_panel.core.explain import percent, terms_rows_html
 from cs_panel.core.rules import rule
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.svg import described, returns_svg
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.maneuver import Direction, Maneuver, as_maneuver
 from cs_panel.fasa.pilots import SKILL_NAMES, SKILLS
@@ -47,6 +47,9 @@ def _facing_vector(layout: HexLayout, f: Facing) -> tuple[float, float]:
     return (x1 - x0) / n, (y1 - y0) / n
 
 
+@described(lambda t, size=30.0, highlight=None: f"maneuver template, {len(t.destinations)} destinations"
+           + (f", {highlight} highlighted" if highlight is not None else ""),
+           lambda *a, **k: template_text(*a, **k))
 @returns_svg
 def template_svg(template: ManeuverTemplate, size: float = 30.0, highlight: Maneuver | str | None = None) -> str:
     """Draw ``template`` as an SVG string (no plotting library needed).
@@ -167,6 +170,7 @@ SVG_FILL = {"front": FRONT_ARC, "rear": REAR_ARC, "both": BOTH_ARCS, "plain": PA
 SVG_PLANE = {"follower": PLAYER_COLOURS[0], "leader": PLAYER_COLOURS[1]}
 
 
+@described(lambda t, *a, **k: f"tailing position: {t}", lambda *a, **k: tailing_text(*a, **k))
 @returns_svg
 def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
     """An SVG of a tailing position, drawn in a bare notebook without any widget library.
@@ -176,7 +180,7 @@ def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
     written into ``<desc>`` for screen readers (the arcs are our reconstruction, see the module).
 
     >>> from cs_panel.fasa.tailing import TailingPlane, resolve_tailing
-    >>> "<desc>Iverian tails Dukes</desc>" in resolve_tailing(
+    >>> "<desc>Iverian tails Dukes" in resolve_tailing(
     ...     TailingPlane(Hex(0, 2), Facing.A, name="Iverian"), TailingPlane(Hex(0, 0), Facing.A, name="Dukes"), "3SA"
     ... ).position.to_svg()
     True
@@ -221,6 +225,8 @@ def tailing_svg(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
 # -- a record sheet's damage boxes (F.plane.record-sheet) -----------------------------------------
 
 
+@described(lambda sheet: f"record sheet of {sheet.name or 'plane'}: damage boxes",
+           lambda sheet: damage_text(sheet))
 def damage_svg(sheet: RecordSheet) -> str:
     """The sheet's boxes as SVG, each coloured by its kind or by how it was marked, with a
     ``<title>`` naming it; the text form (``RecordSheet.text``) in ``<desc>``."""
@@ -251,6 +257,7 @@ def damage_svg(sheet: RecordSheet) -> str:
 # -- a laid-out map (F.map) ---------------------------------------------------------------------
 
 
+@described(lambda m, *a, **k: f"map: {m}", lambda *a, **k: map_text(*a, **k))
 @returns_svg
 def map_svg(m: MapLayout, size: float = 7.0, marks: Mapping[Hex, str] | None = None,
             labels: Mapping[Hex, str] | None = None) -> str:
@@ -378,3 +385,84 @@ def move_result_html(result: MoveResult) -> str:
     lines = result.log()
     items = "".join(f"<li>{html.escape(x.strip())}</li>" for x in lines[1:])
     return f"<div class='cs-move-result'><b>{html.escape(lines[0])}</b><ol>{items}</ol></div>"
+
+
+# -- text views: the same facts as the drawings above, in words (screen readers, "Text view") -----
+
+
+def template_text(template: ManeuverTemplate, size: float = 30.0, highlight: Maneuver | str | None = None) -> str:
+    """The maneuver template in words: each maneuver's hex, path and arrows (final facing and Gs),
+    as ``golden_text`` lists them, then the highlighted maneuver if any (F.move.plot)."""
+    lines = [template.golden_text().rstrip("\n")]
+    if highlight is not None:
+        hl = as_maneuver(highlight)
+        if hl in template:
+            a = template.arrow(hl)
+            lines.append(f"highlighted: {hl}, ends in hex {a.hex!r} facing {a.facing.name}, {a.gs} G")
+    return "\n".join(lines)
+
+
+def tailing_text(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
+    """A tailing position in words: the verdict, then each plane's hex, facing and speed, and
+    whether the leader sits in the follower's front arc and the follower in the leader's rear arc
+    (F.tail.position)."""
+    f, l = t.follower, t.leader
+    lines = [str(t)]
+    for role, p in (("follower", f), ("leader", l)):
+        lines.append(f"{p.label} ({role}) in hex {p.hex!r}, facing {p.facing.name}, speed {p.speed}")
+    lines.append(f"{l.label} is {'' if in_front_arc(f.hex, f.facing, l.hex) else 'not '}in {f.label}'s front arc; "
+                 f"{f.label} is {'' if in_rear_arc(l.hex, l.facing, f.hex) else 'not '}in {l.label}'s rear arc; "
+                 f"{t.distance} hexes apart")
+    return "\n".join(lines)
+
+
+def damage_text(sheet: RecordSheet) -> str:
+    """A record sheet in words: its plane and layout, the boxes on each damage table and how many
+    are marked, each marked box by component and how it was marked, and the plane's status
+    (F.plane.record-sheet)."""
+    d = sheet.diagram
+    marks = sheet.mark_of
+    tables: dict[str, list[int]] = {}
+    marked: list[str] = []
+    for (c, r), b in sorted(d.boxes.items()):
+        count = tables.setdefault(b.table.label, [0, 0])
+        count[0] += 1
+        how = marks.get((c, r))
+        if how:
+            count[1] += 1
+            what = d.components[b.component].name if b.component else "armour" if b.armour else "box"
+            marked.append(f"{what} ({b.table.label}), {how}")
+    lines = [f"record sheet of {sheet.name or 'plane'}: {d.name} ({sheet.layout})"]
+    lines += [f"{label}: {n} boxes, {m} marked" for label, (n, m) in tables.items()]
+    lines += [f"marked: {x}" for x in marked]
+    lines.append(f"status: {sheet.destruction or ('pilot dead' if sheet.pilot_dead else 'flying')}")
+    lines += [str(e) for e in sheet.limits()]
+    return "\n".join(lines)
+
+
+def map_text(m: MapLayout, size: float = 7.0, marks: Mapping[Hex, str] | None = None,
+             labels: Mapping[Hex, str] | None = None) -> str:
+    """A laid-out map in words: its name, sheets and size, its home sides, and each label with its
+    hex (F.map.sheets)."""
+    lines = [str(m)]
+    lines += [f"{text} in hex {h!r}" for h, text in (labels or {}).items()]
+    if marks:
+        lines.append(f"{len(marks)} hexes marked")
+    return "\n".join(lines)
+
+
+def reach_text(state, options, selected: Maneuver | str | None = None) -> str:
+    """The maneuver explorer's map in words: the plane's hex, facing and last speed, then every
+    arrow it could fly this turn: where it ends and facing which way, its Gs, whether it is legal
+    (and why not), its push target numbers and its chance (F.move.plot, F.move.push-target).
+    ``state`` is a ``PlaneState`` and ``options`` its ``reach.reachable`` list."""
+    chosen = str(as_maneuver(selected)) if selected is not None else None
+    lines = [f"plane in hex {state.hex!r}, facing {state.facing.name}, last speed {state.speed}; "
+             f"{sum(o.legal for o in options)} of {len(options)} maneuvers legal"]
+    for o in options:
+        why = "legal" if o.legal else "illegal: " + "; ".join(r.text for r in o.reasons)
+        pushes = (", pushes " + ", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes)
+                  + f", chance {percent(o.chance)}") if o.pushes else ""
+        lines.append(f"{o.maneuver}{' (chosen)' if str(o.maneuver) == chosen else ''}: ends in hex {o.hex!r} "
+                     f"facing {o.facing.name}, {o.gs} G, {why}{pushes}")
+    return "\n".join(lines)

@@ -72,6 +72,7 @@ from cs_panel.ui.seating import Seating
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
+from cs_panel.ui.a11y import named, show_text, text_view
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
 TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
@@ -252,6 +253,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
         self._status_pane = html_pane("", css_classes=["aces-status"], sizing_mode="stretch_width")
+        self._text = text_view(css_classes=["aces-text"])  # the map in words, for screen readers
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
         self._targets_choice = pn.widgets.MultiChoice.from_param(
@@ -562,7 +564,12 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         """The square under drawing point (x, y) for the active character: before the first action
         a new game with it set up there; after, a move there (``move NAME to X,Y``). A square the
         rules refuse is named beside the map input and nothing changes."""
-        square = self.to_square(x, y)
+        return self.place_on(self.to_square(x, y))
+
+    def place_on(self, square: tuple[int, int]) -> tuple[int, int]:
+        """``place_at`` by the square's own (column, row): the keyboard's way to do what a click
+        on the map does."""
+        square = (int(square[0]), int(square[1]))
         if self.game.log:
             self._apply(Move(self.active, square), "square")
             return square
@@ -688,6 +695,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         set_data(self._people, people)
         me = cast[self.active]
         line = dict(xs=[], ys=[], colour=[], dash=[])
+        lofs = []
         aimed = [cast[n] for n in (self.targets or [self.target]) if n in cast and n != me.name]
         if self.kind == "ranged" and not me.knocked_out:
             for them in aimed:  # one line of fire for each target
@@ -697,7 +705,14 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 line["ys"].append([-me.square[1], -them.square[1]])
                 line["colour"].append("#2f855a" if lof.clear else "#c53030")
                 line["dash"].append("solid" if lof.clear else "dashed")
+                lofs.append(lof)
         set_data(self._line, line)
+        from cs_panel.aces.render import board_text  # drawing code, only when a map is shown
+
+        pieces = {c.square: (f"{labels[c.name]} {c.name} ({c.player})", "") for c in here.values()}
+        moves = {s: "" for s in reach.squares if s != reach.start} if reach is not None else {}
+        show_text(self._text, board_text(board, pieces=pieces, lines=lofs)
+                  + (f"\n{me.name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:
@@ -757,6 +772,15 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 "<td>fate</td><td>range</td><td>talents and abilities</td></tr>" + "".join(rows) + "</table>")
 
     # --- layout -----------------------------------------------------------------------------------
+    def _place_row(self) -> pn.Column:
+        """A square typed by column and row, and a button that places (or moves) the active
+        character there, as a click on the map does."""
+        col = pn.widgets.IntInput(value=0, start=0, label="Column", width=100, css_classes=["in-place-col"])
+        row = pn.widgets.IntInput(value=0, start=0, label="Row", width=100, css_classes=["in-place-row"])
+        go = pn.widgets.Button(label="Place or move it there", width=220, css_classes=["in-place"])
+        go.on_click(lambda event: None if col.value is None or row.value is None else self.place_on((col.value, row.value)))
+        return pn.Column(pn.Row(col, row, margin=0), go, margin=0)
+
     def __panel__(self):
         e, p = self._errors, self.param
         players = list(self.game.setup["order"])
@@ -778,6 +802,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             pn.widgets.IntInput.from_param(p.seed, label="Dice seed (new game)", width=220, css_classes=["in-seed"]),
             self._roll_button,
             e.under(self._give_box, "give"),
+            self._place_row(),
             e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=190,
                                                         css_classes=["in-action"]), self._take_button, margin=0),
                     "action"),
@@ -789,7 +814,8 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             f"<span style='background:{TERRAIN_FILL['hindering']}'>&nbsp;hindering&nbsp;</span> "
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
-        results = pn.Column(self._status_pane, pn.pane.Bokeh(self._figure), legend, self._reach_pane, self._attack_pane, self._cast_pane,
+        results = pn.Column(self._status_pane, named(pn.pane.Bokeh(self._figure), "map: the squares and the characters", self._text),
+                            legend, self._reach_pane, self._attack_pane, self._cast_pane,
                             self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
         # side by side when there is room; in a narrow notebook column the map wraps under the inputs
         return pn.FlexBox(inputs, results, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width",

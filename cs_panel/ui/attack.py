@@ -31,6 +31,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.a11y import named, show_text, text_view
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
 FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
@@ -88,6 +89,7 @@ class AttackOdds(pn.viewable.Viewer):
         self._face_errors = FieldErrors(["faces"])
         self._source = ColumnDataSource(dict(hits=[], chance=[], label=[], exact=[], colour=[]))
         self._figure = self._make_figure()
+        self._text = text_view(css_classes=["attack-text"])  # the chart in words, for screen readers
         self._headline = pn.pane.HTML("", css_classes=["headline"], sizing_mode="stretch_width",
                               stylesheets=[STYLES, DIE_STYLES])
         self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width",
@@ -142,6 +144,7 @@ class AttackOdds(pn.viewable.Viewer):
             self._headline.object = ""
             self._explained.object = ""
             self._breakdown.object = "<p class='cs-error'>No odds until the input marked above is fixed.</p>"
+            show_text(self._text, "No chart while an input above is wrong.")
         else:
             self._show_odds(shot, clicks)
         self._update_roll()
@@ -163,6 +166,9 @@ class AttackOdds(pn.viewable.Viewer):
             else:
                 self._figure.xaxis.ticker = list(dist)
             self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
+        show_text(self._text, f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
+            f"{k} hits: {percent(p)} ({_fraction(p)})" + (" (enough to shoot it down)" if k >= clicks else "")
+            for k, p in dist.items()))
         self._headline.object = (
             "<div class='cs-headline'>"
             f"<p class='cs-at-least-one'>Chance of at least one hit: <b>{percent(self.at_least_one)}</b> "
@@ -281,7 +287,7 @@ class AttackOdds(pn.viewable.Viewer):
             width=310,
         )
         results = pn.Column(
-            "### Odds", self._headline, pn.pane.Bokeh(self._figure), self._explained, self._breakdown,
+            "### Odds", self._headline, named(pn.pane.Bokeh(self._figure), "chart: the chance of each number of hits", self._text), self._explained, self._breakdown,
             "### Roll", pn.Row(roll_button, pn.Column(faces, self._face_errors.slots["faces"], margin=0)),
             self._roll,
         )

@@ -28,6 +28,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.ui.common import error_html, html_pane
 from cs_panel.ui.seating import Seating
+from cs_panel.ui.a11y import show_text, text_view
 
 DEMO_SEED = 1931
 
@@ -63,6 +64,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._error_pane = html_pane("", css_classes=["br-error"], min_width=200, sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["br-status"], sizing_mode="stretch_width")
         self._room = html_pane("", css_classes=["br-room-pane"])
+        self._text = text_view(css_classes=["br-text"])  # the room in words, for screen readers
         self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
         self._computer = html_pane("", css_classes=["br-computer"], sizing_mode="stretch_width")
         self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
@@ -158,6 +160,9 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self.action = options[0] if options else ""
         self._menu.disabled = self._apply.disabled = not options
         self._room.object = str(room_svg(g.state))
+        from cs_panel.barrooms.render import room_text
+
+        show_text(self._text, "\n".join(room_text(g.state)))
         self._status.object = self._status_html()
         self._fighters.object = self._fighters_html()
         self._computer.object = self.computer_html(g, None)
@@ -189,7 +194,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
             pn.Row(self._menu, self._apply, self._undo, self._error_pane, sizing_mode="stretch_width"),
             self._status,
             self.seat_controls(self.game.players, "Players"),
-            self._room,
+            self._room, self._text,
             self._fighters,
             self._computer,
             pn.pane.Markdown("**Transcript**: every roll with its terms, odds, faces and rule ids."),

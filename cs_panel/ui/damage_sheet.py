@@ -36,6 +36,7 @@ from cs_panel.fasa.damage import (
 )
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at
+from cs_panel.ui.a11y import named, show_text, text_view
 
 TABLES = {t.label: t.value for t in DamageTable}
 
@@ -105,6 +106,7 @@ class DamageSheet(pn.viewable.Viewer):
         self._limits = html_pane("", css_classes=["damage-limits"], sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["damage-status"], sizing_mode="stretch_width")
         self._template_pane = html_pane("", css_classes=["damage-template"])
+        self._text = text_view(css_classes=["damage-text"])  # the diagram in words, for screen readers
         self._new_sheet()
         self._show_template()
 
@@ -283,6 +285,9 @@ class DamageSheet(pn.viewable.Viewer):
             self._source.data = data
             self._labels.data = labels
             self._figure.title.text = f"{s.name}: {layout['name']}"
+        from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
+
+        show_text(self._text, damage_text(s))
         self._show_preview()
         self._show_status()
 
@@ -382,7 +387,7 @@ class DamageSheet(pn.viewable.Viewer):
                         f"border:1px solid {EDGE}'>{k.replace('_', ' ')}</span>"
                         for k in ("armour", "structure", "gun", "rocket", "canopy", "pilot", "max_speed", "engine",
                                   "fuel_tank", "elevator", "flaps", "spar"))
-        drawing = pn.Column(pn.pane.Bokeh(self._figure),
+        drawing = pn.Column(named(pn.pane.Bokeh(self._figure), "record sheet: the damage diagram", self._text),
                             html_pane(f"<p><small>{kinds}</small></p><p><small>{legend} <span style='border:1px dashed "
                                       f"{LAST};padding:0 6px'>where the template would fall</span></small></p>",
                                       sizing_mode="stretch_width"),

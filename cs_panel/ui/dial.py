@@ -27,6 +27,8 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
+from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.clix.view import dial_text
 
 PACKAGED = "package:clix/figures.json"
 #: the ``source`` of figures read from the browser's upload
@@ -115,6 +117,7 @@ class ClixDial(pn.viewable.Viewer):
         self._speed = pn.pane.HTML("", css_classes=["speed-dial"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"], stylesheets=[DIAL_STYLES])
+        self._text = text_view(css_classes=["dial-text"])  # the dial in words, for screen readers
         self._table = None
         self._uploaded: FigureTable | None = None  # the last upload only: one table per component
         self._upload_errors = FieldErrors(["upload"])
@@ -304,12 +307,14 @@ class ClixDial(pn.viewable.Viewer):
         if f is None or d is None:
             for pane in (self._header, self._svg, self._slot, self._markers, self._status, self._strip, self._speed):
                 pane.object = ""
+            show_text(self._text, "No dial.")
             return
         base = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in f.base.items())
         self._header.object = (f"<h3>{html.escape(f.name)} {badge_html(f.provenance)}</h3>"
                                f"<p>{f.points} points; printed on the base (never change): {html.escape(base)} "
                                f"<small>({'A.base.values' if f.game == 'air-action' else 'K.base.values'})</small></p>")
         self._svg.object = dial_svg(d)
+        show_text(self._text, dial_text(d))
         self._slot.object = f"<p class='slot-text'>click {d.position}: {html.escape(d.describe_click())}</p>"
         self._draw_markers(d)
         self._draw_status(f, d)
@@ -492,6 +497,6 @@ class ClixDial(pn.viewable.Viewer):
             e.general,
             width=300,
         )
-        dial = pn.Column(self._header, pn.Row(self._svg, pn.Column(self._slot, self._markers, self._status)),
+        dial = pn.Column(self._header, pn.Row(self._svg, pn.Column(self._slot, self._markers, self._status)), self._text,
                          pn.Row(fwd, back, reset), e.slots["clicks"], self._strip, self._speed)
         return pn.Row(chooser, dial, stylesheets=[DIAL_STYLES], css_classes=["cs-clix-dial"])

@@ -59,6 +59,8 @@ from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
 from cs_panel.ui.seating import Seating
+from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.ui.game_view import log_seen_by
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
@@ -151,6 +153,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._errors = FieldErrors(FIELDS + ["seats"])
         pane = dict(sizing_mode="stretch_width", stylesheets=[TABLE_STYLES])
         self._map_pane = html_pane("", css_classes=["fasa-map"], **pane)
+        self._text = text_view(css_classes=["fasa-map-text"])  # the map in words, for screen readers
         self._table_pane = html_pane("", css_classes=["fasa-game"], **pane)
         self._next_pane = html_pane("", css_classes=["fasa-next"], **pane)
         self._plots_pane = html_pane("", css_classes=["fasa-plots"], **pane)
@@ -421,6 +424,9 @@ class FasaTable(Seating, pn.viewable.Viewer):
             return
         state = game.state.game
         self._map_pane.object = map_svg(state, radius=3, size=22)
+        from cs_panel.fasa.referee.render import map_text  # drawing code, only when a map is shown
+
+        show_text(self._text, map_text(state))
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
         self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(self.next_step))}</p>"
         self._plots_pane.object = self._plots_html()
@@ -556,7 +562,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
             width=520,
         )
         board = pn.Column(
-            self._map_pane,
+            self._map_pane, self._text,
             pn.Tabs(("Game table", self._table_pane),
                     ("Transcript", self._transcript_pane),
                     ("Commentary", self._commentary_pane),

@@ -33,6 +33,7 @@ from bokeh.plotting import figure
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core import palette
+from cs_panel.core.palette import text_on
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
@@ -43,6 +44,7 @@ from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
 from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, badge_html, bokeh_writes, plane_arrow
+from cs_panel.ui.a11y import named, show_text, text_view
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -140,6 +142,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._breakdown = pn.pane.HTML("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
         self._summary = pn.pane.HTML("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
         self._legend = pn.pane.HTML("", css_classes=["maneuver-legend"])
+        self._text = text_view(css_classes=["maneuver-text"])  # the map in words, for screen readers
         if self.last_gs >= 3 and "last_restricted" not in params:
             self.last_restricted = True
         self._sync_pick()
@@ -270,6 +273,14 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._draw_path()
         self._fit(list(self.reach2.hexes()) + [ORIGIN] if self.reach2 is not None else sorted(dests | {ORIGIN}))
         self._legend.object = self._legend_html()
+        self._show_text()
+
+    def _show_text(self) -> None:
+        from cs_panel.fasa.render import reach_text  # drawing code, only when a map is shown
+
+        selected = self.plan.maneuver if self.plan is not None else None
+        show_text(self._text, reach_text(self.state, self.options, selected) if self.state is not None
+                  else "No map while an input above is wrong.")
 
     def _chosen_style(self, o: Option, chosen: bool, colour: str) -> dict:
         """The columns of an arrow that show whether it is the chosen one."""
@@ -294,6 +305,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         if patches:
             self._arrows.patch(patches)
         self._draw_path()
+        self._show_text()
 
     def _draw_path(self) -> None:
         # the chosen maneuver's arrow path
@@ -305,7 +317,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
 
     def _legend_html(self) -> str:
         def chip(colour: str, text: str) -> str:
-            return f"<span style='background:{colour};color:white;padding:0 5px;border-radius:3px'>{html.escape(text)}</span>"
+            return (f"<span style='background:{colour};color:{text_on(colour)};padding:0 5px;border-radius:3px'>"
+                    f"{html.escape(text)}</span>")  # black or white words, whichever reads better
 
         if self.colour_by == "gs":
             chips = " ".join(chip(c, f"{g} G") for g, c in enumerate(G_COLOURS))
@@ -323,7 +336,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         counts: dict[str, int] = {}
         for a in self.template:
             counts[a.provenance] = counts.get(a.provenance, 0) + 1
-        kinds = ", ".join(f"{n} {html.escape(k)}{badge_html(k)}" for k, n in sorted(counts.items()))
+        kinds = ", ".join(f"{n} {badge_html(k) or html.escape(k)}" for k, n in sorted(counts.items()))  # the badge names its kind once
         note = (" The printed template was lost: badged arrows are rebuilt from the rules' examples or come from "
                 "the file loaded; hover an arrowhead to see its own." if set(counts) - {"rules"} else "")
         return (f"<p class='mv-provenance'>Maneuver template ({html.escape(self.template.title or 'untitled')}): "
@@ -495,7 +508,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
             width=280,
         )
-        results = pn.Column(pn.Column(pn.pane.Bokeh(self._figure), css_classes=["maneuver-map"], margin=0), self._legend, self._summary,
+        results = pn.Column(pn.Column(named(pn.pane.Bokeh(self._figure), "map: the maneuvers this plane can fly"),
+                                      css_classes=["maneuver-map"], margin=0), self._legend, self._text, self._summary,
                             self._breakdown, width=570)
         return pn.Row(pn.Column(plane, choose), results, stylesheets=[STYLES], css_classes=["cs-maneuver-explorer"])
 

@@ -27,6 +27,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
+from cs_panel.ui.a11y import named, show_text, text_view
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
@@ -72,6 +73,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._bounce = ColumnDataSource(dict(xs=[], ys=[]))
         self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
         self._figure = self._make_figure()
+        self._text = text_view(css_classes=["nav-text"])  # the table in words, for screen readers
         self._card_select = pn.widgets.Select(label="Card", options={}, css_classes=["in-card"], width=260)
         self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
         self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
@@ -236,6 +238,11 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._errors.show(error)
         self._refresh_widgets()
         self._draw(start, m, hit)
+        from cs_panel.airaction.svg import table_text  # drawing code, only when a table is shown
+
+        show_text(self._text, table_text([("start", start)] if start is not None else [],
+                                         [(self.card, m.markers)] if m is not None else [], self.obstacles,
+                                         description=self.end or "No maneuver while an input above is wrong."))
         c = self._deck.card(self.card)
         self._badge.object = (f"<p>Card paths: {html.escape(c.name)} {badge_html(c.provenance)} "
                               "<small>(the printed cards were lost; these paths are our reconstruction)</small></p>")
@@ -286,6 +293,14 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         p = self.param
         clear = pn.widgets.Button(label="Clear obstacles", css_classes=["clear-obstacles"])
         clear.on_click(lambda event: self.clear_obstacles())
+        # the keyboard's way to drop an obstacle: its centre typed, then the button (a click on the table does the same)
+        ob_x = pn.widgets.FloatInput(value=TABLE_SIZE / 2, start=0.0, end=TABLE_SIZE, step=0.5, label="Obstacle x (in)", width=110,
+                                     css_classes=["in-obstacle-x"])
+        ob_y = pn.widgets.FloatInput(value=TABLE_SIZE / 2, start=0.0, end=TABLE_SIZE, step=0.5, label="Obstacle y (in)", width=110,
+                                     css_classes=["in-obstacle-y"])
+        add = pn.widgets.Button(label="Add obstacle there", css_classes=["add-obstacle"])
+        add.on_click(lambda event: None if ob_x.value is None or ob_y.value is None
+                     else self.add_obstacle(float(ob_x.value), float(ob_y.value)))
         inputs = pn.Column(
             "### Card and speed",
             e.beside(pn.widgets.IntInput.from_param(p.speed, label="Current speed", css_classes=["in-speed"]), "speed"),
@@ -301,7 +316,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             "### A click on the table",
             pn.widgets.RadioButtonGroup.from_param(p.click, css_classes=["in-click"]),
             pn.widgets.FloatInput.from_param(p.obstacle_size, label="Obstacle size (in)", width=120),
-            clear,
+            pn.Row(ob_x, ob_y, margin=0), pn.Row(add, clear, margin=0),
             e.slots["obstacles"],
             e.general,
             self._barred,
@@ -314,7 +329,8 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             f"<span style='color:{COLOURS['off']}'>&#9632; over the edge</span> "
             f"<span style='color:{COLOURS['hit']}'>&#9632; obstacle hit</span> "
             f"<span style='color:#a0aec0'>&#9633; not reached at this speed</span>")
-        results = pn.Column("### On the table", pn.pane.Bokeh(self._figure), legend, self._badge, self._end, self._outcome)
+        results = pn.Column("### On the table", named(pn.pane.Bokeh(self._figure), "the table: the maneuver's markers", self._text),
+                            legend, self._badge, self._end, self._outcome)
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-navigation"])
 
 

@@ -33,6 +33,8 @@ from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
 from cs_panel.ui.common import FieldErrors, html_pane, point_at
+from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.core.svg import svg_text
 
 FIELDS = ["action", "seats"]
 
@@ -89,6 +91,7 @@ class PlayTable(pn.viewable.Viewer):
         self._status = html_pane("", css_classes=["play-status"], sizing_mode="stretch_width")
         self._picture = html_pane("", css_classes=["play-picture"], sizing_mode="stretch_width",
                                   stylesheets=[TABLE_STYLES])
+        self._text = text_view(css_classes=["play-text"])  # the picture in words, for screen readers
         self._log = html_pane("", css_classes=["play-log-pane"], sizing_mode="stretch_width",
                               stylesheets=[TABLE_STYLES])
         self._choices = pn.widgets.Select(label="Your action", options=[], width=480, css_classes=["in-action"])
@@ -262,6 +265,7 @@ class PlayTable(pn.viewable.Viewer):
             except CsPanelError:
                 picture = None
         self._picture.object = picture or ""
+        show_text(self._text, svg_text(str(picture)) if picture else "No picture of this game.")
         self._log.object = self._log_html()
 
     def _log_html(self) -> str:
@@ -315,7 +319,7 @@ class PlayTable(pn.viewable.Viewer):
             "### Log", self._log,
             width=520,
         )
-        board = pn.Column(self._picture, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
+        board = pn.Column(self._picture, self._text, sizing_mode="stretch_width", min_width=420, styles={"flex": "1 1 420px"})
         table = pn.FlexBox(controls, board, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
         # no side margins: a stretched box with a margin ends past its container's edge
         if not self.with_setup:

@@ -36,6 +36,7 @@ from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
 from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.a11y import named, show_text, text_view
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -112,6 +113,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
         self._planes = ColumnDataSource(dict(xs=[], ys=[], angle=[], colour=[]))
         self._figure = self._make_figure()
+        self._text = text_view(css_classes=["rm-text"])  # the map in words, for screen readers
         self._plan_pane = html_pane("", css_classes=["rm-plan"], sizing_mode="stretch_width")
         self._outcome_pane = html_pane("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
         self._step_pane = html_pane("", css_classes=["rm-step"], sizing_mode="stretch_width")
@@ -324,6 +326,11 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             self._figure.title.text = f"{p.maneuver}: not attempted yet" if p is not None else "No maneuver"
         else:
             self._figure.title.text = f"{r.plan.maneuver}, {r.outcome.value}: step {self.step} of {len(r.steps)}"
+        show_text(self._text, "\n".join(
+            [self._figure.title.text, f"start in hex {start_hex!r}, facing {start_facing.name}"]
+            + (["plotted path: " + " ".join(repr(h) for h in p.path_hexes)] if plotted else [])
+            + [f"step {k}: hex {s.hex!r}, facing {s.facing.name}" for k, s in enumerate(shown, 1)]
+            + [f"now in hex {here_hex!r}, facing {here_facing.name}"]))
 
     # --- words ------------------------------------------------------------------------------
 
@@ -402,7 +409,8 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             (("start", "start hex (grey plane)"), ("plotted", "plotted path"), ("visited", "hexes entered"),
              ("current", "this step (red plane)"))))
         results = pn.Column("### Push and odds", self._plan_pane, "### What happened", self._outcome_pane,
-                            pn.pane.Bokeh(self._figure), legend, pn.Row(back, nxt, self._slider), self._step_pane)
+                            named(pn.pane.Bokeh(self._figure), "map: the plane's random movement, step by step", self._text),
+                            legend, pn.Row(back, nxt, self._slider), self._step_pane)
         return pn.Row(plane, results, pn.Column(self._table_pane, width=220), stylesheets=[STYLES],
                       css_classes=["cs-random-movement"])
 

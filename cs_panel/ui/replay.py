@@ -32,6 +32,8 @@ from cs_panel.core.game import MAX_LOG, Game, random_playout
 from cs_panel.core.validate import OutOfBoundsError
 from cs_panel.games import available, new_game
 from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text
+from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.core.svg import svg_text
 
 #: the demo games: each system's golden game of the tests (seed 7, random legal actions, 3 turns)
 DEMO_SEED = 7
@@ -102,6 +104,7 @@ class GameReplay(pn.viewable.Viewer):
         pane = dict(sizing_mode="stretch_width", stylesheets=[REPLAY_STYLES])
         self._where_pane = html_pane("", css_classes=["replay-where"], **pane)
         self._picture_pane = html_pane("", css_classes=["replay-picture"], **pane)
+        self._text = text_view(css_classes=["replay-text"])  # the picture in words, for screen readers
         self._action_pane = html_pane("", css_classes=["replay-action"], **pane)
         self._turn_pane = html_pane("", css_classes=["replay-turn-log"], **pane)
         self._slider = pn.widgets.IntSlider(label="Step", start=0, end=1, value=0, css_classes=["replay-slider"],
@@ -247,6 +250,7 @@ class GameReplay(pn.viewable.Viewer):
             for pane in (self._where_pane, self._picture_pane, self._action_pane, self._turn_pane):
                 pane.object = ""
             self._where_pane.object = "<p>No game: choose a demo or load a saved game.</p>"
+            show_text(self._text, "No game.")
             return
         here = self._turn_of_step()
         if here is not None and here != self.turn:
@@ -262,6 +266,7 @@ class GameReplay(pn.viewable.Viewer):
             f"<p><b>{e(game.system)}</b> game, seed {game.seed}: step <b>{self.step}</b> of {self.length}, "
             f"turn {shown.turn}; {status}</p>")
         picture = shown.picture()
+        show_text(self._text, svg_text(str(picture)) if picture else "No picture of this game.")
         self._picture_pane.object = (f"<div class='replay-picture-box'>{picture}</div>" if picture else
                                      f"<p>The {e(game.system)} rules draw no picture of the table.</p>")
         self._action_pane.object = self._action_html()
@@ -320,7 +325,7 @@ class GameReplay(pn.viewable.Viewer):
             download, styles={"flex-wrap": "wrap"}, sizing_mode="stretch_width")
         text = pn.Column(self._action_pane, self._turn_pane, sizing_mode="stretch_width", min_width=320,
                          styles={"flex": "1 1 320px"})
-        picture = pn.Column(self._picture_pane, sizing_mode="stretch_width", min_width=260, max_width=520,
+        picture = pn.Column(self._picture_pane, self._text, sizing_mode="stretch_width", min_width=260, max_width=520,
                             styles={"flex": "0 1 500px"})
         return pn.Column(
             loading, self._where_pane, moves, self._slider, self._errors.slots["step"],

@@ -33,6 +33,7 @@ from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.a11y import named, show_text, text_view
 
 NO_WEAPON = "none"
 NO_COVER = "none"
@@ -125,6 +126,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
         self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
         self._out_source = ColumnDataSource(dict(range=[], y=[], label=[]))
         self._figure = self._make_figure()
+        self._text = text_view(css_classes=["shootout-text"])  # the chart in words, for screen readers
         self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
         self._summary = html_pane("", css_classes=["summary"])
         self._cover_pane = html_pane("", css_classes=["cover-roll"])
@@ -250,6 +252,10 @@ class ShootoutCalculator(pn.viewable.Viewer):
             set_data(self._out_source, dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out]))
         name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
         self._figure.title.text = f"Chance to hit by range: {name}"
+        d = self._source.data
+        show_text(self._text, f"Chance to hit by range: {name}\n" + ("\n".join(
+            f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == self.range_hexes else "")
+            for r, t, label in zip(d["range"], d["target"], d["label"])) or "No chart while an input above is wrong."))
 
     @param.depends("steady_mind", watch=True)
     def _update_shock(self):
@@ -414,7 +420,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
         # the results take the width left of the inputs; the shock check sits beside the hit table
         # when there is room and wraps under it when there is not (never past the right edge)
         results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,
-                            pn.pane.Bokeh(self._figure),
+                            named(pn.pane.Bokeh(self._figure), "chart: chance to hit by range", self._text),
                             pn.FlexBox(pn.Column(self._location_pane, self._card_pane, sizing_mode="stretch_width",
                                                  min_width=300, styles={"flex": "1 1 420px"}),
                                        pn.Column("#### Shock", self._shock_pane, width=300),

@@ -24,7 +24,9 @@ from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, in_front_arc, in_rear_
 from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
+from cs_panel.core.palette import PLAYER_COLOURS
 from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger
+from cs_panel.ui.a11y import named, show_text, text_view
 
 FACINGS = [f.name for f in Facing]
 MAP_RADIUS = 4  # hexes drawn around each plane
@@ -35,8 +37,8 @@ COLOURS = {
     "front": "#c6f6d5",   # follower's front arc
     "rear": "#feebc8",    # leader's rear arc
     "both": "#9ae6b4",    # in both arcs
-    "follower": "#2b6cb0",
-    "leader": "#c53030",
+    "follower": PLAYER_COLOURS[0],  # the first two team colours, as in the tailing drawing (fasa.render)
+    "leader": PLAYER_COLOURS[1],
 }
 
 FIELDS = ["follower_q", "follower_r", "follower_facing", "follower_speed", "follower_sixth_sense",
@@ -86,6 +88,7 @@ class TailingReveal(pn.viewable.Viewer):
         self._verdict = html_pane("", css_classes=["tail-verdict"], sizing_mode="stretch_width")
         self._number = html_pane("", css_classes=["tail-number"], sizing_mode="stretch_width")
         self._reveal = html_pane("", css_classes=["tail-reveal"], sizing_mode="stretch_width")
+        self._text = text_view(css_classes=["tail-text"])  # the map in words, for screen readers
         self._update()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -183,6 +186,9 @@ class TailingReveal(pn.viewable.Viewer):
         self._errors.show(error)
         self._draw(Hex(self.follower_q, self.follower_r), Facing[self.follower_facing],
                    Hex(self.leader_q, self.leader_r), Facing[self.leader_facing])
+        from cs_panel.fasa.render import tailing_text  # drawing code, only when a position is shown
+
+        show_text(self._text, tailing_text(tailing) if tailing is not None else "No map while an input above is wrong.")
         if tailing is None:
             self._verdict.object = "<p class='cs-error'>No answer until the input marked above is fixed.</p>"
             self._number.object = self._reveal.object = ""
@@ -251,7 +257,8 @@ class TailingReveal(pn.viewable.Viewer):
             "<span class='cs-badge cs-badge-reconstructed' style='background:#b7791f' "
             "title='the printed arcs diagram was lost; these wedges are rebuilt from the text'>reconstructed arcs</span>")
         inputs = pn.Column("### Planes", pn.Row(follower, leader), e.general, width=480)
-        results = pn.Column("### Tailing", pn.pane.Bokeh(self._figure), legend, pn.Row("Click places:", placer),
+        results = pn.Column("### Tailing", named(pn.pane.Bokeh(self._figure), "map: the two planes and their arcs", self._text),
+                            legend, pn.Row("Click places:", placer),
                             self._verdict, self._number, self._reveal)
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tailing"])
 

@@ -23,6 +23,7 @@ from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
 from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.a11y import named, show_text, text_view
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
 CUSTOM = "custom"
@@ -68,6 +69,7 @@ class ToHitCalculator(pn.viewable.Viewer):
         self._summary = html_pane("", css_classes=["summary"])
         self._roll_text = html_pane("", css_classes=["roll"])
         self._plane_pane = html_pane("", css_classes=["plane-badge"], margin=(0, 10))
+        self._text = text_view()  # the chart in words, for screen readers
         if self.target_plane != CUSTOM:
             self._fill_from_plane()
         self._update()
@@ -128,6 +130,9 @@ class ToHitCalculator(pn.viewable.Viewer):
                 label=[percent(t.chance) for t in by_range],
             ))
             self._figure.title.text = f"Chance to hit by range: {w['name']}"
+        show_text(self._text, f"Chance to hit by range: {w['name']}\n" + "\n".join(
+            f"range {r}: to-hit number {t.total}, chance {percent(t.chance)}" + (" (the range set above)" if r == self.range_hexes else "")
+            for r, t in enumerate(by_range)))
         if result is None:
             self._breakdown.object = "<p class='cs-error'>No to-hit number until the input above is fixed.</p>"
             self._summary.object = ""
@@ -172,5 +177,6 @@ class ToHitCalculator(pn.viewable.Viewer):
             width=300,
         )
         results = pn.Column("### To-hit number", self._breakdown, self._summary,
-                            pn.pane.Bokeh(self._figure), pn.Row(roll_button, self._roll_text))
+                            named(pn.pane.Bokeh(self._figure), "chart: chance to hit by range", self._text),
+                            pn.Row(roll_button, self._roll_text))
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tohit"])

@@ -237,7 +237,7 @@ def test_position_draws_itself_as_svg_with_its_verdict():
     assert "<desc>Iverian does not tail Dukes" in svg
     # the follower's front arc and the leader's rear arc are both shaded, and both planes drawn
     assert "#c6f6d5" in svg and "#feebc8" in svg
-    assert svg.count("<title>") == 2 and "Iverian (follower), facing B" in svg
+    assert svg.count("<title>") == 3 and "Iverian (follower), facing B" in svg  # the drawing's name and each plane's
 
 
 @pytest.mark.rule("F.tail.position", "F.seq.phases")

@@ -9,7 +9,7 @@ import html
 import math
 
 from cs_panel.core.palette import PAPER, HEX_STROKE, OFF_MAP_FILL, PLAYER_COLOURS
-from cs_panel.core.svg import returns_svg
+from cs_panel.core.svg import described, returns_svg
 from cs_panel.core.validate import check_int
 from cs_panel.fasa.hexgrid import Hex, HexLayout, spiral
 from cs_panel.fasa.referee.errors import RefereeError
@@ -20,6 +20,8 @@ from cs_panel.fasa.referee.state import GameState, Phase
 PLANE_COLOURS = PLAYER_COLOURS
 
 
+@described(lambda state, *a, **k: f"map of turn {state.turn}: {len(state.planes)} planes",
+           lambda *a, **k: map_text(*a, **k))
 @returns_svg
 def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     """An SVG of the planes, their facings and last movement paths, drawn without any widget library."""
@@ -120,6 +122,23 @@ def _objects_svg(state: GameState, layout: HexLayout, pt, size: float) -> list[s
         parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.45:.0f}' text-anchor='middle' "
                      f"font-style='italic'>{html.escape(label)}</text>")
     return parts
+def map_text(state: GameState, radius: int = 3, size: float = 18.0) -> str:
+    """The map in words: each plane's hex, facing and speed, the hexes of each last movement path,
+    the planes that have left the map, and whether a plane is beyond the map's edge."""
+    field = state.map
+    lines = [f"turn {state.turn}" + (f", map {field}" if field else "")]
+    for p in state.planes:
+        off = field is not None and p.plane.hex not in field
+        lines.append(f"{p.name} in hex {p.plane.hex!r}, facing {p.plane.facing.name}, speed {p.plane.speed}"
+                     + (" (beyond the map's edge)" if off else ""))
+    for name, path in state.paths:
+        if len(path) > 1:
+            lines.append(f"{name} flew " + " - ".join(repr(h) for h in path))
+    lines += [f"{name} {how}" for name, how in state.departed]
+    lines += [zeppelin_text(z) for z in state.zeppelins]  # its cells and nacelles (F.zep.static)
+    lines += [f"{o} in hex{'es' if len(o.hexes) > 1 else ''} {', '.join(repr(h) for h in o.hexes)}"
+              + (" (destroyed)" if o.destroyed else "") for o in state.objects]  # (F.collide.object-btn)
+    return "\n".join(lines)
 
 
 def table_html(state: GameState, with_map: bool = True) -> str:
