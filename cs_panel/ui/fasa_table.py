@@ -60,7 +60,6 @@ from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
-from cs_panel.ui.game_view import log_seen_by
 
 #: the demo game's table: one fighter mapsheet, Ann at the south end and Bob at the north (F.map.sheets, F.setup)
 DEMO_SEED = 1937
