@@ -1106,6 +1106,7 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                 n = len(weights)
                 vals: dict[str, list[float]] = {w: [0.0] * n for w in mine}
                 exs: dict[str, list[float]] = {w: [0.0] * n for w in mine}
+                counted: Sequence[int]
                 if pm.distance(e.pose) <= reach:  # near where he stands now: every end of his counts
                     counted = range(n)
                 else:
