@@ -70,9 +70,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--turns", type=int, default=10, help="turn limit of the FASA games")
     ap.add_argument("--systems", nargs="*", default=list(available()))
-    ap.add_argument("--quick", action="store_true", help="4 games a system (a smoke test)")
+    ap.add_argument("--quick", action="store_true", help="2 games a system, one a side (a smoke test: every line printed)")
     args = ap.parse_args()
-    games = 4 if args.quick else args.games
+    games = 2 if args.quick else args.games
     print(f"systems on the protocol: {', '.join(available())}; with a tactical bot: {', '.join(sorted(bots.TACTICS))}")
     first = None
     for system in args.systems:

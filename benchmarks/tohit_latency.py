@@ -9,7 +9,11 @@ Measures in one run, on this machine:
 Prints medians and ratios; a change the page does not show within 3 s counts as a timeout.
 The goal for (1) is a ratio of at most 1.20. Nothing here asserts.
 
-    python benchmarks/tohit_latency.py [--rounds N] [--repeats N]
+    python benchmarks/tohit_latency.py [--rounds N] [--repeats N] [--quick]
+
+``--quick`` loads each app once and times one change of each after one warm-up, with one
+interpreter per import timing: it checks that the script works and prints every line; its figures
+mean little.
 """
 
 from __future__ import annotations
@@ -99,17 +103,17 @@ def serve(app) -> str:
             time.sleep(0.2)
 
 
-def round_trips(page, url: str, rounds: int) -> tuple[list[float], int]:
-    """The round-trip times in ms, and how many changes timed out."""
+def round_trips(page, url: str, rounds: int, warm: int = 3) -> tuple[list[float], int]:
+    """The round-trip times in ms, and how many changes timed out (after ``warm`` untimed changes)."""
     page.goto(url)
     page.locator(".summary .explained").wait_for(timeout=30_000)
     times, timeouts = [], 0
-    for i in range(rounds + 3):
+    for i in range(rounds + warm):
         value = 1 + (i % 5)  # ranges 1-5 stay inside the .50 gun's reach
         if i and value == 1 + ((i - 1) % 5):
             value += 1
         ms = page.evaluate(ROUND_TRIP, [".in-range input", ".summary .explained", value])
-        if i < 3:  # the first changes warm up the connection
+        if i < warm:  # the first changes warm up the connection
             continue
         if ms >= 0:
             times.append(ms)
@@ -129,7 +133,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--repeats", type=int, default=5, help="fresh interpreters per import timing (default 5)")
+    parser.add_argument("--quick", action="store_true", help="one load and one timed change an app, one interpreter an import")
     args = parser.parse_args()
+    # quick: one block (each app loaded once), one warm-up change and one timed
+    blocks, warm = (1, 1) if args.quick else (3, 3)
+    rounds, repeats = (1, 1) if args.quick else (max(1, args.rounds // 3), args.repeats)
 
     from playwright.sync_api import sync_playwright
     from panel.io.state import state
@@ -145,9 +153,9 @@ def main() -> None:
         # interleave the two apps so drift in machine load hits both alike
         samples: dict[str, list[float]] = {k: [] for k in urls}
         timeouts = dict.fromkeys(urls, 0)
-        for _ in range(3):
+        for _ in range(blocks):
             for name, url in urls.items():
-                times, lost = round_trips(page, url, max(1, args.rounds // 3))
+                times, lost = round_trips(page, url, rounds, warm)
                 samples[name] += times
                 timeouts[name] += lost
         browser.close()
@@ -164,10 +172,10 @@ def main() -> None:
     else:
         print("ratio calculator / trivial: not measured (every round trip of an app timed out)")
 
-    package = import_time("import cs_panel", args.repeats)
-    core = import_time("import cs_panel.core, cs_panel.fasa.tohit", args.repeats)
-    panel_t = import_time("import panel", args.repeats)
-    ui = import_time("from cs_panel.ui import ToHitCalculator", args.repeats)
+    package = import_time("import cs_panel", repeats)
+    core = import_time("import cs_panel.core, cs_panel.fasa.tohit", repeats)
+    panel_t = import_time("import panel", repeats)
+    ui = import_time("from cs_panel.ui import ToHitCalculator", repeats)
     print(f"import cs_panel: {package:6.1f} ms; import cs_panel.core, cs_panel.fasa.tohit: {core:6.1f} ms; "
           f"import panel: {panel_t:6.1f} ms; from cs_panel.ui import ToHitCalculator: {ui:6.1f} ms")
     print(f"ratio (cs_panel.core + cs_panel.fasa.tohit) / panel: {core / panel_t:.2f}; "

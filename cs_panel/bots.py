@@ -1281,6 +1281,22 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                 merged[(speed, pose, off)] = merged.get((speed, pose, off), 0.0) + chance / len(cs)
         ends[e.id] = [(w, speed, pose, off) for (speed, pose, off), w in merged.items()]
     on = np.array([(pe.x, pe.y) for e in enemies for _, _, pe, o in ends[e.id] if not o]).reshape(-1, 2)
+    # Most pairs of ends (mine, an enemy's) lie too far apart for anything below to count: beyond
+    # every weapon's reach (``_AirGunnery.shot``'s first test), the arcs' reach (``_in_front``) and a
+    # collision's (two markers 1.7 inches apart cannot overlap). Such a pair adds only zeros, so it
+    # is skipped and its zeros filled in: every sum comes out as it did pair by pair, to the bit.
+    # ``near[e.id]``: the reach, a hair wide, and the enemy's ends as arrays.
+    far_gun = 1.5 * (max(plane.front_range, plane.rear_range) + 1) + 1.0
+    near = {}
+    for e in enemies:
+        reach = max(far_gun, 1.5 * (max(e.front_range, e.rear_range) + 1) + 1.0, 1.7,
+                    1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75,
+                    1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75) + 1e-6
+        xs = np.array([pe.x for _, _, pe, _ in ends[e.id]])
+        ys = np.array([pe.y for _, _, pe, _ in ends[e.id]])
+        # an enemy end near where I stand now counts whatever my end (he may shoot me before I move)
+        from_start = np.hypot(xs - plane.pose.x, ys - plane.pose.y) <= reach
+        near[e.id] = (reach, xs, ys, from_start, [w_e for w_e, _, _, _ in ends[e.id]])
     e_weapons = {e.id: (_weapons(g, e.id) if e.player not in g.disengaging else ()) for e in enemies}
     piloting = plane.combat.value("piloting")
     fail = 1 - float(pilot_check(piloting).chance)
@@ -1305,23 +1321,26 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
             parts: dict[str, list] = {w: [] for w in mine}
             hits: dict[str, list] = {w: [] for w in mine}
             for e in enemies:
-                vals: dict[str, list[float]] = {w: [] for w in mine}
-                exs: dict[str, list[float]] = {w: [] for w in mine}
-                weights = []
-                for w_e, se, pe, eoff in ends[e.id]:
-                    weights.append(w_e)
+                reach, xs, ys, from_start, weights = near[e.id]
+                n = len(weights)
+                vals: dict[str, list[float]] = {w: [0.0] * n for w in mine}
+                exs: dict[str, list[float]] = {w: [0.0] * n for w in mine}
+                counted: Sequence[int]
+                if pm.distance(e.pose) <= reach:  # near where he stands now: every end of his counts
+                    counted = range(n)
+                else:
+                    counted = np.flatnonzero((np.hypot(xs - pm.x, ys - pm.y) <= reach) | from_start).tolist()
+                for i in counted:
+                    w_e, se, pe, eoff = ends[e.id][i]
                     if eoff:
-                        for w in mine:
-                            vals[w].append(0.0)
-                            exs[w].append(0.0)
                         continue
                     # at my speed step the enemy stands at its end if it flew at my speed or faster,
                     # and at his step I stand at mine if I flew at his speed or faster (A.order)
                     target_at = pe if se >= sm else e.pose
                     for w in mine:
                         ex, sd = gun.shot(plane, e, w, sm, pm, target_at)
-                        vals[w].append(ex + AIRACTION_SHOT_DOWN * sd)
-                        exs[w].append(ex)
+                        vals[w][i] = ex + AIRACTION_SHOT_DOWN * sd
+                        exs[w][i] = ex
                         down += chance * w_e * sd
                     me_at = pm if sm >= se else plane.pose
                     for w in e_weapons[e.id]:

@@ -19,10 +19,10 @@ def ui_components() -> list[str]:
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
     ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
-    ("bots.py", ["--quick"], ["tactical vs random over 4 seeded games", "time per tactical decision",
+    ("bots.py", ["--quick"], ["tactical vs random over 2 seeded games", "time per tactical decision",
                               "time per FASA plot decision", "time per Air Action plan decision"]),
     # these two drive Debian's chromium, so they carry the browser marker
-    pytest.param("tohit_latency.py", ["--rounds", "3", "--repeats", "1"],
+    pytest.param("tohit_latency.py", ["--quick"],
                  ["ratio calculator / trivial", "ratio (cs_panel.core + cs_panel.fasa.tohit) / panel"],
                  marks=pytest.mark.browser),
     # every component of cs_panel.ui has its line, then the memory per session and the worst figures

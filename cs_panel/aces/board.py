@@ -89,6 +89,58 @@ class LineOfFire:
         return f"line of fire from {self.start} to {self.end} blocked: " + "; ".join(self.blocked_by)
 
 
+def _crossings(a: Square, b: Square) -> list[tuple[Fraction, bool, bool]]:
+    """Where the line from the centre of ``a`` to that of ``b`` crosses square edges, in order:
+    (t along the line, crosses an x edge, crosses a y edge)."""
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    ts: dict[Fraction, list[bool]] = {}
+    for lo, hi, axis in ((ax, bx, 0), (ay, by, 1)):
+        if lo == hi:
+            continue
+        step = 1 if hi > lo else -1
+        k = lo
+        while k != hi:
+            edge = k + HALF * step
+            t = (edge - lo) / Fraction(hi - lo)
+            ts.setdefault(t, [False, False])[axis] = True
+            k += step
+    return sorted((t, xs, ys) for t, (xs, ys) in ts.items())
+
+
+def _at(a: Square, b: Square, t: Fraction) -> tuple[Fraction, Fraction]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _square_at(x: Fraction, y: Fraction) -> Square:
+    return (int((x + HALF) // 1), int((y + HALF) // 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def _line(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[frozenset[Square], ...]]:
+    """The line between the centres of ``a`` and ``b`` (K.ranged): the squares whose inside it
+    passes through, in order (not those it only touches at a corner), and the edges between two
+    squares it crosses, in order, each as the pair of squares (an edge crossed exactly at a corner
+    is not among them: a straight diagonal is never blocked, K.terrain.blocking). The same on
+    every map."""
+    if a == b:
+        return (a,), ()
+    crossings = _crossings(a, b)
+    cuts = [Fraction(0)] + [t for t, _, _ in crossings] + [Fraction(1)]
+    squares = tuple(_square_at(*_at(a, b, (t0 + t1) / 2)) for t0, t1 in zip(cuts, cuts[1:]))
+    edges = []
+    for t, xs, ys in crossings:
+        if xs and ys:
+            continue  # through a corner
+        x, y = _at(a, b, t)
+        if xs:  # across the edge between column k and k + 1, at a row the point lies inside
+            k, row = int((x - HALF) // 1), int((y + HALF) // 1)
+            edges.append(frozenset(((k, row), (k + 1, row))))
+        else:  # across the edge between row k and k + 1
+            k, col = int((y - HALF) // 1), int((x + HALF) // 1)
+            edges.append(frozenset(((col, k), (col, k + 1))))
+    return squares, tuple(edges)
+
+
 @dataclass(frozen=True)
 class Board:
     """An Aces map: its size in squares and its terrain (K.terrain.*)."""
@@ -167,54 +219,18 @@ class Board:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
     # -- the line of fire (K.ranged, K.terrain.*) ---------------------------------------------
-    def _crossings(self, a: Square, b: Square) -> list[tuple[Fraction, bool, bool]]:
-        """Where the line a->b crosses square edges: (t, crosses an x edge, crosses a y edge)."""
-        ax, ay, bx, by = a[0], a[1], b[0], b[1]
-        ts: dict[Fraction, list[bool]] = {}
-        for lo, hi, axis in ((ax, bx, 0), (ay, by, 1)):
-            if lo == hi:
-                continue
-            step = 1 if hi > lo else -1
-            k = lo
-            while k != hi:
-                edge = k + HALF * step
-                t = (edge - lo) / Fraction(hi - lo)
-                ts.setdefault(t, [False, False])[axis] = True
-                k += step
-        return sorted((t, xs, ys) for t, (xs, ys) in ts.items())
-
-    def _at(self, a: Square, b: Square, t: Fraction) -> tuple[Fraction, Fraction]:
-        return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-    @staticmethod
-    def _square_at(x: Fraction, y: Fraction) -> Square:
-        return (int((x + HALF) // 1), int((y + HALF) // 1))
-
+    # The line's geometry depends on its two ends only, never on the map, and the bots and the
+    # tables ask for the same lines over and over (every attack of every legal-action list), so
+    # it is worked out once per pair of squares (``_line``); the map's walls and squares are then
+    # looked up along it.
     def line_squares(self, a: Square, b: Square) -> tuple[Square, ...]:
         """Every square whose inside the line between the two centres passes through, in order;
         squares it only touches at a corner are not among them."""
-        a, b = _square(a), _square(b)
-        if a == b:
-            return (a,)
-        cuts = [Fraction(0)] + [t for t, _, _ in self._crossings(a, b)] + [Fraction(1)]
-        return tuple(self._square_at(*self._at(a, b, (t0 + t1) / 2)) for t0, t1 in zip(cuts, cuts[1:]))
+        return _line(_square(a), _square(b))[0]
 
     def walls_crossed(self, a: Square, b: Square) -> list[frozenset[Square]]:
         """Walls the line crosses along an edge (crossing exactly at a corner passes)."""
-        out = []
-        for t, xs, ys in self._crossings(a, b):
-            if xs and ys:
-                continue  # through a corner: a straight diagonal is never blocked (K.terrain.blocking)
-            x, y = self._at(a, b, t)
-            if xs:  # across the edge between column k and k + 1, at a row the point lies inside
-                k, row = int((x - HALF) // 1), int((y + HALF) // 1)
-                pair = frozenset(((k, row), (k + 1, row)))
-            else:  # across the edge between row k and k + 1
-                k, col = int((y - HALF) // 1), int((x + HALF) // 1)
-                pair = frozenset(((col, k), (col, k + 1)))
-            if pair in self.walls:
-                out.append(pair)
-        return out
+        return [pair for pair in _line(_square(a), _square(b))[1] if pair in self.walls]
 
     def line_of_fire(self, a: Square, b: Square, occupied: Iterable[Square] = ()) -> LineOfFire:
         """The line of fire from ``a`` to ``b`` (K.ranged): blocked by a character in a square

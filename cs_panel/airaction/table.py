@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from cs_panel.core.errors import RuleInputError
@@ -93,13 +94,20 @@ class Pose:
 
 def octagon(pose: Pose, width: float = MARKER_WIDTH) -> list[Point]:
     """The corners of a marker: a regular octagon ``width`` across the flats, a flat at the nose."""
+    return list(_octagon(pose.x, pose.y, pose.heading, width))
+
+
+@lru_cache(maxsize=1 << 15)
+def _octagon(x: float, y: float, heading: float, width: float) -> tuple[Point, ...]:
+    # worked out once per marker position: range, arcs, collisions and the table's edge all ask
+    # for the corners of the same few markers, again and again while the bots weigh courses
     r = width / 2 / math.cos(math.pi / 8)  # circumradius
     pts = []
     for k in range(8):
-        a = math.radians(pose.heading) + math.pi / 8 + k * math.pi / 4
+        a = math.radians(heading) + math.pi / 8 + k * math.pi / 4
         # compass angle a: x = sin a, y = cos a
-        pts.append((pose.x + r * math.sin(a), pose.y + r * math.cos(a)))
-    return pts
+        pts.append((x + r * math.sin(a), y + r * math.cos(a)))
+    return tuple(pts)
 
 
 def _axes(poly: Sequence[Point]) -> list[Point]:

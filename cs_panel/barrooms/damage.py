@@ -113,25 +113,50 @@ def box_count() -> int:
     return int(damage_card()["boxes-per-location"]["value"])
 
 
+@lru_cache(maxsize=None)
 def locations() -> tuple[Entry, ...]:
     """The six locations, in hit-table order (B.hitloc)."""
     return tuple(e for e in damage_card() if e["kind"] == "location")
 
 
+# A card's status, shock and stamina read every crossed box's location and wound, and the bots
+# ask for them for every shot they weigh: the card is looked up through these indexes, made once
+# (the first entry wins where two would match, as a scan in card order would find it).
+@lru_cache(maxsize=None)
+def _locations_by_name() -> dict[str, Entry]:
+    index: dict[str, Entry] = {}
+    for e in locations():
+        index.setdefault(e["name"], e)
+        index.setdefault(e.id, e)
+    return index
+
+
+@lru_cache(maxsize=None)
+def _wounds_by_box() -> dict[tuple[str, int], Entry]:
+    index: dict[tuple[str, int], Entry] = {}
+    for e in damage_card():
+        if e["kind"] == "wound":
+            for b in e["boxes"]:
+                index.setdefault((e["part"], b), e)
+    return index
+
+
 def location(name: str) -> Entry:
     """A location by name ("left arm") or id ("left-arm")."""
-    for e in locations():
-        if name in (e["name"], e.id):
-            return e
+    try:
+        return _locations_by_name()[name]
+    except (KeyError, TypeError):  # TypeError: not a name at all (a list, say)
+        pass
     raise DamageError(f"a hit lands on the {', '.join(e['name'] for e in locations())}; not {name!r} (B.hitloc)",
                       field="location")
 
 
 def wound(part: str, box: int) -> Entry:
     """What crossing ``box`` on a ``part`` ("leg", "arm", "torso", "head") does."""
-    for e in damage_card():
-        if e["kind"] == "wound" and e["part"] == part and box in e["boxes"]:
-            return e
+    try:
+        return _wounds_by_box()[(part, box)]
+    except (KeyError, TypeError):
+        pass
     raise DamageError(f"the card's boxes are 1-{box_count()}, got {box!r}", field="box")
 
 

@@ -1,4 +1,9 @@
-"""Layouts that hold: every page of the app at 1280x800, 1440x900 and 1920x1080, one size a test.
+"""Layouts that hold: every page of the app at 1280x800, 1440x900 and 1920x1080.
+
+Each page is loaded once, at 1280x800, checked, then widened to 1920x1080 and narrowed back to
+1440x900 (the browser window resized: the page lays itself out again without a reload) and checked
+at each size, so a layout that only holds at the width it was loaded at fails too. (Loading every
+page once per size took three times as long: the server builds the page on every load.)
 
 Fails on any element past the viewport's right edge or its clipping container, any visible
 control (button, input, select) covered by another element at its centre, any request to a
@@ -9,8 +14,6 @@ host other than this machine, and any console error. Screenshots go to artifacts
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from layout_checks import covered, overflowing, watch
 from playwright.sync_api import expect
@@ -33,20 +36,42 @@ def settle(page) -> None:
     page.wait_for_timeout(400)
 
 
-@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])  # one size a test
-def test_every_app_page_holds(serve, page, width, height):
+#: after a resize: two animation frames (the resize observers fire and bokeh lays out again), then
+#: nothing may be loading
+RESIZED = """async () => {
+  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+  return !document.querySelector('.pn-loading') && document.fonts.status === 'loaded';
+}"""
+
+
+def resize(page, width: int, height: int) -> None:
+    """Resize the window and wait until the page has laid itself out again."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(RESIZED)
+    page.wait_for_timeout(400)
+
+
+#: the order the sizes are checked in: loaded at the first, widened, narrowed again
+ORDER = (SIZES[0], SIZES[2], SIZES[1])
+
+
+def test_every_app_page_holds_at_every_size(serve, page):
     seen = watch(page)
     base = serve(create_app)
     problems: dict[str, list[str]] = {}
-    page.set_viewport_size({"width": width, "height": height})
     for slug in ("home", *(p.slug for p in PAGES)):
+        page.set_viewport_size({"width": ORDER[0][0], "height": ORDER[0][1]})
         page.goto(f"{base}/?page={slug}")
         expect(page.locator(".cs-nav a[aria-current=page]")).to_be_visible(timeout=60_000)
         settle(page)
-        found = overflowing(page) + covered(page)
-        if found:
-            problems[f"{slug} at {width}x{height}"] = found
-        shoot(page, f"layout-app-{width}-{slug}")
+        for i, (width, height) in enumerate(ORDER):
+            if i:
+                resize(page, width, height)
+            found = overflowing(page) + covered(page)
+            if found:
+                problems[f"{slug} at {width}x{height}"] = found
+            shoot(page, f"layout-app-{width}-{slug}")
+    assert sorted(ORDER) == sorted(SIZES)  # every size checked
     assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]
