@@ -34,6 +34,22 @@ PACKAGED = "package:clix/figures.json"
 #: the ``source`` of figures read from the browser's upload
 UPLOAD_PREFIX = "upload:"
 
+
+
+def _source_label(source: str) -> str:
+    """What the figures select shows for a source: words, not the internal name."""
+    if source in PACKAGED_FIGURES:
+        return "the packaged figures" + ("" if source == PACKAGED else f" ({source.split(':', 1)[1]})")
+    if source.startswith(UPLOAD_PREFIX):
+        return f"your upload: {source[len(UPLOAD_PREFIX):]}"
+    return source
+
+
+def _source_options(extra: list[str]) -> dict[str, str]:
+    """The figures select's options, label to source: the packaged files and any other source in use."""
+    return {_source_label(s): s for s in dict.fromkeys([*PACKAGED_FIGURES, *extra])}
+
+
 DIAL_STYLES = STYLES + """
 .cs-strip { border-collapse: collapse; font-size: 0.85em; }
 .cs-strip td, .cs-strip th { border: 1px solid #cbd5e0; padding: 1px 5px; text-align: center; }
@@ -440,7 +456,7 @@ class ClixDial(pn.viewable.Viewer):
     def _source_controls(self):
         """The data file, a small control below the figure: a packaged file or your upload (and,
         in a local notebook only, a path box)."""
-        options = list(PACKAGED_FIGURES) + ([self.source] if self.source not in PACKAGED_FIGURES else [])
+        options = _source_options([self.source])
         choose = pn.widgets.Select(label="Figures from", options=options, value=self.source, width=200,
                                    css_classes=["in-source"])
 
@@ -449,8 +465,8 @@ class ClixDial(pn.viewable.Viewer):
                 self.source = event.new
 
         def source_changed(event):
-            if event.new not in choose.options:
-                choose.options = list(PACKAGED_FIGURES) + [event.new]
+            if event.new not in choose.options.values():
+                choose.options = _source_options([event.new])
             choose.value = event.new
         choose.param.watch(chosen, "value")
         self.param.watch(source_changed, "source")
