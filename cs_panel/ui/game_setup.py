@@ -340,10 +340,10 @@ class GameSetup(pn.viewable.Viewer):
             if not self._planes:
                 return "<p>No planes yet: fill in the form and add one.</p>"
             rows = "".join(
-                f"<tr><td>{e(p['name'])}{self._badge(p['name'] in self._samples)}</td><td>{e(p['player'])}</td><td>{e(p['aircraft'])}</td>"
+                f"<tr><td>{e(p['name'])}{self._badge(p['name'] in self._samples)}</td><td>{e(p['player'])}</td><td>{e(p['aircraft'] or 'own stats')}</td>"
                 f"<td>QD {p['quick_draw']}, DE {p['dead_eye']}, SH {p['steady_hand']}, NT "
                 f"{p['plane']['natural_touch']}, 6S {p['sixth_sense']}, Con {p['constitution']}</td>"
-                f"<td>{e(' '.join(g + '/' + a for g, a in zip(p['guns'], p['ammunition'])))}</td>"
+                f"<td>{e(' '.join(g + '/' + a for g, a in zip(p['guns'], p['ammunition'])) if p['ammunition'] else ' '.join(p['guns']))}</td>"
                 f"<td>{e(', '.join(r or '-' for r in p['rockets']))}</td>"
                 f"<td>{p['plane']['hex']['q']},{p['plane']['hex']['r']} {'ABCDEF'[p['plane']['facing']]} "
                 f"speed {p['plane']['speed']}</td></tr>" for p in self._planes)
