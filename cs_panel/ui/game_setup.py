@@ -2,7 +2,9 @@
 
 ``GameSetup(system="fasa")`` shows a form for one plane at a time: design, side, pilot (a new
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
-plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
+plane added is listed, and the game's map, home sides and length are chosen below; "Start from" loads
+the zeppelin battle or the bombing run (sample set-ups) into the form instead, their zeppelin or ground
+objects listed and kept as planes are added. ``system="aces"``
 builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
 player's squadron to the build total (``cs_panel.ui.setup_airaction``); ``system="barrooms"`` adds
 characters one at a time, with their points, skills and gear, and sets the room and its cover
