@@ -97,7 +97,7 @@ def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> 
 
 class FasaTable(Seating, pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
-    shows_rules = ('F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift')  # rule ids shown here (rules index)
+    shows_rules = ('F.zep.gas-cells', 'F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift')  # rule ids shown here (rules index)
 
     # -- the game set up (changing any of these starts a new game)
     seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
@@ -129,7 +129,8 @@ class FasaTable(Seating, pn.viewable.Viewer):
                            doc="The damage column the attacker pulls each gun hit toward, as far as his Steady Hand "
                                "reaches (6-8: one column, 9-10: two; F.pilot.sh-shift): 0 keeps every hit as rolled. "
                                "Sent with the order as ' shift to N'; the choices offered show each column's odds.")
-    sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose record sheet is shown (F.plane.record-sheet).")
+    sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane (or zeppelin) whose record "
+                                 "sheet is shown (F.plane.record-sheet; a zeppelin's cells, nacelles and turrets, F.zep.gas-cells).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
 
     # -- what the referee answers (read-only)
@@ -208,8 +209,10 @@ class FasaTable(Seating, pn.viewable.Viewer):
         names = [p.name for p in start.planes]
         players = sorted({p.player for p in start.planes})
         self.param.player.objects = [EVERYONE, *players]
-        for p in (self.param.plot_plane, self.param.pick_plane, self.param.fire_plane, self.param.sheet_plane):
+        for p in (self.param.plot_plane, self.param.pick_plane, self.param.fire_plane):
             p.objects = names
+        # the record-sheet tab offers each zeppelin's sheet after the planes' (F.zep.gas-cells)
+        self.param.sheet_plane.objects = names + [z.name for z in start.zeppelins if z.name not in names]
         updates = {}
         if self.player not in self.param.player.objects:
             updates["player"] = EVERYONE
@@ -218,7 +221,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
             if acting and self.player not in acting:
                 updates["player"] = acting[0]  # hot seat: the screen goes to the human who has something to do
         for which in ("plot_plane", "pick_plane", "fire_plane", "sheet_plane"):
-            if getattr(self, which) not in names:
+            if getattr(self, which) not in self.param[which].objects:
                 updates[which] = names[0] if names else None
         # the plane the referee waits for is the likely next one to plot or choose a number
         waiting = game.state.game.waiting_for
@@ -486,6 +489,12 @@ class FasaTable(Seating, pn.viewable.Viewer):
         name, state = self.sheet_plane, self.game.state.game
         if not name:
             return ""
+        zep = next((z for z in state.zeppelins if z.name == name), None)
+        if zep is not None:  # a zeppelin's sheet: its gas cells' points, nacelles and turrets (F.zep.gas-cells)
+            from cs_panel.fasa.referee.render import zeppelin_sheet_html  # drawing code, only when shown
+
+            return (f"<p class='fasa-sheet-caption'><b>Record sheet of the zeppelin {html.escape(name)}</b>: "
+                    f"{html.escape(zep.summary())}</p>{zeppelin_sheet_html(zep, state.turn)}")
         if name not in [p.name for p in state.planes]:
             how = dict(state.losses).get(name) or dict(state.departed).get(name) or (
                 "destroyed in a collision" if name in state.destroyed else "out of the game")

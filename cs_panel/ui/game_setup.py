@@ -2,7 +2,9 @@
 
 ``GameSetup(system="fasa")`` shows a form for one plane at a time: design, side, pilot (a new
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
-plane added is listed, and the game's map, home sides and length are chosen below. ``system="aces"``
+plane added is listed, and the game's map, home sides and length are chosen below; "Start from" loads
+the zeppelin battle or the bombing run (sample set-ups) into the form instead, their zeppelin or ground
+objects listed and kept as planes are added. ``system="aces"``
 builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
 player's squadron to the build total (``cs_panel.ui.setup_airaction``); ``system="barrooms"`` adds
 characters one at a time, with their points, skills and gear, and sets the room and its cover
@@ -49,10 +51,16 @@ FIELD_OF = {"pilot_name": "plane_name", "name": "character_name", "map": "aces_m
 #: reaches the set-up builder, which refuses it naming the rule, while an absurd one stops here
 SKILL_BOX = (-100, 100)
 TURNS_BOX = (-1000, 10_000)
+#: the FASA form's "Start from" choice: your own planes, or a sample set-up loaded into the form
+OWN = "your own planes"
+SAMPLES = {"zeppelin battle (sample)": "zeppelin_demo_setup", "bombing run (sample)": "bombing_setup"}
+#: the parts of a FASA set-up the form has no inputs for, kept as loaded (a zeppelin, ground objects, variants)
+FASA_EXTRAS = ("zeppelins", "objects", "variants")
 CSS = """
 .cs-setup-list { border-collapse: collapse; font-size: 0.9em; }
 .cs-setup-list th, .cs-setup-list td { padding: 2px 8px; border-bottom: 1px solid #e2e2e2; text-align: left; }
 .cs-setup-status { font-size: 0.95em; }
+.cs-sample-badge { font-size: 0.75em; padding: 0 4px; border-radius: 3px; background: #fde9b5; color: #5a4300; }
 """
 
 
@@ -67,7 +75,7 @@ class GameSetup(pn.viewable.Viewer):
 
     shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
                    "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
-                   "B.weapons", "B.grenade", "B.cover", *AirActionSetupForm.shows_rules)  # rule ids shown here (rules index)
+                   "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules)  # rule ids shown here (rules index)
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "
@@ -101,6 +109,10 @@ class GameSetup(pn.viewable.Viewer):
     speed = RuleInteger(default=3, bounds=SKILL_BOX, doc="Starting speed, up to the design's Max Speed (F.setup).")
     map_name = param.Selector(default="", objects=F.maps(), doc="The map layout, or '' for an open sky (F.map.sheets).")
     max_turns = RuleInteger(default=3, bounds=TURNS_BOX, doc="How many turns the game lasts (FASA) or rounds before time is up (Aces).")
+    start_from = param.Selector(default=OWN, objects=[OWN, *SAMPLES], doc="FASA: start from your own planes (an "
+                                "empty list) or load a sample set-up into the form: the zeppelin battle (F.zep.static) "
+                                "or the bombing run (F.bomb); its planes, zeppelin or ground objects are listed, marked "
+                                "'sample', and planes added to it keep them.")
     # -- Aces: one character at a time
     aces_map = param.Selector(default="training-yard", objects=K.maps(), doc="The Aces map (K.setup).")
     aces_player = param.String(default="Tim", doc="The player whose team the character joins; the first player "
@@ -127,6 +139,8 @@ class GameSetup(pn.viewable.Viewer):
         system = params.pop("system", None)
         super().__init__(**params)
         self._planes: list[dict] = []
+        self._extras: dict[str, list] = {}  # FASA: the loaded set-up's zeppelins, objects and variants
+        self._samples: set[str] = set()  # FASA: names of the planes and zeppelins a sample set-up brought
         self._homes: dict[str, str] = {}
         self._teams: dict[str, list] = {}
         self._errors = FieldErrors(["seed", "upload", "setup_text", *FASA_FIELDS, *ACES_FIELDS])
@@ -219,9 +233,28 @@ class GameSetup(pn.viewable.Viewer):
         """The pilot's cost line as shown under the pilot's inputs."""
         return html.unescape(self._pilot.object.replace("<p class='cs-setup-status'>", "").replace("</p>", ""))
 
+    @param.depends("start_from", watch=True)
+    def _start_from(self) -> bool:
+        """Load the chosen sample set-up into the form (through ``load_setup``, so the rules check it
+        and its zeppelin or ground objects are kept), or empty the form for your own planes."""
+        if self.start_from == OWN:
+            self._planes, self._homes, self._extras, self._samples = [], {}, {}, set()
+            self._refuse(None)
+            self._rebuild()
+            return True
+        from cs_panel.fasa import play
+
+        setup = getattr(play, SAMPLES[self.start_from])()
+        if not self.load_setup(setup_to_json("fasa", setup)):
+            return False
+        self._samples = {p["name"] for p in self._planes} | {z["name"] for z in self._extras.get("zeppelins", [])}
+        self._rebuild()
+        return True
+
     def remove_plane(self, name: str) -> None:
         """Take a plane out of the setup."""
         self._planes = [p for p in self._planes if p["name"] != name]
+        self._samples.discard(name)
         self._homes = {k: v for k, v in self._homes.items() if any(p["player"] == k for p in self._planes)}
         self._rebuild()
 
@@ -265,8 +298,13 @@ class GameSetup(pn.viewable.Viewer):
     def _build(self) -> dict:
         """The setup from everything chosen, through the system's builder (raises its refusal)."""
         if self.system == "fasa":
-            return F.game_setup(self._planes, max_turns=self.max_turns, map_name=self.map_name,
-                                homes=self._homes if self.map_name else {})
+            built = F.game_setup(self._planes, max_turns=self.max_turns, map_name=self.map_name,
+                                 homes=self._homes if self.map_name else {})
+            if not self._extras:
+                return built
+            # the zeppelins and objects of a loaded set-up, checked with the planes by the rules (F.zep.static)
+            new_game("fasa", self.seed, built | self._extras)
+            return rules_for("fasa").check_setup(built | self._extras)
         if self.system == "aces":
             return K.game_setup(self.aces_map, self._teams, max_turns=self.max_turns,
                                 defensive_fate=self.defensive_fate)
@@ -304,15 +342,15 @@ class GameSetup(pn.viewable.Viewer):
             if not self._planes:
                 return "<p>No planes yet: fill in the form and add one.</p>"
             rows = "".join(
-                f"<tr><td>{e(p['name'])}</td><td>{e(p['player'])}</td><td>{e(p['aircraft'])}</td>"
+                f"<tr><td>{e(p['name'])}{self._badge(p['name'] in self._samples)}</td><td>{e(p['player'])}</td><td>{e(p['aircraft'] or 'own stats')}</td>"
                 f"<td>QD {p['quick_draw']}, DE {p['dead_eye']}, SH {p['steady_hand']}, NT "
                 f"{p['plane']['natural_touch']}, 6S {p['sixth_sense']}, Con {p['constitution']}</td>"
-                f"<td>{e(' '.join(g + '/' + a for g, a in zip(p['guns'], p['ammunition'])))}</td>"
+                f"<td>{e(' '.join(g + '/' + a for g, a in zip(p['guns'], p['ammunition'])) if p['ammunition'] else ' '.join(p['guns']))}</td>"
                 f"<td>{e(', '.join(r or '-' for r in p['rockets']))}</td>"
                 f"<td>{p['plane']['hex']['q']},{p['plane']['hex']['r']} {'ABCDEF'[p['plane']['facing']]} "
                 f"speed {p['plane']['speed']}</td></tr>" for p in self._planes)
             return ("<table class='cs-setup-list'><tr><th>plane</th><th>side</th><th>design</th><th>pilot</th>"
-                    f"<th>guns</th><th>rockets</th><th>start</th></tr>{rows}</table>")
+                    f"<th>guns</th><th>rockets</th><th>start</th></tr>{rows}</table>{self._extras_html()}")
         if self.system == "aces":
             if not self._teams:
                 return "<p>No characters yet: fill in the form and add one.</p>"
@@ -326,6 +364,24 @@ class GameSetup(pn.viewable.Viewer):
                 out.append(f"<li><b>{e(player)}</b>: {e(chars)}<br><small>points: {e(points)}</small></li>")
             return f"<ul class='cs-setup-list'>{''.join(out)}</ul>"
         return "" if self._text_mode() else self._subform().list_html()
+
+    @staticmethod
+    def _badge(sample: bool) -> str:
+        return " <span class='cs-sample-badge' title='invented sample data'>sample</span>" if sample else ""
+
+    def _extras_html(self) -> str:
+        """The loaded set-up's zeppelins and ground objects, listed under the planes (F.zep.static, F.bomb)."""
+        e = html.escape
+        rows = [f"<li class='cs-setup-zeppelin'>zeppelin <b>{e(z['name'])}</b> ({e(z['player'])}), bow at "
+                f"{z['bow']['q']},{z['bow']['r']}, {len(z['cells'])} gas cells of {sum(z['cells'])} points, "
+                f"{'hydrogen' if z.get('hydrogen') else 'helium'}, turrets "
+                f"{e(', '.join(f'{m} {g}' for m, g in z.get('turrets', [])) or 'none')}"
+                f"{self._badge(z['name'] in self._samples)}</li>" for z in self._extras.get("zeppelins", [])]
+        rows += [f"<li class='cs-setup-object'>{e(o['kind'])} <b>{e(o['name'])}</b> at "
+                 f"{e(' '.join(str(h['q']) + ',' + str(h['r']) for h in o['hexes']))}, {o['points']} points"
+                 f"{self._badge(o.get('provenance') == 'sample')}</li>" for o in self._extras.get("objects", [])]
+        rows += [f"<li>optional rule {e(v)}</li>" for v in self._extras.get("variants", [])]
+        return f"<p>Also on the map:</p><ul class='cs-setup-extras'>{''.join(rows)}</ul>" if rows else ""
 
     def new_game(self) -> Game | None:
         """Start the game from the setup and seed (the ``game`` parameter); a refusal is shown and
@@ -366,6 +422,8 @@ class GameSetup(pn.viewable.Viewer):
             return self._refuse(e, "upload")
         if self.system == "fasa":
             self._planes = [dict(p) for p in setup["planes"]]
+            self._extras = {k: [dict(x) if isinstance(x, dict) else x for x in setup[k]] for k in FASA_EXTRAS if setup.get(k)}
+            self._samples = set()
             self._homes = dict(setup["homes"])
             self.param.update(map_name=setup["map_name"], max_turns=setup["max_turns"])
         elif self.system == "aces":
@@ -466,7 +524,9 @@ class GameSetup(pn.viewable.Viewer):
         remove.param.watch(lambda event: event.new and self.remove_plane(event.new.strip()), "value")
         e = self._errors
         box = dict(margin=0, sizing_mode="stretch_width")
+        start_from = W.Select.from_param(self.param.start_from, label="Start from", width=220, css_classes=["in-start_from"])
         return pn.Column(
+            start_from,
             pn.pane.Markdown("**A plane** (its pilot, loadout and start), then *Add this plane*; repeat for each."),
             pn.FlexBox(e.beside(W.TextInput.from_param(self.param.plane_name, css_classes=["in-plane_name"], label="Plane (one word)", width=140), "plane_name"),
                        e.beside(W.TextInput.from_param(self.param.player, css_classes=["in-player"], label="Side (player)", width=120), "player"),

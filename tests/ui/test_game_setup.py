@@ -223,3 +223,47 @@ def test_a_started_game_is_played_under_the_set_up():
     from cs_panel.ui.play_table import PlayTable
     assert isinstance(table, PlayTable) and table.game.seed == 11 and not table.with_setup
     assert table.seats == {"Bob": "computer"} and table.viewer == "Ann"
+
+
+@pytest.mark.rule("F.zep.static", "F.setup")
+def test_start_from_the_zeppelin_battle_keeps_its_zeppelin_through_added_planes():
+    from cs_panel.fasa.play import zeppelin_demo_setup
+
+    ui = GameSetup(system="fasa", seed=5)
+    ui.__panel__()
+    ui.start_from = "zeppelin battle (sample)"
+    assert ui.error == "" and ui.setup is not None
+    assert ui.setup["zeppelins"] == zeppelin_demo_setup()["zeppelins"]
+    listed = ui._list.object
+    assert "Pegasus" in listed and listed.count("cs-sample-badge") == 3  # Ace, Raider and the zeppelin
+    # a plane of your own joins the sample; the zeppelin stays, and the new plane has no badge
+    ui.param.update(plane_name="Cat", player="Ann", at_home=False, hex_q=-4, hex_r=4)
+    assert ui.add_plane(), ui.error
+    assert [p["name"] for p in ui.setup["planes"]] == ["Ace", "Raider", "Cat"]
+    assert ui.setup["zeppelins"][0]["name"] == "Pegasus"
+    assert ui._list.object.count("cs-sample-badge") == 3
+    # a plane placed inside the zeppelin's hexes is refused by the rules (the zeppelin is checked too)
+    bow = ui.setup["zeppelins"][0]["bow"]
+    ui.param.update(plane_name="Dot", player="Ann", hex_q=bow["q"], hex_r=bow["r"])
+    ui.add_plane()
+    assert ui.setup is None and "Not ready yet" in ui._status.object
+    ui.remove_plane("Dot")
+    game = ui.new_game()
+    assert game is not None and [z.name for z in game.state.game.zeppelins] == ["Pegasus"]
+
+
+@pytest.mark.rule("F.bomb", "F.setup")
+def test_start_from_the_bombing_run_lists_its_objects_and_own_planes_empties_the_form():
+    from cs_panel.fasa.play import bombing_setup
+
+    ui = GameSetup(system="fasa")
+    ui.start_from = "bombing run (sample)"
+    assert ui.setup["objects"] == bombing_setup()["objects"] and "zeppelins" not in ui.setup
+    for name in ("Depot", "Train", "Crate"):
+        assert f"<b>{name}</b>" in ui._list.object
+    saved = ui.setup_json()
+    assert json.loads(saved)["objects"] == bombing_setup()["objects"]  # a saved set-up keeps them
+    ui.start_from = "your own planes"
+    assert ui.setup is None and "No planes yet" in ui._list.object
+    other = GameSetup(system="fasa")
+    assert other.load_setup(saved) and other.setup["objects"] == bombing_setup()["objects"]
