@@ -639,7 +639,7 @@ def _fire_value(gs, rp, order_text: str):
 
         return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    odds = R.order_odds(rp, target, order, gs.turn)
+    odds = R.order_odds(rp, target, order, gs.turn, gs.zeppelins)
     value = 0.0
     for shot in odds.shots:
         if not shot.reaches:
@@ -654,21 +654,14 @@ def _fire_value(gs, rp, order_text: str):
 def _zeppelin_fire_value(gs, rp, order):
     """(value, expected, line) of a fire order at a zeppelin's gas cell or nacelle: the expected
     Zep. Dmg. points, counted like boxes, or a nacelle's chance of being knocked out, worth a
-    template's boxes (F.zep.gas-cells, F.zep.nacelle; the bot's own weights)."""
-    from cs_panel.fasa.referee import combat as RC
+    template's boxes (``referee.zeppelins.part_odds``: F.zep.gas-cells, F.zep.nacelle; the bot's own weights)."""
     from cs_panel.fasa.referee import zeppelins as Z
-    from cs_panel.fasa.damage import template_for
     t = Z.target_of(gs.zeppelins, order.target)
-    z = next(x for x in gs.zeppelins if x.name == t.zeppelin)
     expected = 0.0
-    for m in RC._mounts(rp, order):
-        h, rng, _ = Z._mount_reach(rp, m, z, t, gs.zeppelins)
-        if h is None:
+    for shot in Z.part_odds(gs.zeppelins, rp, order, t):
+        if shot.number is None:
             continue
-        tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
-        chance = float(Z._number(rp, m, t, rng).chance) * (2 if m.doubled else 1)
-        worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage else tpl.boxes
-        expected += chance * worth - (0 if m.is_gun else FASA_ROCKET_KEEP * tpl.boxes)
+        expected += shot.expected_points - (0 if shot.is_gun else FASA_ROCKET_KEEP * shot.boxes)
     return expected, expected, f"{expected:.1f} points expected on {t} (F.zep.gas-cells, F.zep.nacelle)"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -553,3 +554,43 @@ def test_the_zeppelin_record_sheet_shows_cells_turrets_and_gunners():
     assert "Main guns: 3 a side" in sheet and "reinforced" in sheet
     gs = Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[z]).state
     assert "Pegasus's record sheet" in gs.table_html()
+
+
+# -- the public odds see the zeppelins (F.zep.static) ----------------------------------------------
+
+
+@pytest.mark.rule("F.zep.static", "F.zep.cell-destroyed")
+def test_the_public_odds_and_the_bot_see_a_gas_cell_block_the_shot():
+    from cs_panel import bots
+    from cs_panel.fasa.referee import order_odds, shot_geometry
+
+    # Ace at (0,0) facing A; Raider at (0,-4), behind cell 2 (0,-2): the shot goes through the cell
+    gs = combat_table(ace_at(Hex(0, 0)), pegasus(nacelles=()), raider_hex=Hex(0, -4))
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    assert shot_geometry(ace, raider, "mg-50").allowed  # with no zeppelin on the table it would be a shot
+    g = shot_geometry(ace, raider, "mg-50", gs.zeppelins)
+    assert not g.allowed and "intact gas cell blocks" in g.why
+    odds = order_odds(ace, raider, "guns", gs.turn, gs.zeppelins)
+    assert odds.text == "nothing reaches Raider" and not any(s.reaches for s in odds.shots)
+    assert bots._fire_value(gs, ace, "guns at Raider")[0] == 0
+    shredded = combat_table(ace_at(Hex(0, 0)), pegasus(cells=(60, 0, 60, 60, 60), nacelles=()), raider_hex=Hex(0, -4))
+    assert shot_geometry(ace, raider, "mg-50", shredded.zeppelins).allowed
+    assert bots._fire_value(shredded, ace, "guns at Raider")[0] > 0
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_part_odds_give_the_points_the_bot_expects_from_a_fire_order_at_a_cell():
+    from cs_panel import bots
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.referee import FireOrder
+    from cs_panel.fasa.referee.zeppelins import part_odds, target_of
+
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus())
+    ace = gs.plane("Ace")
+    order = FireOrder.parse("gun 1 at Pegasus cell 2")
+    (shot,) = part_odds(gs.zeppelins, ace, order, target_of(gs.zeppelins, order.target))
+    gun, rounds = ace.guns[0], ace.rounds[0]
+    tpl = template_for(gun, rounds or None) if rounds else template_for(gun)
+    assert shot.number is not None and shot.number.chance == Fraction(9, 10)  # only a 1 misses a cell
+    assert shot.worth == tpl.zep_damage[0]  # Pegasus is commercial
+    assert bots._fire_value(gs, ace, "gun 1 at Pegasus cell 2")[0] == pytest.approx(0.9 * tpl.zep_damage[0])

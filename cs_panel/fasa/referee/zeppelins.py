@@ -459,6 +459,52 @@ def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget)
     return "; ".join(parts)
 
 
+@dataclass(frozen=True)
+class PartShot:
+    """One gun or hardpoint of a fire order aimed at a zeppelin part, as ``attack`` would roll it:
+    its to-hit number (None when it cannot reach, with why), and what one hit is worth: a cell's
+    Zep. Dmg. points for the zeppelin's kind, or, at a nacelle (knocked out by one hit), the
+    weapon's template boxes (F.zep.gas-cells, F.zep.nacelle)."""
+
+    mount: str  # "gun 1", "hardpoint 2"
+    is_gun: bool
+    number: TargetNumber | None
+    doubled: bool
+    worth: int  # points (a cell) or template boxes (a nacelle) one hit is worth
+    boxes: int  # the weapon's template boxes
+    why: str = ""
+
+    @property
+    def expected_hits(self) -> float:
+        if self.number is None:
+            return 0.0
+        return float(DoubleDown.of(self.number).expected_hits if self.doubled else self.number.chance)
+
+    @property
+    def expected_points(self) -> float:
+        return self.expected_hits * self.worth
+
+
+def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget) -> tuple[PartShot, ...]:
+    """What a fire ``order`` (a ``FireOrder``) at the zeppelin part ``t`` would do as things stand:
+    each gun's or hardpoint's reach and to-hit number, from the very ``_mount_reach`` and ``_number``
+    ``attack`` rolls with (F.zep.gas-cells, F.zep.nacelle, F.zep.static). Sum ``expected_points``
+    for the points the order is expected to take."""
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.referee.combat import _mounts  # combat imports this module: a late import
+
+    z = next(x for x in zeppelins if x.name == t.zeppelin)
+    out = []
+    for m in _mounts(shooter, order):
+        tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
+        worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage \
+            else tpl.boxes
+        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins)
+        tn = _number(shooter, m, t, rng) if h is not None else None
+        out.append(PartShot(m.mount, m.is_gun, tn, m.doubled, worth, tpl.boxes, why))
+    return tuple(out)
+
+
 def _hit_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: str, rounds: str, turn: int,
               said: list[str]) -> None:
     """One hit on a gas cell, and the fall it may bring (F.zep.gas-cells)."""
