@@ -526,6 +526,25 @@ def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
     return drawn
 
 
+def _clear(gs, a: np.ndarray, b: np.ndarray, within: int) -> np.ndarray | None:
+    """1 where a shot from each row of ``a`` to each row of ``b`` (rows of q, r, ...) no more than
+    ``within`` hexes apart is not blocked by an intact gas cell, 0 where it is; None with no
+    zeppelin on the table. The planner's canonical geometry (``_geometry``) is the same anywhere on
+    the map, so the zeppelins' blocking is laid over it here (F.zep.static, F.zep.cell-destroyed)."""
+    from cs_panel.fasa.hexgrid import Hex
+    from cs_panel.fasa.referee import zeppelins as Z
+    zeps = [z for z in gs.zeppelins if z.aloft]
+    if not zeps:
+        return None
+    out = np.ones((len(a), len(b)))
+    cells = [(i, j, Hex(aq, ar), Hex(bq, br)) for i, (aq, ar) in enumerate(a[:, :2].tolist())
+             for j, (bq, br) in enumerate(b[:, :2].tolist()) if 0 < Hex(aq, ar).distance(Hex(bq, br)) <= within]
+    for (i, j, _, _), blocked in zip(cells, Z.lines_blocked(zeps, [(x, y) for _, _, x, y in cells])):
+        if blocked:
+            out[i, j] = 0.0
+    return out
+
+
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
     (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
@@ -545,9 +564,14 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
         got = _table(fwd, out.canonical, 2, out.reach)
+        hit_back = _table(rev, back.canonical, 2, back.reach)[:, :, 0].T
+        clear_out, clear_back = _clear(gs, me, ends, out.reach), _clear(gs, ends, me, back.reach)
+        if clear_out is not None and clear_back is not None:  # no shot through an intact gas cell (F.zep.static)
+            got = got * clear_out[:, :, None]
+            hit_back = hit_back * clear_back.T
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
+        taken += hit_back @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))

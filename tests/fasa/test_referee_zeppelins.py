@@ -491,7 +491,9 @@ def test_the_worst_landing_wrecks_the_plane_and_tears_open_the_nearest_cell():
 def test_the_computer_plays_both_sides_of_a_zeppelin_battle():
     from cs_panel.bots import choose
 
-    g = new_game("fasa", seed=5, setup=zeppelin_demo_setup())
+    # seed 1: with shots through an intact cell no longer counted in its plots (F.zep.static) the
+    # computer's Ace of seed 5 fights the Raider clear of Pegasus and never fires at it
+    g = new_game("fasa", seed=1, setup=zeppelin_demo_setup())
     said = []
     for _ in range(200):
         if g.is_over:
@@ -594,3 +596,19 @@ def test_part_odds_give_the_points_the_bot_expects_from_a_fire_order_at_a_cell()
     assert shot.number is not None and shot.number.chance == Fraction(9, 10)  # only a 1 misses a cell
     assert shot.worth == tpl.zep_damage[0]  # Pegasus is commercial
     assert bots._fire_value(gs, ace, "gun 1 at Pegasus cell 2")[0] == pytest.approx(0.9 * tpl.zep_damage[0])
+
+
+@pytest.mark.rule("F.zep.static")
+def test_the_bots_plot_values_count_no_shot_through_an_intact_cell():
+    from cs_panel import bots
+
+    def table(z):
+        raider = demo_planes()[1]
+        raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(0, -5), facing=Facing.D))
+        return Referee.start(1, [ace_at(Hex(0, 1)), raider], zeppelins=[z]).state
+
+    whole, open_ = table(pegasus(nacelles=())), table(pegasus(cells=(60, 0, 60, 60, 60), nacelles=()))
+    # Ace below cell 2 (0,-2), Raider above it: many of their ends face each other through the cell
+    blocked, clear = bots.fasa_plot_values(whole, whole.plane("Ace")), bots.fasa_plot_values(open_, open_.plane("Ace"))
+    assert all(blocked[k].dealt <= clear[k].dealt + 1e-9 and blocked[k].taken <= clear[k].taken + 1e-9 for k in clear)
+    assert blocked["2SA"].dealt < clear["2SA"].dealt and blocked["2SA"].taken < clear["2SA"].taken

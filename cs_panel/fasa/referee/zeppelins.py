@@ -321,10 +321,21 @@ def blocker_text(zeppelins: Iterable[RefZeppelin], h: Hex) -> str:
 def line_blocked(zeppelins: Iterable[RefZeppelin], a: Hex, b: Hex, ignore: frozenset[Hex] = frozenset()) -> str | None:
     """Why a line of fire from ``a`` to ``b`` is stopped by an intact gas cell, or None (F.zep.static)."""
     zeps = list(zeppelins)
-    walls = cover(zeps) - ignore - {a, b}
-    if not walls or line_of_sight(a, b, walls):
+    if not _walled(cover(zeps) - ignore, a, b):
         return None
     return "a zeppelin's intact gas cell blocks the line of fire (F.zep.static)"
+
+
+def _walled(cells: frozenset[Hex], a: Hex, b: Hex) -> bool:
+    walls = cells - {a, b}
+    return bool(walls) and not line_of_sight(a, b, walls)
+
+
+def lines_blocked(zeppelins: Iterable[RefZeppelin], pairs: Iterable[tuple[Hex, Hex]]) -> list[bool]:
+    """For each (from, to) pair, is the line of fire stopped by an intact gas cell, as ``line_blocked``
+    says, with the zeppelins' hexes worked out once for them all (F.zep.static)."""
+    cells = cover(zeppelins)
+    return [_walled(cells, a, b) for a, b in pairs]
 
 
 def plot_blocked(zeppelins: Iterable[RefZeppelin], path: Sequence[Hex]) -> str | None:
