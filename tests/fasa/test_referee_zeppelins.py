@@ -612,3 +612,52 @@ def test_the_bots_plot_values_count_no_shot_through_an_intact_cell():
     blocked, clear = bots.fasa_plot_values(whole, whole.plane("Ace")), bots.fasa_plot_values(open_, open_.plane("Ace"))
     assert all(blocked[k].dealt <= clear[k].dealt + 1e-9 and blocked[k].taken <= clear[k].taken + 1e-9 for k in clear)
     assert blocked["2SA"].dealt < clear["2SA"].dealt and blocked["2SA"].taken < clear["2SA"].taken
+
+
+# -- flare and sonic rockets catch zeppelin gunners (F.zep.gunners) ---------------------------------
+
+
+def rocket_at_turret(rocket: str, faces, aim: Hex = Hex(2, -2)):
+    """Ace, 3 hexes off Pegasus's bow, nose toward it, with a ``rocket`` on hardpoint 1, fires it at
+    ``aim`` (the bow turret's hex by default); the bow turret fires back first (a 1: a miss), then step 7."""
+    z = pegasus(turrets=(("bow", "mg-50"),), nacelles=())
+    gs = turret_table(z, Hex(2, 1), Facing.A)
+    gs = dataclasses.replace(gs, planes=(dataclasses.replace(gs.plane("Ace"), rockets=(rocket,)),))
+    gs = apply(gs, Action("fire", "Ace", f"rocket 1 at hex {aim.q},{aim.r}"), ScriptedDice([]))
+    dice = ScriptedDice(faces)
+    after = apply(gs, Action("combat"), dice)
+    assert not dice.remaining
+    return after
+
+
+@pytest.mark.rule("F.zep.gunners", "F.rocket.sonic")
+def test_a_sonic_rocket_at_a_turret_shocks_its_gunner_and_the_gun_is_silent_while_he_is():
+    held = rocket_at_turret("sonic-rocket", [1, 5])  # the turret misses; the gunner needs 10 - 5 = 5: holds
+    assert held.zeppelins[0].gunners_shocked == ()
+    assert any("catches Pegasus's bow gunner" in x for x in held.report)
+    after = rocket_at_turret("sonic-rocket", [1, 4])  # 4 fails: shocked in turn 1
+    assert after.zeppelins[0].gunners_shocked == (("bow", 1),)
+    assert any("bow gunner resists shock" in x and "= 5 (60%)" in x and "rolled 4: SHOCKED" in x for x in after.report)
+    nxt = dataclasses.replace(after, turn=2, phase=Phase.COMBAT, report=())
+    silent = apply(apply(nxt, Action("fire", "Ace", "hold"), ScriptedDice([])), Action("combat"), ScriptedDice([]))
+    assert "Pegasus's bow turret is silent: its gunner is shocked (F.zep.gunners)" in silent.report
+    later = dataclasses.replace(after, turn=3, phase=Phase.COMBAT, report=())
+    fires = apply(apply(later, Action("fire", "Ace", "hold"), ScriptedDice([])), Action("combat"), ScriptedDice([1]))
+    assert any("bow turret fires" in x for x in fires.report)
+
+
+@pytest.mark.rule("F.zep.gunners", "F.rocket.sonic", "F.rocket.flare")
+def test_which_gunners_a_flare_or_sonic_rocket_catches():
+    from cs_panel.fasa.referee.zeppelins import gunners_caught
+
+    z = pegasus(turrets=(("bow", "mg-50"), ("stern", "mg-50")), nacelles=())
+    bow = z.mount_hex("bow")
+    ahead = bow.neighbor(z.heading, 3)  # straight off the bow, inside its field
+    beside = bow.neighbor(z.heading)  # in the bow's mega-hex
+    assert [m for _, m in gunners_caught([z], "sonic-rocket", beside)] == ["bow"]
+    assert [m for _, m in gunners_caught([z], "sonic-rocket", beside.neighbor(z.heading))] == []  # outside it
+    assert [m for _, m in gunners_caught([z], "flare-rocket", ahead)] == ["bow"]  # the stern's hull is in the way
+    off_row = ahead.neighbor(z.heading.turn(1))  # ahead but not down a straight hexrow from the gun
+    assert [m for _, m in gunners_caught([z], "flare-rocket", off_row)] == []
+    fallen = dataclasses.replace(z, fell_turn=1)
+    assert gunners_caught([fallen], "sonic-rocket", beside) == []

@@ -897,6 +897,45 @@ def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[s
     return dataclasses.replace(z, gunners_shocked=kept + ((mount, turn),))
 
 
+def gunners_caught(zeppelins: Iterable[RefZeppelin], weapon: str, aim: Hex) -> list[tuple[RefZeppelin, str]]:
+    """The zeppelin gunners a flare or sonic rocket going off at ``aim`` makes roll, each as
+    (zeppelin, mount), friend or foe as a wingman is (F.zep.gunners, F.rocket.flare, F.rocket.sonic;
+    our reading, RULINGS.md). A sonic blast reaches every gun whose hex is in the mega-hex around
+    ``aim``. A gunner faces down the hexrow his gun points along, and the gun may be turned into any
+    hexrow of its field, so a flare catches him when it is in his gun's hex, or on a straight hexrow
+    from it inside the gun's field (``turret_reach``'s arcs; a main gun, its side's) with no intact
+    gas cell between. Fallen zeppelins and knocked-out nacelles' turrets have no gunner left to catch."""
+    from cs_panel.fasa.hexgrid import mega_hex
+
+    zeps = tuple(zeppelins)
+    zone = set(mega_hex(aim))
+    out = []
+    for z in zeps:
+        if not z.aloft:
+            continue
+        for mount in z.mounts:
+            if mount in z.nacelles_lost:
+                continue
+            h = z.mount_hex(mount)
+            if weapon == "sonic-rocket":
+                if h in zone:
+                    out.append((z, mount))
+                continue
+            if h == aim:
+                out.append((z, mount))
+                continue
+            d = h.distance(aim)
+            if not any(h.neighbor(f, d) == aim for f in Facing):
+                continue  # not down a straight hexrow from the gun
+            kind = mount.split()[1] if mount.startswith("main ") else z.turret_kind(mount)
+            b = _bearing(z, h, aim)
+            if b is not None and abs((b - _ARC_CENTRE[kind] + 180) % 360 - 180) > _ARC_HALF[kind] + 1e-9:
+                continue  # behind the gun: the gunner does not look that way
+            if line_blocked(zeps, h, aim) is None:
+                out.append((z, mount))
+    return out
+
+
 # -- landing on a zeppelin (F.land.target, F.land.mishap) --------------------------------------------
 
 LANDING = re.compile(r"^land on (\S+)$")
