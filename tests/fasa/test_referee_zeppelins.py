@@ -635,6 +635,7 @@ def test_a_sonic_rocket_at_a_turret_shocks_its_gunner_and_the_gun_is_silent_whil
     held = rocket_at_turret("sonic-rocket", [1, 5])  # the turret misses; the gunner needs 10 - 5 = 5: holds
     assert held.zeppelins[0].gunners_shocked == ()
     assert any("catches Pegasus's bow gunner" in x for x in held.report)
+    assert any("it catches Pegasus's bow gunner (each rolls at Constitution 5" in x for x in held.report)  # told when ordered
     after = rocket_at_turret("sonic-rocket", [1, 4])  # 4 fails: shocked in turn 1
     assert after.zeppelins[0].gunners_shocked == (("bow", 1),)
     assert any("bow gunner resists shock" in x and "= 5 (60%)" in x and "rolled 4: SHOCKED" in x for x in after.report)

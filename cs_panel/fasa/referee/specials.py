@@ -84,9 +84,13 @@ def forecast(state: GameState, rp: RefPlane, weapons: Sequence[str], aim: Hex) -
         rolls = [f"{n} needs {tn.total} (keeps his head {percent(tn.chance)})"
                  for n in names for tn in [_roll_for(state.plane(n))]]
         what = w.replace("-", " ")
+        from cs_panel.fasa.referee.zeppelins import gunners_caught
+
+        gunners = [f"{z.name}'s {m} gunner" for z, m in gunners_caught(state.zeppelins, w, aim)]
         parts.append(f"the {what} needs no to-hit roll and goes off after every plane has fired (step 7, {BLINDING[w]}): "
                      + (f"Constitution rolls against shock for {', '.join(rolls)}" if rolls
-                        else "as things stand it catches no pilot"))
+                        else "as things stand it catches no pilot")
+                     + (f"; it catches {', '.join(gunners)} (each rolls at Constitution 5, F.zep.gunners)" if gunners else ""))
     return "; ".join(parts)
 
 
