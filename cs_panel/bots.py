@@ -526,6 +526,25 @@ def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
     return drawn
 
 
+def _clear(gs, a: np.ndarray, b: np.ndarray, within: int) -> np.ndarray | None:
+    """1 where a shot from each row of ``a`` to each row of ``b`` (rows of q, r, ...) no more than
+    ``within`` hexes apart is not blocked by an intact gas cell, 0 where it is; None with no
+    zeppelin on the table. The planner's canonical geometry (``_geometry``) is the same anywhere on
+    the map, so the zeppelins' blocking is laid over it here (F.zep.static, F.zep.cell-destroyed)."""
+    from cs_panel.fasa.hexgrid import Hex
+    from cs_panel.fasa.referee import zeppelins as Z
+    zeps = [z for z in gs.zeppelins if z.aloft]
+    if not zeps:
+        return None
+    out = np.ones((len(a), len(b)))
+    cells = [(i, j, Hex(aq, ar), Hex(bq, br)) for i, (aq, ar) in enumerate(a[:, :2].tolist())
+             for j, (bq, br) in enumerate(b[:, :2].tolist()) if 0 < Hex(aq, ar).distance(Hex(bq, br)) <= within]
+    for (i, j, _, _), blocked in zip(cells, Z.lines_blocked(zeps, [(x, y) for _, _, x, y in cells])):
+        if blocked:
+            out[i, j] = 0.0
+    return out
+
+
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
     (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
@@ -545,9 +564,14 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
         got = _table(fwd, out.canonical, 2, out.reach)
+        hit_back = _table(rev, back.canonical, 2, back.reach)[:, :, 0].T
+        clear_out, clear_back = _clear(gs, me, ends, out.reach), _clear(gs, ends, me, back.reach)
+        if clear_out is not None and clear_back is not None:  # no shot through an intact gas cell (F.zep.static)
+            got = got * clear_out[:, :, None]
+            hit_back = hit_back * clear_back.T
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += _table(rev, back.canonical, 2, back.reach)[:, :, 0].T @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
+        taken += hit_back @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
@@ -639,7 +663,7 @@ def _fire_value(gs, rp, order_text: str):
 
         return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    odds = R.order_odds(rp, target, order, gs.turn)
+    odds = R.order_odds(rp, target, order, gs.turn, gs.zeppelins)
     value = 0.0
     for shot in odds.shots:
         if not shot.reaches:
@@ -654,21 +678,14 @@ def _fire_value(gs, rp, order_text: str):
 def _zeppelin_fire_value(gs, rp, order):
     """(value, expected, line) of a fire order at a zeppelin's gas cell or nacelle: the expected
     Zep. Dmg. points, counted like boxes, or a nacelle's chance of being knocked out, worth a
-    template's boxes (F.zep.gas-cells, F.zep.nacelle; the bot's own weights)."""
-    from cs_panel.fasa.referee import combat as RC
+    template's boxes (``referee.zeppelins.part_odds``: F.zep.gas-cells, F.zep.nacelle; the bot's own weights)."""
     from cs_panel.fasa.referee import zeppelins as Z
-    from cs_panel.fasa.damage import template_for
     t = Z.target_of(gs.zeppelins, order.target)
-    z = next(x for x in gs.zeppelins if x.name == t.zeppelin)
     expected = 0.0
-    for m in RC._mounts(rp, order):
-        h, rng, _ = Z._mount_reach(rp, m, z, t, gs.zeppelins)
-        if h is None:
+    for shot in Z.part_odds(gs.zeppelins, rp, order, t):
+        if shot.number is None:
             continue
-        tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
-        chance = float(Z._number(rp, m, t, rng).chance) * (2 if m.doubled else 1)
-        worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage else tpl.boxes
-        expected += chance * worth - (0 if m.is_gun else FASA_ROCKET_KEEP * tpl.boxes)
+        expected += shot.expected_points - (0 if shot.is_gun else FASA_ROCKET_KEEP * shot.boxes)
     return expected, expected, f"{expected:.1f} points expected on {t} (F.zep.gas-cells, F.zep.nacelle)"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -490,6 +491,10 @@ def test_the_worst_landing_wrecks_the_plane_and_tears_open_the_nearest_cell():
 def test_the_computer_plays_both_sides_of_a_zeppelin_battle():
     from cs_panel.bots import choose
 
+    # whether the computer's Ace goes for Pegasus depends on how the dogfight goes (at seed 5 it
+    # fights the Raider clear of the zeppelin and never fires at it): so this game only shows that
+    # both sides play a zeppelin battle to its end, the zeppelin's side aiming its turrets; that the
+    # computer values a clear shot at a cell above nothing is tested on its own (test_part_odds_give_the_points_the_bot_expects_from_a_fire_order_at_a_cell)
     g = new_game("fasa", seed=5, setup=zeppelin_demo_setup())
     said = []
     for _ in range(200):
@@ -504,7 +509,6 @@ def test_the_computer_plays_both_sides_of_a_zeppelin_battle():
         else:
             g = g.apply(g.legal_actions()[0])
     assert g.is_over
-    assert any(" at Pegasus " in a for a in said)  # the Ace goes for the zeppelin
     assert any(a.startswith("zeppelin Pegasus") for a in said)  # Bob's side aims its turrets
 
 
@@ -553,3 +557,109 @@ def test_the_zeppelin_record_sheet_shows_cells_turrets_and_gunners():
     assert "Main guns: 3 a side" in sheet and "reinforced" in sheet
     gs = Referee.start(1, [ace_at(Hex(0, 5))], zeppelins=[z]).state
     assert "Pegasus's record sheet" in gs.table_html()
+
+
+# -- the public odds see the zeppelins (F.zep.static) ----------------------------------------------
+
+
+@pytest.mark.rule("F.zep.static", "F.zep.cell-destroyed")
+def test_the_public_odds_and_the_bot_see_a_gas_cell_block_the_shot():
+    from cs_panel import bots
+    from cs_panel.fasa.referee import order_odds, shot_geometry
+
+    # Ace at (0,0) facing A; Raider at (0,-4), behind cell 2 (0,-2): the shot goes through the cell
+    gs = combat_table(ace_at(Hex(0, 0)), pegasus(nacelles=()), raider_hex=Hex(0, -4))
+    ace, raider = gs.plane("Ace"), gs.plane("Raider")
+    assert shot_geometry(ace, raider, "mg-50").allowed  # with no zeppelin on the table it would be a shot
+    g = shot_geometry(ace, raider, "mg-50", gs.zeppelins)
+    assert not g.allowed and "intact gas cell blocks" in g.why
+    odds = order_odds(ace, raider, "guns", gs.turn, gs.zeppelins)
+    assert odds.text == "nothing reaches Raider" and not any(s.reaches for s in odds.shots)
+    assert bots._fire_value(gs, ace, "guns at Raider")[0] == 0
+    shredded = combat_table(ace_at(Hex(0, 0)), pegasus(cells=(60, 0, 60, 60, 60), nacelles=()), raider_hex=Hex(0, -4))
+    assert shot_geometry(ace, raider, "mg-50", shredded.zeppelins).allowed
+    assert bots._fire_value(shredded, ace, "guns at Raider")[0] > 0
+
+
+@pytest.mark.rule("F.zep.gas-cells")
+def test_part_odds_give_the_points_the_bot_expects_from_a_fire_order_at_a_cell():
+    from cs_panel import bots
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.referee import FireOrder
+    from cs_panel.fasa.referee.zeppelins import part_odds, target_of
+
+    gs = combat_table(ace_at(Hex(0, 2)), pegasus())
+    ace = gs.plane("Ace")
+    order = FireOrder.parse("gun 1 at Pegasus cell 2")
+    (shot,) = part_odds(gs.zeppelins, ace, order, target_of(gs.zeppelins, order.target))
+    gun, rounds = ace.guns[0], ace.rounds[0]
+    tpl = template_for(gun, rounds or None) if rounds else template_for(gun)
+    assert shot.number is not None and shot.number.chance == Fraction(9, 10)  # only a 1 misses a cell
+    assert shot.worth == tpl.zep_damage[0]  # Pegasus is commercial
+    assert bots._fire_value(gs, ace, "gun 1 at Pegasus cell 2")[0] == pytest.approx(0.9 * tpl.zep_damage[0])
+
+
+@pytest.mark.rule("F.zep.static")
+def test_the_bots_plot_values_count_no_shot_through_an_intact_cell():
+    from cs_panel import bots
+
+    def table(z):
+        raider = demo_planes()[1]
+        raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(0, -5), facing=Facing.D))
+        return Referee.start(1, [ace_at(Hex(0, 1)), raider], zeppelins=[z]).state
+
+    whole, open_ = table(pegasus(nacelles=())), table(pegasus(cells=(60, 0, 60, 60, 60), nacelles=()))
+    # Ace below cell 2 (0,-2), Raider above it: many of their ends face each other through the cell
+    blocked, clear = bots.fasa_plot_values(whole, whole.plane("Ace")), bots.fasa_plot_values(open_, open_.plane("Ace"))
+    assert all(blocked[k].dealt <= clear[k].dealt + 1e-9 and blocked[k].taken <= clear[k].taken + 1e-9 for k in clear)
+    assert blocked["2SA"].dealt < clear["2SA"].dealt and blocked["2SA"].taken < clear["2SA"].taken
+
+
+# -- flare and sonic rockets catch zeppelin gunners (F.zep.gunners) ---------------------------------
+
+
+def rocket_at_turret(rocket: str, faces, aim: Hex = Hex(2, -2)):
+    """Ace, 3 hexes off Pegasus's bow, nose toward it, with a ``rocket`` on hardpoint 1, fires it at
+    ``aim`` (the bow turret's hex by default); the bow turret fires back first (a 1: a miss), then step 7."""
+    z = pegasus(turrets=(("bow", "mg-50"),), nacelles=())
+    gs = turret_table(z, Hex(2, 1), Facing.A)
+    gs = dataclasses.replace(gs, planes=(dataclasses.replace(gs.plane("Ace"), rockets=(rocket,)),))
+    gs = apply(gs, Action("fire", "Ace", f"rocket 1 at hex {aim.q},{aim.r}"), ScriptedDice([]))
+    dice = ScriptedDice(faces)
+    after = apply(gs, Action("combat"), dice)
+    assert not dice.remaining
+    return after
+
+
+@pytest.mark.rule("F.zep.gunners", "F.rocket.sonic")
+def test_a_sonic_rocket_at_a_turret_shocks_its_gunner_and_the_gun_is_silent_while_he_is():
+    held = rocket_at_turret("sonic-rocket", [1, 5])  # the turret misses; the gunner needs 10 - 5 = 5: holds
+    assert held.zeppelins[0].gunners_shocked == ()
+    assert any("catches Pegasus's bow gunner" in x for x in held.report)
+    assert any("it catches Pegasus's bow gunner (each rolls at Constitution 5" in x for x in held.report)  # told when ordered
+    after = rocket_at_turret("sonic-rocket", [1, 4])  # 4 fails: shocked in turn 1
+    assert after.zeppelins[0].gunners_shocked == (("bow", 1),)
+    assert any("bow gunner resists shock" in x and "= 5 (60%)" in x and "rolled 4: SHOCKED" in x for x in after.report)
+    nxt = dataclasses.replace(after, turn=2, phase=Phase.COMBAT, report=())
+    silent = apply(apply(nxt, Action("fire", "Ace", "hold"), ScriptedDice([])), Action("combat"), ScriptedDice([]))
+    assert "Pegasus's bow turret is silent: its gunner is shocked (F.zep.gunners)" in silent.report
+    later = dataclasses.replace(after, turn=3, phase=Phase.COMBAT, report=())
+    fires = apply(apply(later, Action("fire", "Ace", "hold"), ScriptedDice([])), Action("combat"), ScriptedDice([1]))
+    assert any("bow turret fires" in x for x in fires.report)
+
+
+@pytest.mark.rule("F.zep.gunners", "F.rocket.sonic", "F.rocket.flare")
+def test_which_gunners_a_flare_or_sonic_rocket_catches():
+    from cs_panel.fasa.referee.zeppelins import gunners_caught
+
+    z = pegasus(turrets=(("bow", "mg-50"), ("stern", "mg-50")), nacelles=())
+    bow = z.mount_hex("bow")
+    ahead = bow.neighbor(z.heading, 3)  # straight off the bow, inside its field
+    beside = bow.neighbor(z.heading)  # in the bow's mega-hex
+    assert [m for _, m in gunners_caught([z], "sonic-rocket", beside)] == ["bow"]
+    assert [m for _, m in gunners_caught([z], "sonic-rocket", beside.neighbor(z.heading))] == []  # outside it
+    assert [m for _, m in gunners_caught([z], "flare-rocket", ahead)] == ["bow"]  # the stern's hull is in the way
+    off_row = ahead.neighbor(z.heading.turn(1))  # ahead but not down a straight hexrow from the gun
+    assert [m for _, m in gunners_caught([z], "flare-rocket", off_row)] == []
+    fallen = dataclasses.replace(z, fell_turn=1)
+    assert gunners_caught([fallen], "sonic-rocket", beside) == []

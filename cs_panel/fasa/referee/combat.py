@@ -246,11 +246,14 @@ class ShotGeometry:
     why: str
 
 
-def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str) -> ShotGeometry:
+def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str,
+                  zeppelins: Sequence[Z.RefZeppelin] = ()) -> ShotGeometry:
     """May ``shooter`` fire ``weapon`` at ``target`` where they stand, and from which deflection,
     range and hexside (F.combat.arc, F.hit.deflection, F.combat.same-hex). The combat phase rolls
     with this very geometry. Only each plane's ``name`` and ``plane`` (hex, facing, speed, natural
-    touch) are read, so a planner may pass planes placed where they could end their move.
+    touch) are read, so a planner may pass planes placed where they could end their move. Pass the
+    table's ``zeppelins``: an intact gas cell on the line blocks the shot (F.zep.static,
+    F.zep.cell-destroyed).
 
     >>> from cs_panel.fasa.referee.demo import demo_planes
     >>> ace, raider = demo_planes()[:2]
@@ -258,7 +261,7 @@ def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str) -> ShotGeome
     >>> g.allowed, g.range
     (False, 8)
     """
-    ok, deflection, rng, why, side = _shot_geometry(shooter, target, weapon)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, weapon, zeppelins)
     return ShotGeometry(ok and deflection is not None, deflection, rng, side, why)
 
 
@@ -319,11 +322,13 @@ class OrderOdds:
         return float(sum(s.expected_hits * s.boxes for s in self.shots))
 
 
-def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn: int = 0) -> OrderOdds:
+def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn: int = 0,
+               zeppelins: Sequence[Z.RefZeppelin] = ()) -> OrderOdds:
     """What ``order`` would do at ``target`` as things stand, with the same mounts, aims and to-hit
     numbers the combat phase rolls (F.combat.choice, F.hit.number, F.gun.double-down,
-    F.rocket.beeper-seeker; ``turn`` tells whether a beeper's tag guides seekers). An order the
-    plane cannot give is refused by name (``FireOrderError``), as when it is given.
+    F.rocket.beeper-seeker; ``turn`` tells whether a beeper's tag guides seekers; an intact gas cell
+    of one of the ``zeppelins`` on the line blocks a shot, F.zep.static). An order the plane cannot
+    give is refused by name (``FireOrderError``), as when it is given.
 
     >>> from cs_panel.fasa.referee.demo import demo_planes
     >>> ace, raider = demo_planes()[:2]
@@ -336,9 +341,9 @@ def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn
     mounts = _mounts(shooter, order)
     shots = []
     for m in mounts:
-        _, tn, rng, why, _ = _aim(shooter, target, m, turn)
+        _, tn, rng, why, _ = _aim(shooter, target, m, turn, zeppelins)
         shots.append(WeaponShot(m.mount, m.weapon, m.rounds, m.doubled, tn, rng, why))
-    return OrderOdds(target.name, tuple(shots), attack_odds(shooter, target, mounts, turn))
+    return OrderOdds(target.name, tuple(shots), attack_odds(shooter, target, mounts, turn, zeppelins))
 
 
 def _shift_odds(rp: RefPlane, column: int) -> str:
@@ -729,7 +734,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     if zeps:  # zeppelin turrets fire after every plane and plane turret (F.zep.turrets, F.seq.phases)
         Z.turret_fire(state, planes, zeps, dice, said, placed)
     # step 7: non-lethal weapons, once everyone has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
-    specials.resolve(state, planes, blinding, dice, said)
+    specials.resolve(state, planes, blinding, dice, said, zeps)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]

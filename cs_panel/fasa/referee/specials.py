@@ -84,9 +84,13 @@ def forecast(state: GameState, rp: RefPlane, weapons: Sequence[str], aim: Hex) -
         rolls = [f"{n} needs {tn.total} (keeps his head {percent(tn.chance)})"
                  for n in names for tn in [_roll_for(state.plane(n))]]
         what = w.replace("-", " ")
+        from cs_panel.fasa.referee.zeppelins import gunners_caught
+
+        gunners = [f"{z.name}'s {m} gunner" for z, m in gunners_caught(state.zeppelins, w, aim)]
         parts.append(f"the {what} needs no to-hit roll and goes off after every plane has fired (step 7, {BLINDING[w]}): "
                      + (f"Constitution rolls against shock for {', '.join(rolls)}" if rolls
-                        else "as things stand it catches no pilot"))
+                        else "as things stand it catches no pilot")
+                     + (f"; it catches {', '.join(gunners)} (each rolls at Constitution 5, F.zep.gunners)" if gunners else ""))
     return "; ".join(parts)
 
 
@@ -105,10 +109,14 @@ def place(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, hard
 
 
 def resolve(state: GameState, planes: dict[str, RefPlane], placed: Sequence[Blinding], dice: Dice,
-            said: list[str]) -> None:
+            said: list[str], zeps: dict | None = None) -> None:
     """Step 7 of the combat phase: each flare or sonic rocket placed this phase goes off, in the
     order fired, and every pilot it catches rolls Constitution or is shocked (F.rocket.flare,
-    F.rocket.sonic, F.shock). A pilot shocked by the first and caught by a second rolls at +2."""
+    F.rocket.sonic, F.shock). A pilot shocked by the first and caught by a second rolls at +2.
+    Then each zeppelin gunner it catches (``zeppelins.gunners_caught``) rolls at Constitution 5 or
+    his gun is silent this turn and the next (F.zep.gunners); ``zeps`` is updated in place."""
+    from cs_panel.fasa.referee import zeppelins as Z
+
     for b in placed:
         names = caught(b.weapon, b.hex, planes.values(), b.launcher)
         said.append(f"step 7: {b.launcher}'s {b.name} goes off at {hex_text(b.hex)} ({b.rule}): "
@@ -132,3 +140,6 @@ def resolve(state: GameState, planes: dict[str, RefPlane], placed: Sequence[Blin
                 if not groll.success:
                     rp = dataclasses.replace(rp, gunner_shocked_turn=state.turn)
             planes[n] = rp
+        for z, mount in Z.gunners_caught(tuple((zeps or {}).values()), b.weapon, b.hex):
+            said.append(f"  the {b.name} catches {z.name}'s {mount} gunner ({b.rule}, F.zep.gunners)")
+            zeps[z.name] = Z.shock_gunner(zeps[z.name], mount, state.turn, dice, said)  # type: ignore[index]

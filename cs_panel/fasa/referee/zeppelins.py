@@ -321,10 +321,21 @@ def blocker_text(zeppelins: Iterable[RefZeppelin], h: Hex) -> str:
 def line_blocked(zeppelins: Iterable[RefZeppelin], a: Hex, b: Hex, ignore: frozenset[Hex] = frozenset()) -> str | None:
     """Why a line of fire from ``a`` to ``b`` is stopped by an intact gas cell, or None (F.zep.static)."""
     zeps = list(zeppelins)
-    walls = cover(zeps) - ignore - {a, b}
-    if not walls or line_of_sight(a, b, walls):
+    if not _walled(cover(zeps) - ignore, a, b):
         return None
     return "a zeppelin's intact gas cell blocks the line of fire (F.zep.static)"
+
+
+def _walled(cells: frozenset[Hex], a: Hex, b: Hex) -> bool:
+    walls = cells - {a, b}
+    return bool(walls) and not line_of_sight(a, b, walls)
+
+
+def lines_blocked(zeppelins: Iterable[RefZeppelin], pairs: Iterable[tuple[Hex, Hex]]) -> list[bool]:
+    """For each (from, to) pair, is the line of fire stopped by an intact gas cell, as ``line_blocked``
+    says, with the zeppelins' hexes worked out once for them all (F.zep.static)."""
+    cells = cover(zeppelins)
+    return [_walled(cells, a, b) for a, b in pairs]
 
 
 def plot_blocked(zeppelins: Iterable[RefZeppelin], path: Sequence[Hex]) -> str | None:
@@ -457,6 +468,52 @@ def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget)
             raise FireOrderError(f"{shooter.name}'s {m.name} cannot reach {t}: {why} (F.combat.arc)", field="target")
         parts.append(f"{m.name} at {rng} hexes needs {_number(shooter, m, t, rng)}")
     return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class PartShot:
+    """One gun or hardpoint of a fire order aimed at a zeppelin part, as ``attack`` would roll it:
+    its to-hit number (None when it cannot reach, with why), and what one hit is worth: a cell's
+    Zep. Dmg. points for the zeppelin's kind, or, at a nacelle (knocked out by one hit), the
+    weapon's template boxes (F.zep.gas-cells, F.zep.nacelle)."""
+
+    mount: str  # "gun 1", "hardpoint 2"
+    is_gun: bool
+    number: TargetNumber | None
+    doubled: bool
+    worth: int  # points (a cell) or template boxes (a nacelle) one hit is worth
+    boxes: int  # the weapon's template boxes
+    why: str = ""
+
+    @property
+    def expected_hits(self) -> float:
+        if self.number is None:
+            return 0.0
+        return float(DoubleDown.of(self.number).expected_hits if self.doubled else self.number.chance)
+
+    @property
+    def expected_points(self) -> float:
+        return self.expected_hits * self.worth
+
+
+def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget) -> tuple[PartShot, ...]:
+    """What a fire ``order`` (a ``FireOrder``) at the zeppelin part ``t`` would do as things stand:
+    each gun's or hardpoint's reach and to-hit number, from the very ``_mount_reach`` and ``_number``
+    ``attack`` rolls with (F.zep.gas-cells, F.zep.nacelle, F.zep.static). Sum ``expected_points``
+    for the points the order is expected to take."""
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.referee.combat import _mounts  # combat imports this module: a late import
+
+    z = next(x for x in zeppelins if x.name == t.zeppelin)
+    out = []
+    for m in _mounts(shooter, order):
+        tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
+        worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage \
+            else tpl.boxes
+        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins)
+        tn = _number(shooter, m, t, rng) if h is not None else None
+        out.append(PartShot(m.mount, m.is_gun, tn, m.doubled, worth, tpl.boxes, why))
+    return tuple(out)
 
 
 def _hit_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: str, rounds: str, turn: int,
@@ -838,6 +895,45 @@ def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[s
         return z
     kept = tuple(x for x in z.gunners_shocked if x[0] != mount)
     return dataclasses.replace(z, gunners_shocked=kept + ((mount, turn),))
+
+
+def gunners_caught(zeppelins: Iterable[RefZeppelin], weapon: str, aim: Hex) -> list[tuple[RefZeppelin, str]]:
+    """The zeppelin gunners a flare or sonic rocket going off at ``aim`` makes roll, each as
+    (zeppelin, mount), friend or foe as a wingman is (F.zep.gunners, F.rocket.flare, F.rocket.sonic;
+    our reading, RULINGS.md). A sonic blast reaches every gun whose hex is in the mega-hex around
+    ``aim``. A gunner faces down the hexrow his gun points along, and the gun may be turned into any
+    hexrow of its field, so a flare catches him when it is in his gun's hex, or on a straight hexrow
+    from it inside the gun's field (``turret_reach``'s arcs; a main gun, its side's) with no intact
+    gas cell between. Fallen zeppelins and knocked-out nacelles' turrets have no gunner left to catch."""
+    from cs_panel.fasa.hexgrid import mega_hex
+
+    zeps = tuple(zeppelins)
+    zone = set(mega_hex(aim))
+    out = []
+    for z in zeps:
+        if not z.aloft:
+            continue
+        for mount in z.mounts:
+            if mount in z.nacelles_lost:
+                continue
+            h = z.mount_hex(mount)
+            if weapon == "sonic-rocket":
+                if h in zone:
+                    out.append((z, mount))
+                continue
+            if h == aim:
+                out.append((z, mount))
+                continue
+            d = h.distance(aim)
+            if not any(h.neighbor(f, d) == aim for f in Facing):
+                continue  # not down a straight hexrow from the gun
+            kind = mount.split()[1] if mount.startswith("main ") else z.turret_kind(mount)
+            b = _bearing(z, h, aim)
+            if b is not None and abs((b - _ARC_CENTRE[kind] + 180) % 360 - 180) > _ARC_HALF[kind] + 1e-9:
+                continue  # behind the gun: the gunner does not look that way
+            if line_blocked(zeps, h, aim) is None:
+                out.append((z, mount))
+    return out
 
 
 # -- landing on a zeppelin (F.land.target, F.land.mishap) --------------------------------------------
