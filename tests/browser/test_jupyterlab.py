@@ -31,9 +31,20 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     # Panel can drop a change made before the view connects, so it is not asserted here.)
     explained = notebook.locator(".summary .explained").first
     box = notebook.locator(".in-range input").first
-    box.fill("3")
-    box.press("Enter")  # Enter applies the value in JupyterLab too (cs_panel.ui.notebook() sees to it)
-    expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=20_000)
+    # Enter applies the value in JupyterLab too (cs_panel.ui.notebook() sees to it). A change typed
+    # while the view is still connecting to the kernel can be dropped (as above; a clean-clone run
+    # once lost it), so the typing is tried up to three times: a box that never applies on Enter
+    # still fails every try.
+    for attempt in range(3):
+        box.fill("3")
+        box.press("Enter")
+        try:
+            expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=10_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+            box.fill("")  # the next try types the value again, a change the view sends
 
 
 LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("*.ipynb"))
