@@ -223,7 +223,6 @@ def test_bombers_say_their_bow_and_stern_armour_is_not_on_the_fighter_sheet():
 def test_heavy_fighters_use_the_one_fighter_chart_with_all_their_armour():
     # the text gives one damage chart for every plane, armour apart; a heavy fighter has no
     # sections beyond a fighter's, so its sheet carries every armour point it has
-    from cs_panel.fasa.aircraft import ARMOUR_SECTIONS
     from cs_panel.fasa.damage import RecordSheet, layout_for
     heavies = [a for a in planes() if a.frame == "heavy_fighter"]
     assert heavies
