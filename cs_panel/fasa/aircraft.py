@@ -250,6 +250,12 @@ class Aircraft:
                          + f"; stored as {self.base_to_hit} (F.plane.stats p.20)")
         if self.bomber:
             notes.append("a bomber frame of the design tool, from a fan supplement: the FASA rulebook has no bombers")
+            # no bomber layout was recovered (rules/MISSING.md), so the sheet is a fighter's: say what that drops
+            bows = {t: self.armour_of(t) for t in BOMBER_SECTIONS if self.armour_of(t)}
+            if bows:
+                notes.append("no bomber record-sheet layout was recovered: its sheet uses the fighter layout, so its "
+                             f"bow and stern armour ({', '.join(f'{t} {v}' for t, v in bows.items())}) is not on it "
+                             "(F.plane.record-sheet p.8-10, RULINGS.md)")
         extra = [g.gunpoint for g in self.guns if g.gunpoint > SHEET_GUNPOINTS]
         if extra:
             notes.append(f"gunpoint(s) {extra} beyond the {SHEET_GUNPOINTS} guns of the FASA record sheet "

@@ -195,3 +195,41 @@ def test_ratings_and_choices_for_pickers():
     assert len(labels) == 53 and labels["P21-JMKIII Devastator (Hughes)"] == "devastator"
     assert labels["Prototype Misericorde (unknown)"] == "misericorde"
     assert list(labels.values()) == [a.id for a in planes()]
+
+
+@pytest.mark.rule("F.plane.record-sheet")
+def test_bombers_say_their_bow_and_stern_armour_is_not_on_the_fighter_sheet():
+    # no bomber layout was recovered, so a bomber's sheet is a fighter's and drops its bow and
+    # stern armour: the plane's notes must say so, with the values dropped (RULINGS.md)
+    from cs_panel.fasa.aircraft import ARMOUR_SECTIONS, BOMBER_SECTIONS
+    from cs_panel.fasa.damage import RecordSheet
+    for a in planes():
+        extra = {t: a.armour_of(t) for t in BOMBER_SECTIONS if a.armour_of(t)}
+        notes = [n for n in a.rules_notes if "bow and stern armour" in n]
+        if not extra:
+            assert notes == [], a.id
+            continue
+        assert a.bomber and len(notes) == 1, a.id
+        for t, v in extra.items():
+            assert f"{t} {v}" in notes[0], a.id
+        sheet = RecordSheet.for_plane(a)
+        assert dict(sheet.armour) == {t: a.armour_of(t) for t in ARMOUR_SECTIONS}, a.id
+    b16 = plane("b16")
+    (note,) = [n for n in b16.rules_notes if "bow and stern" in n]
+    assert "port_bow 80" in note and "starboard_stern 80" in note
+
+
+@pytest.mark.rule("F.plane.record-sheet")
+def test_heavy_fighters_use_the_one_fighter_chart_with_all_their_armour():
+    # the text gives one damage chart for every plane, armour apart; a heavy fighter has no
+    # sections beyond a fighter's, so its sheet carries every armour point it has
+    from cs_panel.fasa.damage import RecordSheet, layout_for
+    heavies = [a for a in planes() if a.frame == "heavy_fighter"]
+    assert heavies
+    for a in heavies:
+        sheet = RecordSheet.for_plane(a)
+        assert sheet.layout == layout_for(a) in ("tractor", "tractor-turret", "pusher", "pusher-turret"), a.id
+        assert sum(v for _, v in sheet.armour) == sum(v for _, v in a.armour), a.id
+        assert not any("bow and stern" in n for n in a.rules_notes), a.id
+    brigand = plane("brigand")  # turret guns 7-8: the turret sheet, with a gunner
+    assert RecordSheet.for_plane(brigand).layout == "tractor-turret"

@@ -739,3 +739,19 @@ def test_every_box_answers_to_the_column_that_aims_at_it():
             table, column = d.table_column(cell)
             assert table is box.table and cell in d.column_boxes(table, column)
         assert d.table_column((-5, 0)) is None
+
+
+@pytest.mark.rule("F.dmg.pilot", "F.dmg.canopy", "F.pilot.gunner")
+def test_turret_sheets_have_no_gunner_boxes_so_the_pilot_boxes_wound_the_pilot():
+    # the text wounds a crewman only through boxes of his own location (p.39); the recovered turret
+    # layouts have one crew location, the pilot's, so a gunner takes rear-canopy shock rolls but
+    # no wounds (RULINGS.md). If a layout ever gains a gunner location this must be revisited.
+    for lay in ("tractor-turret", "pusher-turret"):
+        s = sheet_of(lay, constitution=4, gunner_constitution=3)
+        assert [c.code for c in s.diagram.components.values() if c.kind == "pilot"] == ["PL"]
+        hurt = marked(s, "PL", boxes=2)
+        assert hurt.pilot_wounds == 2 and hurt.pilot_constitution == 2
+        assert hurt.gunner_constitution == 3  # the gunner's own Constitution is untouched
+        rear = s.hit(TAIL, 1, "mg-70-AP")
+        assert [e.who for e in rear.effects if e.rule == "F.dmg.canopy"] == ["gunner"]
+        assert rear.sheet.gunner_constitution == 3 and rear.sheet.pilot_wounds == 0

@@ -147,3 +147,22 @@ def test_the_tactical_computer_weighs_a_turret_order_by_the_referees_own_odds():
     value, expected, why = _fire_value(state, ace, "hold; turret A at Raider")
     assert value == pytest.approx(want) and expected == pytest.approx(want) and "the turret" in why
     assert _fire_value(state, ace, "hold; turret D at Raider")[0] == 0.0  # nothing in that row
+
+
+@pytest.mark.rule("F.dmg.pilot", "F.dmg.canopy", "F.pilot.gunner")
+def test_pilot_boxes_wound_the_pilot_not_the_gunner_who_keeps_constitution_three_and_fires():
+    # the recovered turret sheet has one crew location, the pilot's (RULINGS.md): two boxes there
+    # cost the pilot two points; the gunner still rolls at his own Constitution 3 and still fires
+    br, raider = _brigand(constitution=4)
+    pl = br.record.diagram.components["PL"].cells[:2]
+    wounded = dataclasses.replace(br.record, marks=br.record.marks + tuple((c, r, "hit") for c, r in pl))
+    assert wounded.pilot_wounds == 2 and wounded.pilot_constitution == 2 and not wounded.pilot_dead
+    rear = wounded.hit(DamageTable.TAIL, 1, "mg-50-AP", turn=1).sheet.hit(DamageTable.TAIL, 1, "mg-50-AP", turn=1)
+    (roll,) = [e for e in rear.effects if e.roll is not None]
+    assert roll.who == "gunner" and roll.roll.total == 10 - 3  # the gunner's 3, not the pilot's 2
+    said: list[str] = []
+    hurt = _crew_rolls(dataclasses.replace(br, sheet=rear.sheet), [roll], ScriptedDice([10]), 1, said)
+    assert "keeps his head" in said[0] and hurt.record.pilot_constitution == 2
+    flown = _flown(hurt, raider)
+    said_order = flown.fire("Ace", "hold; turret A at Raider").state.report[-1]
+    assert "Ace's gunner (Quick Draw" in said_order and "turns the turret through hexside A" in said_order

@@ -18,6 +18,9 @@ FASA p.13-14, 17, 19, 33-34, 39).
   F.dmg.canopy); a gunner who fails is shocked for that turn and the next: his turret fires at +2
   (F.shock), and he rolls at +2 if hit again. A turret is not ordered by default: without a
   ``turret`` part the gunner holds fire.
+- The gunner is never wounded: the text wounds a crewman through his own crew location's boxes
+  (F.dmg.pilot, p.39), and the recovered turret layouts have only the pilot's, so his turret is
+  silenced only by losing its guns or its plane (RULINGS.md; no gunner location is invented).
 """
 
 from __future__ import annotations
