@@ -7,7 +7,8 @@ the referee) and keeps no rules or state of its own: every button applies one ac
 movement phase (``F.move.resolve``), a collision number and the collision check
 (``F.collide.piloted``), a fire order (``F.combat.choice``), with the Steady Hand shift chosen from
 a menu that gives each column's odds (``F.pilot.sh-shift``, ``play.shift_choices``), and the combat phase
-(``F.combat.order``, ``F.dmg.template``), the tailing phase (``F.tail.position``,
+(``F.combat.order``, ``F.dmg.template``), a zeppelin's turret or main gun aimed by its side, from the
+turret orders the game offers (``F.zep.turrets``; shown only when the game has zeppelins), the tailing phase (``F.tail.position``,
 ``F.tail.reveal``); Undo is the game's fair undo (never across a die roll or a reveal; a refusal
 is shown beside the button). It shows what the game answers: the map, the game table, the next
 step, the transcript, the referee's commentary and one plane's record sheet.
@@ -177,7 +178,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._computer_pane = html_pane("", css_classes=["fasa-computer"], **pane)
         # the zeppelin's turrets (F.zep.turrets): a select of the mounts the game offers now; shown only
         # when the game has zeppelins
-        self._mount_select = pn.widgets.Select(label="Turret", options=[], width=150, css_classes=["in-turret-mount"])
+        self._mount_select = pn.widgets.Select(label="Turret", options=[], width=120, css_classes=["in-turret-mount"])
         self._mount_select.param.watch(lambda event: event.new is not None and setattr(self, "turret_mount", event.new),
                                        "value")
         self._turret_choices = html_pane("", css_classes=["fasa-turret-choices"], **pane)
@@ -627,12 +628,12 @@ class FasaTable(Seating, pn.viewable.Viewer):
         ), "fire_plane", "order")
         shift_row = e.under(pn.Row(self._shift_select), "shift_to")
         turret_row = e.under(pn.Row(
-            pn.widgets.Select.from_param(p.turret_zeppelin, label="Zeppelin", width=110,
+            pn.widgets.Select.from_param(p.turret_zeppelin, label="Zeppelin", width=100,
                                          css_classes=["in-turret-zeppelin"]),
             self._mount_select,
-            pn.widgets.TextInput.from_param(p.turret_target, label="Target", placeholder="Ace, hex 0,-1, hold",
-                                            width=140, css_classes=["in-turret-target"]),
-            button("Aim", self.aim, "fasa-aim", align="end", width=70),
+            pn.widgets.TextInput.from_param(p.turret_target, label="Target", placeholder="Ace or hold",
+                                            width=130, css_classes=["in-turret-target"]),
+            button("Aim", self.aim, "fasa-aim", align="end", width=60),
         ), "turret_zeppelin", "turret_mount", "turret_target")
         self._turret_box.objects = ["#### Zeppelin turrets", turret_row, self._turret_choices]
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
