@@ -438,14 +438,12 @@ class FasaTable(Seating, pn.viewable.Viewer):
         return self._legal_actions
 
     def turret_offered(self) -> list[str]:
-        """The turret orders the game offers the chosen zeppelin's side now (``game.legal_actions``
-        of its player, F.zep.turrets), in their notation's words: "bow at Ace", "port 2 hold"."""
+        """The turret orders the game offers the chosen zeppelin's side now (among ``game.legal_actions()``,
+        F.zep.turrets), in their notation's words: "bow at Ace", "port 2 hold"."""
         if self.game is None or not self.turret_zeppelin:
             return []
-        zep = next((z for z in self.game.state.game.zeppelins if z.name == self.turret_zeppelin), None)
-        if zep is None:
-            return []
-        return [a.order for a in self.game.legal_actions(zep.player)
+        # every side's legal actions, asked once per game: the turret orders in it are the zeppelin's side's
+        return [a.order for a in self._legal_of(self.game)
                 if isinstance(a, Turret) and a.zeppelin == self.turret_zeppelin]
 
     @staticmethod
