@@ -7,7 +7,8 @@ the referee) and keeps no rules or state of its own: every button applies one ac
 movement phase (``F.move.resolve``), a collision number and the collision check
 (``F.collide.piloted``), a fire order (``F.combat.choice``), with the Steady Hand shift chosen from
 a menu that gives each column's odds (``F.pilot.sh-shift``, ``play.shift_choices``), and the combat phase
-(``F.combat.order``, ``F.dmg.template``), the tailing phase (``F.tail.position``,
+(``F.combat.order``, ``F.dmg.template``), a zeppelin's turret or main gun aimed by its side, from the
+turret orders the game offers (``F.zep.turrets``; shown only when the game has zeppelins), the tailing phase (``F.tail.position``,
 ``F.tail.reveal``); Undo is the game's fair undo (never across a die roll or a reveal; a refusal
 is shown beside the button). It shows what the game answers: the map, the game table, the next
 step, the transcript, the referee's commentary and one plane's record sheet.
@@ -54,7 +55,7 @@ import param
 from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.game import Game, UndoRefusedError
 from cs_panel.core.limits import LIMITS
-from cs_panel.fasa.play import Fire, Pick, Plot, Step, next_step, setup_of, shift_choices
+from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
@@ -67,7 +68,10 @@ DEMO_MAP = "fighters"
 DEMO_HOMES = {"Ann": "south", "Bob": "north"}
 EVERYONE = "everyone"
 
-FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "shift_to", "saved", "undo"]
+FIELDS = ["setup", "plot_plane", "maneuver", "pick_plane", "number", "fire_plane", "order", "shift_to", "saved", "undo",
+          "turret_zeppelin", "turret_mount", "turret_target"]
+#: the referee's names for the parts of a turret order, and the inputs of the table that hold them
+TURRET_FIELDS = {"zeppelin": "turret_zeppelin", "order": "turret_mount", "target": "turret_target"}
 
 TABLE_STYLES = """
 .fasa-next { font-size: 1.1em; }
@@ -97,7 +101,7 @@ def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> 
 
 class FasaTable(Seating, pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
-    shows_rules = ('F.zep.gas-cells', 'F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift')  # rule ids shown here (rules index)
+    shows_rules = ('F.zep.gas-cells', 'F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift', 'F.zep.turrets')  # rule ids shown here (rules index)
 
     # -- the game set up (changing any of these starts a new game)
     seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
@@ -129,6 +133,12 @@ class FasaTable(Seating, pn.viewable.Viewer):
                            doc="The damage column the attacker pulls each gun hit toward, as far as his Steady Hand "
                                "reaches (6-8: one column, 9-10: two; F.pilot.sh-shift): 0 keeps every hit as rolled. "
                                "Sent with the order as ' shift to N'; the choices offered show each column's odds.")
+    turret_zeppelin = param.Selector(default=None, objects=[], check_on_set=True,
+                                     doc="The zeppelin whose turret 'Aim' aims this combat phase (F.zep.turrets).")
+    turret_mount = param.String(default="", doc="The turret or main gun aimed: bow, stern, port 2, starboard 1, "
+                                                "main port 1 (the choices offered are the game's legal ones; F.zep.turrets).")
+    turret_target = param.String(default="", doc="What it aims at: an enemy plane's name (Ace), a hex for a main gun "
+                                                 "(hex 0,-1), or 'hold' (F.zep.turrets, F.zep.main-guns).")
     sheet_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane (or zeppelin) whose record "
                                  "sheet is shown (F.plane.record-sheet; a zeppelin's cells, nacelles and turrets, F.zep.gas-cells).")
     saved = param.String(default="", doc="The game as JSON text: 'Save' writes it here, 'Load' reads it back.")
@@ -166,6 +176,13 @@ class FasaTable(Seating, pn.viewable.Viewer):
                                                css_classes=["in-shift-to"])
         self._shift_select.param.watch(lambda event: setattr(self, "shift_to", event.new), "value")
         self._computer_pane = html_pane("", css_classes=["fasa-computer"], **pane)
+        # the zeppelin's turrets (F.zep.turrets): a select of the mounts the game offers now; shown only
+        # when the game has zeppelins
+        self._mount_select = pn.widgets.Select(label="Turret", options=[], width=120, css_classes=["in-turret-mount"])
+        self._mount_select.param.watch(lambda event: event.new is not None and setattr(self, "turret_mount", event.new),
+                                       "value")
+        self._turret_choices = html_pane("", css_classes=["fasa-turret-choices"], **pane)
+        self._turret_box = pn.Column(margin=0, visible=False, css_classes=["fasa-turrets"])
         if game is None:
             self._new_game()
         else:
@@ -174,7 +191,8 @@ class FasaTable(Seating, pn.viewable.Viewer):
         if looking != EVERYONE:
             self.player = looking
         self.param.watch(self._input_changed, ["plot_plane", "maneuver", "pick_plane", "number", "fire_plane",
-                                               "order", "shift_to", "saved"])
+                                               "order", "shift_to", "saved", "turret_zeppelin",
+                                               "turret_mount", "turret_target"])
 
     # --- the game ------------------------------------------------------------------------------
 
@@ -223,6 +241,10 @@ class FasaTable(Seating, pn.viewable.Viewer):
         for which in ("plot_plane", "pick_plane", "fire_plane", "sheet_plane"):
             if getattr(self, which) not in self.param[which].objects:
                 updates[which] = names[0] if names else None
+        zeps = [z.name for z in start.zeppelins]
+        self.param.turret_zeppelin.objects = zeps
+        if self.turret_zeppelin not in zeps and zeps:
+            updates["turret_zeppelin"] = zeps[0]
         # the plane the referee waits for is the likely next one to plot or choose a number
         waiting = game.state.game.waiting_for
         if waiting:
@@ -310,6 +332,28 @@ class FasaTable(Seating, pn.viewable.Viewer):
             return False
         return self._act(action, {"plane": "fire_plane", "shift_to": "shift_to"}, "order")
 
+    def aim(self) -> bool:
+        """Aim the chosen zeppelin's turret (or main gun) for this combat phase: at an enemy plane,
+        at a hex for a main gun, or hold (F.zep.turrets, F.zep.main-guns). The referee's refusal is
+        shown beside the input it names (the zeppelin, the turret, the target); the inputs stay."""
+        if self.game is None:
+            return False
+        target = " ".join(self.turret_target.split())
+        if target and target != "hold" and not target.startswith("at "):
+            target = f"at {target}"
+        try:  # the order in the notation; an unreadable one is named beside the target
+            action = self.game.parse(f"zeppelin {self.turret_zeppelin or ''} {self.turret_mount.strip()} {target}")
+        except CsPanelError as e:
+            self._refuse(point_at(e, "turret_target"))
+            return False
+        if not isinstance(action, Turret):
+            self._refuse(CsPanelError(f"{self.turret_target!r} is not a turret order", field="turret_target"))
+            return False
+        if not self._act(action, TURRET_FIELDS, "turret_target"):
+            return False
+        self.turret_mount = ""  # the next turret the game offers comes up; the target stays
+        return True
+
     def combat(self) -> bool:
         """The combat phase: each plane fires in Quick Draw order (F.combat.order)."""
         return self._act(Step("combat"), {}, None)
@@ -393,6 +437,41 @@ class FasaTable(Seating, pn.viewable.Viewer):
             self._legal_for, self._legal_actions = game, game.legal_actions()
         return self._legal_actions
 
+    def turret_offered(self) -> list[str]:
+        """The turret orders the game offers the chosen zeppelin's side now (among ``game.legal_actions()``,
+        F.zep.turrets), in their notation's words: "bow at Ace", "port 2 hold"."""
+        if self.game is None or not self.turret_zeppelin:
+            return []
+        # every side's legal actions, asked once per game: the turret orders in it are the zeppelin's side's
+        return [a.order for a in self._legal_of(self.game)
+                if isinstance(a, Turret) and a.zeppelin == self.turret_zeppelin]
+
+    @staticmethod
+    def _mount_of(order: str) -> str:
+        """ "main port 1 at hex 0,-1" -> "main port 1"; "bow hold" -> "bow"."""
+        return order.split(" at ")[0].removesuffix(" hold")
+
+    @param.depends("turret_zeppelin", "turret_mount", watch=True)
+    def _show_turrets(self) -> None:
+        game = self.game
+        self._turret_box.visible = bool(game and game.state.game.zeppelins)
+        offered = self.turret_offered()
+        mounts = list(dict.fromkeys(self._mount_of(o) for o in offered))
+        if self.turret_mount and self.turret_mount not in mounts:
+            mounts.append(self.turret_mount)  # what was typed or chosen stays shown, even refused
+        self._mount_select.options = mounts
+        if mounts and self._mount_select.value != (self.turret_mount or mounts[0]):
+            self._mount_select.value = self.turret_mount or mounts[0]
+        if mounts and not self.turret_mount:
+            self.turret_mount = mounts[0]
+        for_mount = [o[len(self.turret_mount):].strip() for o in offered if self._mount_of(o) == self.turret_mount]
+        name = html.escape(f"{self.turret_zeppelin or ''} {self.turret_mount}")
+        if for_mount:
+            text = f"{name} may aim now: {html.escape(', '.join(for_mount))}"
+        else:
+            text = f"{name}: nothing to aim now (turrets are aimed in the combat phase, each once)"
+        self._turret_choices.object = f"<p><small>{text}</small></p>"
+
     def shift_options(self) -> dict[str, int]:
         """The Steady Hand shifts the fire plane's pilot may order, each column with the exact chance
         a gun hit can be put there (``play.shift_choices``, F.pilot.sh-shift); only "as rolled" for a
@@ -438,6 +517,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._sheet_pane.object = self._sheet_html()
         self._computer_pane.object = self._computer_html()
         self._show_choices()
+        self._show_turrets()
 
     def _computer_html(self) -> str:
         """The computer's latest actions, as the player at the screen may see them, with its reasons."""
@@ -545,6 +625,15 @@ class FasaTable(Seating, pn.viewable.Viewer):
             button("Order fire", self.fire, "fasa-fire", align="end"),
         ), "fire_plane", "order")
         shift_row = e.under(pn.Row(self._shift_select), "shift_to")
+        turret_row = e.under(pn.Row(
+            pn.widgets.Select.from_param(p.turret_zeppelin, label="Zeppelin", width=100,
+                                         css_classes=["in-turret-zeppelin"]),
+            self._mount_select,
+            pn.widgets.TextInput.from_param(p.turret_target, label="Target", placeholder="Ace or hold",
+                                            width=130, css_classes=["in-turret-target"]),
+            button("Aim", self.aim, "fasa-aim", align="end", width=60),
+        ), "turret_zeppelin", "turret_mount", "turret_target")
+        self._turret_box.objects = ["#### Zeppelin turrets", turret_row, self._turret_choices]
         phases = pn.Row(button("Move", self.move, "fasa-move"), button("Collide", self.collide, "fasa-collide"),
                         button("Combat", self.combat, "fasa-combat"), button("Tailing", self.tailing, "fasa-tailing"),
                         button("Undo", self.undo, "fasa-undo"))
@@ -564,7 +653,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
             self._next_pane, self._computer_pane,
             "### Movement phase", plot_row, self._plot_choices, self._plots_pane,
             "### Collisions", pick_row,
-            "### Combat phase", fire_row, shift_row, self._fire_choices,
+            "### Combat phase", fire_row, shift_row, self._fire_choices, self._turret_box,
             phases, e.general, e.slots["setup"],
             "### Save and load", saving,
             width=520,

@@ -79,3 +79,45 @@ def test_undo_after_the_movement_phase_is_refused_beside_the_button(serve, page)
     page.locator(".fasa-undo button").click()
     expect(page.locator(".cs-error-undo")).to_contain_text("crosses a reveal", timeout=10_000)
     expect(step).to_contain_text("press Combat")  # the game stays where it was
+
+
+def zeppelin_combat_app():
+    """The zeppelin battle at the combat phase, Bob (the zeppelin's side) at the screen."""
+    import panel as pn
+    from cs_panel.fasa.play import zeppelin_demo_setup
+    from cs_panel.games import new_game
+
+    game = new_game("fasa", 7, zeppelin_demo_setup())
+    for action in ("plot Ace 3SA", "plot Raider 3SA", "move"):
+        game = game.apply(action)
+    return pn.Column(FasaTable(game=game, player="Bob"))
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_a_human_aims_the_zeppelins_bow_turret_and_a_refusal_stays_beside_the_target(serve, page, tmp_path):
+    from layout_checks import covered, overflowing
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(serve(zeppelin_combat_app))
+    mount, target, aim = page.locator(".in-turret-mount select"), page.locator(".in-turret-target input"), \
+        page.locator(".fasa-aim button")
+    expect(mount).to_have_value("bow")
+    expect(page.locator(".fasa-turret-choices")).to_contain_text("at Ace")
+    # Bob's own plane is no target: the reason under the row, the text kept, Aim where it was
+    aim.scroll_into_view_if_needed()
+    before = aim.bounding_box()
+    assert before["x"] + before["width"] <= page.locator(".in-turret-zeppelin").bounding_box()["x"] + 520
+    target.fill("Raider")
+    aim.click()
+    expect(page.locator(".cs-error-turret_target .cs-error")).to_contain_text("'Raider' is not one", timeout=10_000)
+    expect(target).to_have_value("Raider")
+    assert aim.bounding_box() == before, "the message moved the Aim button"
+    page.locator(".fasa-turrets").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "fasa_turrets.png"), full_page=True)
+    assert covered(page) == [] and overflowing(page) == []
+    target.fill("Ace")
+    aim.click()
+    expect(page.locator(".cs-error-turret_target .cs-error")).to_have_count(0, timeout=10_000)
+    expect(mount).not_to_have_value("bow", timeout=10_000)  # aimed: the next turret comes up
+    page.locator(".bk-tab", has_text="Transcript").click()
+    expect(page.locator(".fasa-transcript")).to_contain_text("zeppelin Pegasus bow at Ace")

@@ -51,3 +51,56 @@ def test_computers_on_both_sides_play_a_whole_turn_of_the_zeppelin_battle():
     said = " ".join(t.transcript())
     assert "zeppelin Pegasus" in said  # the zeppelin's side aimed its turrets (the computer, for Bob)
     assert "Pegasus" in t._table_pane.object and "cs-zeppelin-sheet" in t._table_pane.object
+
+
+def _bob_aims_in_combat(seed: int = 7) -> FasaTable:
+    """A hot seat: Ann and Bob human, Bob at the screen once both planes have flown; the combat phase."""
+    t = FasaTable(game=new_game("fasa", seed, zeppelin_demo_setup()), player="Bob")
+    t.__panel__()
+    for plane in ("Ace", "Raider"):
+        t.param.update(plot_plane=plane, maneuver="3SA")
+        assert t.plot(), t.error
+    assert t.move(), t.error
+    t.player = "Bob"
+    return t
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_a_human_on_the_zeppelins_side_aims_the_bow_turret_at_the_ace():
+    t = _bob_aims_in_combat()
+    assert t._turret_box.visible
+    offered = t.turret_offered()
+    # the choices are the game's legal turret orders for Bob's zeppelin, nothing the UI made up
+    legal = [str(a) for a in t.game.legal_actions("Bob") if str(a).startswith("zeppelin Pegasus ")]
+    assert [f"zeppelin Pegasus {o}" for o in offered] == legal and "bow at Ace" in offered
+    assert t._mount_select.options == list(dict.fromkeys(t._mount_of(o) for o in offered))
+    t.param.update(turret_zeppelin="Pegasus", turret_mount="bow", turret_target="Ace")
+    assert "Ace" in t._turret_choices.object
+    assert t.aim(), t.error
+    assert str(t.game.log[-1].action) == "zeppelin Pegasus bow at Ace"
+    assert "zeppelin Pegasus bow at Ace" in " ".join(t.transcript())
+    assert dict(t.game.state.game.zeppelins[0].aims)["bow"] == "Ace"
+    # the bow is aimed: it is no longer offered, and the next turret comes up in the select
+    assert "bow" not in t._mount_select.options and t.turret_mount == t._mount_select.options[0]
+
+
+@pytest.mark.rule("F.zep.turrets")
+def test_a_refused_aim_is_shown_beside_the_input_it_names_and_the_inputs_stay():
+    t = _bob_aims_in_combat()
+    before = t.game
+    t.param.update(turret_zeppelin="Pegasus", turret_mount="port 5", turret_target="Ace")
+    assert not t.aim()
+    assert t.game is before
+    assert "no turret at port 5" in t._errors.message("turret_mount")
+    assert t.turret_mount == "port 5" and t.turret_target == "Ace" and t._mount_select.value == "port 5"
+    t.param.update(turret_mount="bow", turret_target="Raider")  # Bob's own plane is not a target
+    assert t._errors.message("turret_mount") == ""  # the changed input's message goes
+    assert not t.aim()
+    assert "'Raider' is not one" in t._errors.message("turret_target")
+    assert t.turret_target == "Raider" and t.game is before
+
+
+def test_the_turret_control_is_hidden_without_zeppelins():
+    t = FasaTable()
+    t.__panel__()
+    assert not t._turret_box.visible and t.param.turret_zeppelin.objects == []
