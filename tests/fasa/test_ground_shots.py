@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from cs_panel.fasa.damage import template_for
-from cs_panel.fasa.hexgrid import Hex
+from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.play import FasaRules
 from cs_panel.fasa.referee import Action, GroundShotError, MapObject, apply
 from cs_panel.fasa.referee.ground_play import ground_shot_number
@@ -75,3 +75,18 @@ def test_shots_destroy_an_object_and_legal_actions_offer_guns_at_it():
     after = combat(fire, [9, 9])
     assert after.thing("Shed").destroyed
     assert any("already destroyed: the hit is spent" in x for x in after.report)
+
+
+@pytest.mark.rule("F.zep.static", "F.combat.arc")
+def test_an_intact_gas_cell_between_the_plane_and_the_object_stops_the_shot():
+    from cs_panel.fasa.referee import Referee, RefZeppelin
+    from cs_panel.fasa.referee.state import Phase
+
+    zep = RefZeppelin("Pegasus", "Bob", Hex(0, 0), Facing.C)  # its bow cell stands at 0,0, on the line
+    assert Hex(0, 0) in zep.cover
+    ref = Referee.start(1, [bomber(Hex(0, 2)), fighter()], max_turns=5, objects=[DEPOT], zeppelins=[zep])
+    state = dataclasses.replace(ref.state, phase=Phase.COMBAT)
+    with pytest.raises(GroundShotError, match=r"gas cell blocks the line of fire \(F.zep.static\)"):
+        apply(state, Action("fire", "Bomber", "guns at Depot"), ScriptedDice([]))
+    clear = in_combat([bomber(Hex(0, 2)), fighter()], [DEPOT], Bomber="guns at Depot")  # no zeppelin: it fires
+    assert "on the ground" in clear.report[-1]

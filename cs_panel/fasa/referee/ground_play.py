@@ -263,7 +263,7 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
     from cs_panel.fasa.referee.combat import _aim, _mounts, attack_odds  # combat calls in here
 
     if not o.towed_by:
-        return _ground_shot_line(rp, order, o)
+        return _ground_shot_line(rp, order, o, state.zeppelins)
     tower = state.plane(o.towed_by)
     if tower.player == rp.player:
         raise FireOrderError(f"{o.name} is towed by {tower.name}, who flies for {rp.player} too", field="target")
@@ -280,9 +280,11 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
 # -- guns and rockets at an object on the ground (F.hit.number, F.collide.object-btn) ---------------
 
 
-def _ground_reach(rp: RefPlane, weapon: str, o: MapObject) -> tuple[int | None, str]:
+def _ground_reach(rp: RefPlane, weapon: str, o: MapObject, zeppelins=()) -> tuple[int | None, str]:
     """The range from ``rp`` to the nearest hex of ``o`` its ``weapon`` can reach down the forward
-    hex column (0 in the plane's own hex), or None and why not (F.combat.arc, F.hit.range)."""
+    hex column (0 in the plane's own hex), or None and why not (F.combat.arc, F.hit.range); an
+    intact gas cell of one of the ``zeppelins`` on the line stops it (F.zep.static)."""
+    from cs_panel.fasa.referee.zeppelins import line_blocked  # it imports the referee's modules
     h, f = rp.plane.hex, rp.plane.facing
     if h in o.hexes:
         return 0, ""
@@ -290,9 +292,10 @@ def _ground_reach(rp: RefPlane, weapon: str, o: MapObject) -> tuple[int | None, 
     why: list[str] = []
     for x in sorted(o.hexes, key=h.distance):
         check = can_fire(h, f, x, reach)
-        if check:
+        blocked = line_blocked(zeppelins, h, x) if check and zeppelins else None
+        if check and not blocked:
             return check.range, ""
-        why += list(check.reasons)
+        why += [blocked] if blocked else list(check.reasons)
     return None, "; ".join(sorted(set(why)))
 
 
@@ -312,7 +315,7 @@ def ground_shot_number(rp: RefPlane, weapon: str, o: MapObject, rng: int) -> Tar
     return TargetNumber(tuple(terms), what=f"hit {o.name}")
 
 
-def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str] | None = None):
+def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str] | None = None, zeppelins=()):
     """The guns and rockets of ``order`` with their to-hit numbers at ``o`` (None and why when out of
     reach). A rocket that does no damage is refused by name when the order is given."""
     from cs_panel.fasa.referee.combat import _mounts  # combat calls in here
@@ -325,7 +328,7 @@ def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str]
                                       "guns and damaging rockets are fired at an object on the ground "
                                       "(F.collide.object-btn, F.hit.number)", field="rockets")
             continue
-        rng, why = _ground_reach(rp, m.weapon, o)
+        rng, why = _ground_reach(rp, m.weapon, o, zeppelins)
         out.append((m, None if rng is None else ground_shot_number(rp, m.weapon, o, rng), why))
     if said is None and not out:
         raise GroundShotError(f"{rp.name} has no gun or damaging rocket to fire at {o.name} (F.hit.number)",
@@ -333,11 +336,11 @@ def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str]
     return out
 
 
-def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject) -> str:
+def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject, zeppelins=()) -> str:
     """Check guns or rockets ordered at an object on the ground and say each one's number
     (F.hit.number, F.collide.object-btn, F.combat.arc)."""
     parts = []
-    for m, tn, why in _ground_mounts(rp, order, o):
+    for m, tn, why in _ground_mounts(rp, order, o, None, zeppelins):
         if tn is None:
             raise GroundShotError(f"{rp.name}'s {m.name} cannot reach {o.name}: {why} (F.combat.arc)", field="target")
         parts.append(f"{m.name} ({m.mount}) needs {tn}")
@@ -346,12 +349,12 @@ def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject) -> str:
 
 
 def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shooter: RefPlane, order: FireOrder,
-                  o: MapObject, dice: Dice, said: list[str]) -> None:
+                  o: MapObject, dice: Dice, said: list[str], zeppelins=()) -> None:
     """Guns or rockets at an object on the ground, carried out: a roll per gun (two doubled down, a
     miss jamming it) and per rocket; each hit takes the weapon's template boxes in points (F.hit.number,
     F.gun.double-down, F.bail.projectile and F.zep.gas-cells for points per box, p.31, 46)."""
     fired = []
-    for m, tn, why in _ground_mounts(shooter, order, o, said):
+    for m, tn, why in _ground_mounts(shooter, order, o, said, zeppelins):
         if not m.is_gun:
             fired.append(m.number)
         if tn is None:
@@ -399,7 +402,7 @@ def carry_out(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Map
         if o.towed_by:
             _tow_shots(state, planes, objs, shooter, order, o, dice, said)
         else:
-            _ground_shots(planes, objs, shooter, order, o, dice, said)
+            _ground_shots(planes, objs, shooter, order, o, dice, said, state.zeppelins)
         return
     if o.towed_by:
         said.append(f"{o.name} was lifted away before {shooter.name}'s turn: {shooter.name} holds fire")
@@ -565,7 +568,7 @@ def order_value(state: GameState, rp: RefPlane, order: FireOrder) -> tuple[float
         return 0.0, 0.0, f"no object {order.target} to aim at"
     expected = 0.0
     if not order.ordnance and not o.towed_by:  # guns or rockets at it on the ground (F.hit.number)
-        for m, tn, _ in _ground_mounts(rp, order, o, []):
+        for m, tn, _ in _ground_mounts(rp, order, o, [], state.zeppelins):
             if tn is not None:
                 boxes = template_for(m.weapon, m.rounds).boxes if m.is_gun else template_for(m.weapon).boxes
                 expected += float(DoubleDown.of(tn).expected_hits if m.doubled else tn.chance) * boxes
