@@ -516,7 +516,7 @@ class FasaRules(Rules):
 def ground_orders(gs: R.GameState, p: R.RefPlane, aimed: list[str]) -> list[str]:
     """Fire orders at objects to try for ``p``: each bomb, torpedo and harpoon by hardpoint (and
     "bombs" for several) at each standing object, and ``aimed`` (guns, rockets) at each object an
-    enemy tows (F.bomb, F.torpedo, F.rocket.harpoon). The referee keeps those it accepts."""
+    enemy tows or that stands on the ground (F.bomb, F.torpedo, F.rocket.harpoon, F.hit.number). The referee keeps those it accepts."""
     from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, ordnance_kind, standing
 
     drops = [f"{ordnance_kind(w)} {hp}" for hp, w in p.loaded_rockets if w in GROUND_ORDNANCE]
@@ -524,7 +524,7 @@ def ground_orders(gs: R.GameState, p: R.RefPlane, aimed: list[str]) -> list[str]
         drops.append("bombs")
     out = [f"{what} at {o.name}" for o in standing(gs.objects) for what in drops]
     towed = [o for o in gs.objects if o.towed_by and not o.destroyed]
-    out += [f"{what} at {o.name}" for o in towed for what in aimed]
+    out += [f"{what} at {o.name}" for o in towed + list(standing(gs.objects)) for what in aimed]
     return out
 
 

@@ -12,3 +12,8 @@ class RefereeError(RuleInputError):
 class FireOrderError(RefereeError):
     """A fire order that cannot be read, or that names a gun, hardpoint or target the plane
     cannot use now (F.combat.choice, F.dmg.guns, F.dmg.rockets)."""
+
+
+class GroundShotError(FireOrderError):
+    """Guns or rockets ordered at an object on the ground that cannot fire at it: out of the forward
+    column or range, or a rocket that does no damage (F.combat.arc, F.collide.object-btn, F.hit.number)."""

@@ -21,6 +21,9 @@ of planes alone plays as before. The numbers come from the rules core: ``deploye
   hits, attempted Gs - 1 on each forward wing table) and the object drops in the hex behind, as it
   does when the plane stalls or is lost. Guns or rockets ordered "at" a towed object roll at the
   towing plane; each hit then rolls 1-6 object, 7-10 cable.
+- **Guns and rockets at an object on the ground** (F.hit.number, F.collide.object-btn, p.27, 36-37):
+  the usual to-hit sum with the object's table number as its base and no deflection (our reading,
+  RULINGS.md); each hit takes its template's boxes in points.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ from cs_panel.fasa.gunnery import DoubleDown
 from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.movement import MovePlan, MoveResult
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
-from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, RefereeError
+from cs_panel.fasa.tohit import weapons
 from cs_panel.fasa.referee.ground import (
     GROUND_ORDNANCE, MapObject, at_hex, ordnance_kind, path_checks, run_trains, standing, straight_after,
 )
@@ -259,9 +263,7 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
     from cs_panel.fasa.referee.combat import _aim, _mounts, attack_odds  # combat calls in here
 
     if not o.towed_by:
-        raise FireOrderError(f"{o.name} stands on the ground: in this referee guns and rockets fire at planes, and "
-                             "at an object only while a plane tows it (F.rocket.harpoon); bomb it instead",
-                             field="target")
+        return _ground_shot_line(rp, order, o, state.zeppelins)
     tower = state.plane(o.towed_by)
     if tower.player == rp.player:
         raise FireOrderError(f"{o.name} is towed by {tower.name}, who flies for {rp.player} too", field="target")
@@ -275,6 +277,117 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
             "F.rocket.harpoon)")
 
 
+# -- guns and rockets at an object on the ground (F.hit.number, F.collide.object-btn) ---------------
+
+
+def _ground_reach(rp: RefPlane, weapon: str, o: MapObject, zeppelins=()) -> tuple[int | None, str]:
+    """The range from ``rp`` to the nearest hex of ``o`` its ``weapon`` can reach down the forward
+    hex column (0 in the plane's own hex), or None and why not (F.combat.arc, F.hit.range); an
+    intact gas cell of one of the ``zeppelins`` on the line stops it (F.zep.static)."""
+    from cs_panel.fasa.referee.zeppelins import line_blocked  # it imports the referee's modules
+    h, f = rp.plane.hex, rp.plane.facing
+    if h in o.hexes:
+        return 0, ""
+    reach = int(weapons()[weapon]["range"])
+    why: list[str] = []
+    for x in sorted(o.hexes, key=h.distance):
+        check = can_fire(h, f, x, reach)
+        blocked = line_blocked(zeppelins, h, x) if check and zeppelins else None
+        if check and not blocked:
+            return check.range, ""
+        why += [blocked] if blocked else list(check.reasons)
+    return None, "; ".join(sorted(set(why)))
+
+
+def ground_shot_number(rp: RefPlane, weapon: str, o: MapObject, rng: int) -> TargetNumber:
+    """A gun's or rocket's to-hit number at an object on the ground: the object's base number from
+    the object table, range, Dead Eye, the weapon's modifier and shock, the usual sum (F.hit.number,
+    F.collide.object-btn, p.27, 36-37); no deflection, since an object has no heading to take an
+    angle from (our reading, as for a nacelle, F.zep.nacelle; RULINGS.md)."""
+    w = weapons()[weapon]
+    terms = [Modifier(o.base_number, f"{o.label} (object table)", "F.collide.object-btn"),
+             Modifier(rng, f"range {rng} hex{'' if rng == 1 else 'es'}", "F.hit.range"),
+             Modifier(-rp.dead_eye, f"Dead Eye {rp.dead_eye}", "F.hit.number")]
+    if w["modifier"]:
+        terms.append(Modifier(int(w["modifier"]), str(w["name"]), "F.hit.weapon-mod"))
+    if rp.plane.shocked:
+        terms.append(Modifier(2, "shocked", "F.shock"))
+    return TargetNumber(tuple(terms), what=f"hit {o.name}")
+
+
+def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str] | None = None, zeppelins=()):
+    """The guns and rockets of ``order`` with their to-hit numbers at ``o`` (None and why when out of
+    reach). A rocket that does no damage is refused by name when the order is given."""
+    from cs_panel.fasa.referee.combat import _mounts  # combat calls in here
+
+    out = []
+    for m in _mounts(rp, order, said):
+        if not m.is_gun and m.weapon in NO_DAMAGE:
+            if said is None and m.number in order.rockets:  # named; "rockets" leaves it on its rail
+                raise GroundShotError(f"{rp.name}'s {m.name} on hardpoint {m.number} does no damage to {o.name}: only "
+                                      "guns and damaging rockets are fired at an object on the ground "
+                                      "(F.collide.object-btn, F.hit.number)", field="rockets")
+            continue
+        rng, why = _ground_reach(rp, m.weapon, o, zeppelins)
+        out.append((m, None if rng is None else ground_shot_number(rp, m.weapon, o, rng), why))
+    if said is None and not out:
+        raise GroundShotError(f"{rp.name} has no gun or damaging rocket to fire at {o.name} (F.hit.number)",
+                              field="rockets")
+    return out
+
+
+def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject, zeppelins=()) -> str:
+    """Check guns or rockets ordered at an object on the ground and say each one's number
+    (F.hit.number, F.collide.object-btn, F.combat.arc)."""
+    parts = []
+    for m, tn, why in _ground_mounts(rp, order, o, None, zeppelins):
+        if tn is None:
+            raise GroundShotError(f"{rp.name}'s {m.name} cannot reach {o.name}: {why} (F.combat.arc)", field="target")
+        parts.append(f"{m.name} ({m.mount}) needs {tn}")
+    return (f"{rp.label} orders: {order}: at {o} on the ground: " + "; ".join(parts)
+            + " (each hit its template's boxes in points)")
+
+
+def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shooter: RefPlane, order: FireOrder,
+                  o: MapObject, dice: Dice, said: list[str], zeppelins=()) -> None:
+    """Guns or rockets at an object on the ground, carried out: a roll per gun (two doubled down, a
+    miss jamming it) and per rocket; each hit takes the weapon's template boxes in points (F.hit.number,
+    F.gun.double-down, F.bail.projectile and F.zep.gas-cells for points per box, p.31, 46)."""
+    fired = []
+    for m, tn, why in _ground_mounts(shooter, order, o, said, zeppelins):
+        if not m.is_gun:
+            fired.append(m.number)
+        if tn is None:
+            said.append(f"{shooter.name}'s {m.name} cannot reach {o.name}: {why}")
+            continue
+        if m.doubled:
+            dd = DoubleDown.of(tn)
+            droll = dd.resolve(dice)
+            hits = droll.outcome.hits
+            said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {o.name}: needs {tn} on each "
+                        f"of two dice -- rolled {droll.faces[0]} and {droll.faces[1]}: "
+                        f"{dd.describe_outcome(droll.outcome)} (F.gun.double-down)")
+            if droll.outcome.jammed:
+                planes[shooter.name] = dataclasses.replace(planes[shooter.name],
+                                                           jammed=planes[shooter.name].jammed + (m.number,))
+        else:
+            roll = tn.resolve(dice)
+            hits = int(roll.success)
+            said.append(f"{shooter.name} fires a {m.name} ({m.mount}) at {o.name}: needs {tn} -- rolled "
+                        f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        t = template_for(m.weapon, m.rounds) if m.is_gun else template_for(m.weapon)
+        for _ in range(hits):
+            if objs[o.name].destroyed:
+                said.append(f"  {o.name} is already destroyed: the hit is spent")
+                continue
+            _damage(objs, objs[o.name], 1, t, f"a {m.name} hit", said)
+    if fired:
+        left = list(planes[shooter.name].rockets)
+        for n in fired:
+            left[n - 1] = ""
+        planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
+
+
 # -- the combat phase --------------------------------------------------------------------------------
 
 
@@ -286,7 +399,10 @@ def carry_out(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Map
         said.append(f"{shooter.name}'s target {order.target} is gone: {shooter.name} holds fire")
         return
     if not order.ordnance:
-        _tow_shots(state, planes, objs, shooter, order, o, dice, said)
+        if o.towed_by:
+            _tow_shots(state, planes, objs, shooter, order, o, dice, said)
+        else:
+            _ground_shots(planes, objs, shooter, order, o, dice, said, state.zeppelins)
         return
     if o.towed_by:
         said.append(f"{o.name} was lifted away before {shooter.name}'s turn: {shooter.name} holds fire")
@@ -451,8 +567,15 @@ def order_value(state: GameState, rp: RefPlane, order: FireOrder) -> tuple[float
     if o is None or o.destroyed:
         return 0.0, 0.0, f"no object {order.target} to aim at"
     expected = 0.0
+    if not order.ordnance and not o.towed_by:  # guns or rockets at it on the ground (F.hit.number)
+        for m, tn, _ in _ground_mounts(rp, order, o, [], state.zeppelins):
+            if tn is not None:
+                boxes = template_for(m.weapon, m.rounds).boxes if m.is_gun else template_for(m.weapon).boxes
+                expected += float(DoubleDown.of(tn).expected_hits if m.doubled else tn.chance) * boxes
+        expected = min(expected, float(o.left))
+        return expected, expected, f"{expected:.1f} points expected on {o.name} (F.hit.number, F.collide.object-btn)"
     if not order.ordnance:
-        if not o.towed_by or o.towed_by not in {p.name for p in state.planes}:
+        if o.towed_by not in {p.name for p in state.planes}:
             return 0.0, 0.0, f"{o.name} is not towed"
         tower = state.plane(o.towed_by)
         for m in _mounts(rp, order):
