@@ -11,6 +11,7 @@ text itself comes from the rules core or the render modules (``tailing_text``, `
 from __future__ import annotations
 
 import html
+import weakref
 
 import panel as pn
 import param
@@ -57,14 +58,42 @@ def text_view(text: str = "", title: str = "Text view", **params) -> pn.Card:
     css = params.pop("css_classes", [])
     body = pn.pane.HTML(text_html(text), stylesheets=[TEXT_VIEW_CSS], sizing_mode="stretch_width", margin=0,
                         css_classes=["cs-text-body"])
-    return pn.Card(body, title=title, collapsed=True, css_classes=["cs-text-view", *css], margin=(4, 10), **params)
+    card = pn.Card(body, title=title, collapsed=True, css_classes=["cs-text-view", *css], margin=(4, 10), **params)
+    card.param.watch(_opened, "collapsed")
+    return card
+
+
+#: the text of each closed text view not yet sent to the page: every change to a drawing rewrites
+#: its text view, and a closed card need not carry it to the browser (latency, README "Speed")
+_PENDING: "weakref.WeakKeyDictionary[pn.Card, str]" = weakref.WeakKeyDictionary()
+
+
+_EMPTY = text_html("")
+
+
+def _opened(event) -> None:
+    """A text view opened: it shows the text its drawing has now."""
+    if not event.new:
+        pending = _PENDING.pop(event.obj, None)
+        if pending is not None and event.obj[0].object != pending:
+            event.obj[0].object = pending
 
 
 def show_text(view: pn.Card, text: str) -> None:
-    """Put ``text`` into a text view (``text_view``), sending it only when it changed."""
+    """Put ``text`` into a text view (``text_view``): at once while it is open, or when it is next
+    opened (nothing is sent to a closed one), and only when it changed."""
     new = text_html(text)
+    if view.collapsed and view[0].object != _EMPTY:  # the first text goes at once: a view is never blank
+        _PENDING[view] = new
+        return
+    _PENDING.pop(view, None)
     if view[0].object != new:
         view[0].object = new
+
+
+def current_text(view: pn.Card) -> str:
+    """The text a text view shows, or will show once opened (its HTML block)."""
+    return _PENDING.get(view, view[0].object)
 
 
 def named(drawing, label: str, text: pn.Card | None = None, **params) -> pn.Column:
@@ -76,4 +105,4 @@ def named(drawing, label: str, text: pn.Card | None = None, **params) -> pn.Colu
     return pn.Column(*parts, **params)
 
 
-__all__ = ["NamedDrawing", "TEXT_VIEW_CSS", "named", "show_text", "text_html", "text_view"]
+__all__ = ["NamedDrawing", "TEXT_VIEW_CSS", "current_text", "named", "show_text", "text_html", "text_view"]

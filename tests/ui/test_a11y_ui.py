@@ -6,7 +6,7 @@ from __future__ import annotations
 import panel as pn
 import pytest
 
-from cs_panel.ui.a11y import NamedDrawing, show_text, text_html, text_view
+from cs_panel.ui.a11y import NamedDrawing, current_text, show_text, text_html, text_view
 
 
 def named_drawings(layout) -> list[NamedDrawing]:
@@ -16,7 +16,7 @@ def named_drawings(layout) -> list[NamedDrawing]:
 def text_of(view) -> str:
     import html
     import re
-    return html.unescape(re.sub(r"<[^>]+>", "", view[0].object))
+    return html.unescape(re.sub(r"<[^>]+>", "", current_text(view)))
 
 
 def test_a_text_view_is_a_closed_card_whose_text_is_escaped():
@@ -25,6 +25,12 @@ def test_a_text_view_is_a_closed_card_whose_text_is_escaped():
     assert view[0].object == text_html("a <b> & c") and "&lt;b&gt; &amp; c" in view[0].object
     show_text(view, "line one\nline two")
     assert text_of(view) == "line one\nline two"
+    # a closed view sends nothing to the page until it is opened, and then shows the latest text
+    assert view[0].object == text_html("a <b> & c")
+    view.collapsed = False
+    assert view[0].object == text_html("line one\nline two")
+    show_text(view, "line three")  # an open one follows at once
+    assert view[0].object == text_html("line three")
 
 
 @pytest.mark.rule("F.tail.position")
