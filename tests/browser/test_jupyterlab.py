@@ -31,20 +31,28 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     # Panel can drop a change made before the view connects, so it is not asserted here.)
     explained = notebook.locator(".summary .explained").first
     box = notebook.locator(".in-range input").first
-    # Enter applies the value in JupyterLab too (cs_panel.ui.notebook() sees to it). A change typed
-    # while the view is still connecting to the kernel can be dropped (as above; a clean-clone run
-    # once lost it), so the typing is tried up to three times: a box that never applies on Enter
-    # still fails every try.
-    for attempt in range(3):
+    # Enter applies the value in JupyterLab too (cs_panel.ui.notebook() sees to it). Under a loaded
+    # parallel CI run the view drawn during "run all" has, twice, never answered the kernel (neither
+    # the lesson's later cell nor the typing reached it; never seen on a quiet machine, cause not yet
+    # found). So a view that does not answer is drawn again by running the calculator's cell once
+    # more, and typed into again: a box that never applies on Enter still fails.
+    for attempt in range(2):
         box.fill("3")
         box.press("Enter")
         try:
-            expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=10_000)
+            expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=15_000)
             break
         except AssertionError:
-            if attempt == 2:
+            if attempt == 1:
                 raise
-            box.fill("")  # the next try types the value again, a change the view sends
+            page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
+                w.content.activeCellIndex = w.content.widgets.findIndex(
+                    c => c.model.sharedModel.getSource().includes('ToHitCalculator()'));
+                await window.jupyterapp.commands.execute('notebook:run-cell'); }""")
+            page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+                                   " === 'idle'", timeout=60_000)
+            expect(box).to_be_visible(timeout=30_000)
+            expect(explained).to_contain_text("range 2 hexes", timeout=30_000)  # the new view, as made
 
 
 LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("*.ipynb"))
