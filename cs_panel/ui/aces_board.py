@@ -241,7 +241,6 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         params.setdefault("positions", {name: sq for _, name, _, sq in DEFAULT_CAST})
         super().__init__(**params)
         self._quiet = False  # set while the component mirrors the game into its set-up inputs
-        self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
@@ -354,14 +353,6 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 self._errors.show(point_at(problem, "seats" if problem.field == "seats" else None))
                 return
         self._sync()
-
-    def _show_answered(self, game: Game) -> None:
-        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo)."""
-        self._answered = True
-        try:
-            self.game = game
-        finally:
-            self._answered = False
 
     def _reseat(self) -> None:
         if self.game is None:

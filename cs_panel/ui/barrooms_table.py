@@ -67,7 +67,6 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._text = text_view(css_classes=["br-text"])  # the room in words, for screen readers
         self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
         self._computer = html_pane("", css_classes=["br-computer"], sizing_mode="stretch_width")
-        self._answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
         self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", max_height=420,
                               styles={"overflow-y": "auto"})
         self._apply.on_click(lambda _: self.apply())
@@ -108,14 +107,6 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._done()
         self._show_answered(game)  # the human acts again before the computer answers
         return True
-
-    def _show_answered(self, game: Game) -> None:
-        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo)."""
-        self._answered = True
-        try:
-            self.game = game
-        finally:
-            self._answered = False
 
     def _reseat(self) -> None:
         refused = self.seats_refused(self.game)

@@ -49,6 +49,16 @@ class Seating(param.Parameterized):
     _noted: Game | None = None  # the game whose log ``notes`` explains
     _authors: dict = {}  # which computer took each noted action, by log index
     _good_seats: dict = {}  # the last seating the core accepted (a refused one goes back to it)
+    _answered = False  # set while the game shown is the computers' answer (or an undo: no answer)
+
+    def _show_answered(self, game: Game) -> None:
+        """Show ``game`` as it is: the computers do not answer it again (their answer, or an undo).
+        For a table whose ``game`` watcher lets the computers answer unless ``_answered`` is set."""
+        self._answered = True
+        try:
+            self.game = game
+        finally:
+            self._answered = False
 
     # --- the core, asked ------------------------------------------------------------------------
 
