@@ -348,6 +348,25 @@ def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject, zeppelins=()
             + " (each hit its template's boxes in points)")
 
 
+def _roll_mount(planes: dict, shooter, m, tn, dice, said: list[str], at: str, mount_note: str = "") -> int:
+    """One gun's or rocket's roll at an object (``at`` names it), told in ``said``; the hits. A gun
+    doubled down rolls twice and any miss jams it (F.gun.double-down); the jam is marked in ``planes``."""
+    if m.doubled:
+        dd = DoubleDown.of(tn)
+        droll = dd.resolve(dice)
+        said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {at}: needs {tn} on each "
+                    f"of two dice -- rolled {droll.faces[0]} and {droll.faces[1]}: "
+                    f"{dd.describe_outcome(droll.outcome)} (F.gun.double-down)")
+        if droll.outcome.jammed:
+            planes[shooter.name] = dataclasses.replace(planes[shooter.name],
+                                                       jammed=planes[shooter.name].jammed + (m.number,))
+        return droll.outcome.hits
+    roll = tn.resolve(dice)
+    said.append(f"{shooter.name} fires a {m.name}{mount_note} at {at}: needs {tn} -- rolled "
+                f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+    return int(roll.success)
+
+
 def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shooter: RefPlane, order: FireOrder,
                   o: MapObject, dice: Dice, said: list[str], zeppelins=()) -> None:
     """Guns or rockets at an object on the ground, carried out: a roll per gun (two doubled down, a
@@ -360,21 +379,7 @@ def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shoot
         if tn is None:
             said.append(f"{shooter.name}'s {m.name} cannot reach {o.name}: {why}")
             continue
-        if m.doubled:
-            dd = DoubleDown.of(tn)
-            droll = dd.resolve(dice)
-            hits = droll.outcome.hits
-            said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {o.name}: needs {tn} on each "
-                        f"of two dice -- rolled {droll.faces[0]} and {droll.faces[1]}: "
-                        f"{dd.describe_outcome(droll.outcome)} (F.gun.double-down)")
-            if droll.outcome.jammed:
-                planes[shooter.name] = dataclasses.replace(planes[shooter.name],
-                                                           jammed=planes[shooter.name].jammed + (m.number,))
-        else:
-            roll = tn.resolve(dice)
-            hits = int(roll.success)
-            said.append(f"{shooter.name} fires a {m.name} ({m.mount}) at {o.name}: needs {tn} -- rolled "
-                        f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        hits = _roll_mount(planes, shooter, m, tn, dice, said, o.name, f" ({m.mount})")
         t = template_for(m.weapon, m.rounds) if m.is_gun else template_for(m.weapon)
         for _ in range(hits):
             if objs[o.name].destroyed:
@@ -500,21 +505,7 @@ def _tow_shots(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Ma
             continue
         if not m.is_gun:
             fired.append(m.number)
-        if m.doubled:  # two rolls, any miss jams the gun (F.gun.double-down)
-            dd = DoubleDown.of(tn)
-            droll = dd.resolve(dice)
-            hits = droll.outcome.hits
-            said.append(f"{shooter.name} doubles down on a {m.name} (gun {m.number}) at {o.name}, towed by "
-                        f"{tower.name}: needs {tn} on each of two dice -- rolled {droll.faces[0]} and {droll.faces[1]}: "
-                        f"{dd.describe_outcome(droll.outcome)} (F.gun.double-down)")
-            if droll.outcome.jammed:
-                planes[shooter.name] = dataclasses.replace(planes[shooter.name],
-                                                           jammed=planes[shooter.name].jammed + (m.number,))
-        else:
-            roll = tn.resolve(dice)
-            hits = int(roll.success)
-            said.append(f"{shooter.name} fires a {m.name} at {o.name}, towed by {tower.name}: needs {tn} -- rolled "
-                        f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
+        hits = _roll_mount(planes, shooter, m, tn, dice, said, f"{o.name}, towed by {tower.name}")
         for _ in range(hits):
             cur = objs[o.name]
             if not cur.towed_by or cur.destroyed:
