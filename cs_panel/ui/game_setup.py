@@ -64,6 +64,10 @@ CSS = """
 """
 
 
+#: the names the "Game" menu shows for the systems' ids
+SYSTEM_LABELS = {"fasa": "FASA board game", "airaction": "Air Action", "aces": "Aces", "barrooms": "Bar-rooms"}
+
+
 def _split(text: str) -> list[str]:
     """Comma-separated entries; '-' or nothing between commas is an empty hardpoint."""
     parts = [p.strip() for p in str(text).split(",")] if str(text).strip() else []
@@ -157,7 +161,8 @@ class GameSetup(pn.viewable.Viewer):
         self._aa = AirActionSetupForm()  # Air Action squadrons (its own inputs and message slots)
         self._aa.param.watch(self._aa_changed, ["version", "as_json"])
         # every system on the game protocol, a registered one without a form included
-        self.param.system.objects = list(dict.fromkeys([*available(), *registered()]))
+        # the menu shows each game's name, the value stays its system id ("fasa")
+        self.param.system.objects = {SYSTEM_LABELS.get(s, s): s for s in dict.fromkeys([*available(), *registered()])}
         if system is not None:
             with param.discard_events(self):
                 self.system = system
@@ -618,7 +623,7 @@ class GameSetup(pn.viewable.Viewer):
         start = W.Button(label="Start the game", color="success", css_classes=["start"], width=150)
         start.on_click(lambda event: self.new_game())
         self._layout = pn.Column(
-            pn.FlexBox(W.Select.from_param(self.param.system, css_classes=["in-system"], label="Game", width=140),
+            pn.FlexBox(W.Select.from_param(self.param.system, css_classes=["in-system"], label="Game", width=170),
                        e.beside(W.IntInput.from_param(self.param.seed, css_classes=["in-seed"], label="Seed", width=160), "seed"),
                        margin=0, sizing_mode="stretch_width"),
             self._forms,

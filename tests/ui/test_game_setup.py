@@ -267,3 +267,15 @@ def test_start_from_the_bombing_run_lists_its_objects_and_own_planes_empties_the
     assert ui.setup is None and "No planes yet" in ui._list.object
     other = GameSetup(system="fasa")
     assert other.load_setup(saved) and other.setup["objects"] == bombing_setup()["objects"]
+
+
+def test_the_game_menu_names_each_game_and_keeps_its_system_id():
+    """A player picks "Air Action", not "airaction"; code still sets and reads the id."""
+    import panel as pn
+
+    ui = GameSetup(system="aces")
+    menu = pn.widgets.Select.from_param(ui.param.system)
+    assert list(menu.options) == ["FASA board game", "Air Action", "Aces", "Bar-rooms"]
+    assert menu.value == "aces"
+    menu.value = "airaction"  # what choosing "Air Action" in the menu sends
+    assert ui.system == "airaction"
