@@ -275,7 +275,8 @@ def test_the_game_menu_names_each_game_and_keeps_its_system_id():
 
     ui = GameSetup(system="aces")
     menu = pn.widgets.Select.from_param(ui.param.system)
-    assert list(menu.options) == ["FASA board game", "Air Action", "Aces", "Bar-rooms"]
+    # (another test may register a toy system: it follows, under its own id)
+    assert list(menu.options)[:4] == ["FASA board game", "Air Action", "Aces", "Bar-rooms"]
     assert menu.value == "aces"
     menu.value = "airaction"  # what choosing "Air Action" in the menu sends
     assert ui.system == "airaction"
