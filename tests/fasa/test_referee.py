@@ -471,6 +471,33 @@ def test_map_svg_draws_every_plane_and_describes_them():
     assert "Wing Spar (port, fore) lost: -1 G port (left turns)" in html
 
 
+def test_planes_far_apart_stand_on_one_sheet_of_hexes():
+    """The referee's map fills the hexes between distant planes, so a player sees (and can count)
+    the sky between them instead of two islands; a huge spread falls back to patches."""
+    from collections import deque
+
+    from cs_panel.fasa.hexgrid import HexLayout, spiral
+    from cs_panel.fasa.referee.render import FILL_CAP, _filled
+
+    layout = HexLayout(size=18.0)
+    islands = set(spiral(Hex(0, 0), 3)) | set(spiral(Hex(12, -3), 3))
+    sheet = _filled(islands, layout)
+    assert islands < sheet and len(sheet) <= FILL_CAP
+    seen, todo = {Hex(0, 0)}, deque([Hex(0, 0)])
+    while todo:  # every hex of the sheet is reached from one plane's hex by steps to a neighbour
+        for n in todo.popleft().neighbors():
+            if n in sheet and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert seen == sheet
+    ace, raider = demo_planes()
+    ace = dataclasses.replace(ace, plane=dataclasses.replace(ace.plane, hex=Hex(14, -4)))
+    svg = Referee.start(1, [ace, raider]).state.to_svg()
+    assert svg.count("<polygon") - 2 == len(_filled(set(spiral(Hex(14, -4), 3)) | set(spiral(raider.plane.hex, 3)), layout))
+    far = set(spiral(Hex(0, 0), 3)) | set(spiral(Hex(80, 40), 3))  # thousands of hexes between: left as two patches
+    assert _filled(far, layout) == far
+
+
 def test_unknown_weapon_and_duplicate_names_are_errors():
     ace, raider = demo_planes()
     with pytest.raises(CsPanelError):

@@ -39,6 +39,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for o in state.objects:  # buildings, trains and small objects (F.collide.object-btn)
         for h in o.hexes:
             region |= set(spiral(h, 1))
+    region = _filled(region, layout)
     xs, ys = [], []
     for h in region:
         for x, y in layout.corners(h):
@@ -82,6 +83,30 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
             f"viewBox='0 0 {width:.0f} {height:.0f}' "
             f"class='cs-referee-map'><desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
+
+
+#: the most hexes a map drawing fills in between its planes (about 250 kB of SVG); beyond it, planes
+#: far apart are drawn as separate patches of sky rather than one huge sheet
+FILL_CAP = 3000
+
+
+def _filled(region: set[Hex], layout: HexLayout) -> set[Hex]:
+    """Every hex whose centre lies in the region's bounding box, so planes far apart stand on one
+    sheet of hexes, as on the table, and a player can count the hexes between them; the region
+    itself where that would take more than ``FILL_CAP`` hexes."""
+    ys = [layout.center(h)[1] for h in region]
+    y_lo, y_hi = min(ys) - 1e-6, max(ys) + 1e-6
+    qs = [h.q for h in region]
+    step = layout.size * math.sqrt(3)  # centre to centre down a column of flat-topped hexes
+    filled = set(region)
+    for q in range(min(qs), max(qs) + 1):
+        # a column's centres sit at y = origin_y - step * (r + q / 2): the r whose centre is in [y_lo, y_hi]
+        r_lo = math.ceil((layout.origin_y - y_hi) / step - q / 2)
+        r_hi = math.floor((layout.origin_y - y_lo) / step - q / 2)
+        if len(filled) + max(0, r_hi - r_lo + 1) > FILL_CAP + len(region):
+            return region
+        filled.update(Hex(q, r) for r in range(r_lo, r_hi + 1))
+    return filled if len(filled) <= FILL_CAP else region
 
 
 #: how each kind of object is drawn: fill colour and shape (a square, a long box per car, a small diamond)
