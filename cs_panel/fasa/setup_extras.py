@@ -341,7 +341,7 @@ def _with(setup: Mapping, key: str, item: dict) -> dict:
     return out
 
 
-def _referee_check(before: Mapping, after: dict, error: type[SetupError]) -> None:
+def _referee_check(before: Mapping, after: dict, error: type[SetupError], field: str) -> None:
     """Whatever the referee refuses in the setup with the new item but took without it is refused here."""
     from cs_panel.fasa.play import FasaRules
 
@@ -356,7 +356,7 @@ def _referee_check(before: Mapping, after: dict, error: type[SetupError]) -> Non
         return  # the planes are not a game yet: the form's status says what is missing
     e = ok(after)
     if e is not None:
-        raise error(str(e), rule_id=rule_in(str(e), "F.setup"), field="name")
+        raise error(str(e), rule_id=rule_in(str(e), "F.setup"), field=field)  # mostly where it lies
 
 
 def add_zeppelin(setup: Mapping, zep: dict) -> dict:
@@ -370,7 +370,7 @@ def add_zeppelin(setup: Mapping, zep: dict) -> dict:
                                      field="name")
     after = _with(setup, "zeppelins", zep)
     check_extras(after)
-    _referee_check(setup, after, ZeppelinPlacementError)
+    _referee_check(setup, after, ZeppelinPlacementError, "bow")
     return after
 
 
@@ -385,7 +385,7 @@ def add_object(setup: Mapping, obj: dict) -> dict:
                                    rule_id="F.collide.object-btn", field="name")
     after = _with(setup, "objects", obj)
     check_extras(after)
-    _referee_check(setup, after, ObjectPlacementError)
+    _referee_check(setup, after, ObjectPlacementError, "hexes")
     return after
 
 
