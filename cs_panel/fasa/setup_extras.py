@@ -295,7 +295,7 @@ def check_extras(setup: Mapping) -> None:
     the two, so a form points at what was added last."""
     from cs_panel.fasa.mapsheets import layout
 
-    zeps, things = list(setup.get("zeppelins", [])), list(setup.get("objects", []))
+    zeps = list(setup.get("zeppelins", []))
     if len(zeps) > MAX_ZEPPELINS:
         raise ZeppelinPlacementError(f"a setup holds at most {MAX_ZEPPELINS} zeppelins", rule_id="F.zep.static",
                                      field="name")

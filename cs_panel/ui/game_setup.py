@@ -77,7 +77,8 @@ class GameSetup(pn.viewable.Viewer):
 
     shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
                    "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
-                   "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules)  # rule ids shown here (rules index)
+                   "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules,
+                   *FasaExtrasForm.shows_rules)  # rule ids shown here (rules index)
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "

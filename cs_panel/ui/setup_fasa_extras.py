@@ -52,6 +52,8 @@ def badge(kind: str, text: str | None = None, title: str | None = None) -> str:
 class FasaExtrasForm(pn.viewable.Viewer):
     """Zeppelins and objects of a FASA setup: add your own, remove any by name, list them."""
 
+    shows_rules = ("F.zep.gas-cells", "F.zep.nacelle", "F.zep.turrets", "F.collide.object-btn", "F.map.sheets")
+
     # -- a zeppelin
     zep_name = param.String(default="Akron", doc="The zeppelin's name, one word: fire orders say 'Akron cell 2'.")
     zep_player = param.String(default="Bob", doc="The side (player) the zeppelin belongs to; its turrets fire at "
