@@ -218,23 +218,26 @@ class FasaExtrasForm(pn.viewable.Viewer):
             return e.beside(W.IntInput.from_param(self.param[name], label=label, width=width,
                                                   css_classes=[f"in-{name}"]), name)
 
+        level = (24, 10, 5, 10)  # level with the boxes under their labels
         add_zep = W.Button(label="Add this zeppelin", color="primary", css_classes=["add-zeppelin"], width=150,
-                           align="end")
+                           margin=level)
         add_zep.on_click(lambda event: self.add_zeppelin())
         add_obj = W.Button(label="Add this object", color="primary", css_classes=["add-object"], width=150,
-                           align="end")
+                           margin=level)
         add_obj.on_click(lambda event: self.add_object())
         kinds = {label: k for label, k in X.object_kinds().items()}
         return pn.Column(
-            pn.pane.Markdown("**Zeppelins and objects on the map** (if the mission has any): fill in one, then "
-                             "*Add this zeppelin* or *Add this object*. Hexes are written q,r."),
+            pn.pane.Markdown("**Zeppelins and objects on the map**, if the mission has any. Hexes are written "
+                             "q,r. *A zeppelin*: its five gas cells lie back from the bow hex, against its heading."),
             pn.FlexBox(text("zep_name", "Zeppelin (one word)", 140), text("zep_player", "Side (player)", 110),
-                       text("zep_bow", "Bow hex (q,r)", 100), pick("zep_heading", "Heading", 70),
+                       text("zep_bow", "Bow hex (q,r)", 110), pick("zep_heading", "Heading", 70),
                        pick("zep_class", "Class", 120), pick("zep_gas", "Gas", 100),
-                       number("zep_cell_length", "Hexes a cell", 100), **box),
-            pn.FlexBox(text("zep_nacelles", "Nacelles (port/starboard + cell)", 260),
+                       number("zep_cell_length", "Hexes per gas cell", 130), **box),
+            pn.FlexBox(text("zep_nacelles", "Nacelles (port/starboard + cell)", 330),
                        text("zep_turrets", "Turrets (mount + gun)", 260, placeholder="bow mg-50, port 2 mg-30"),
                        add_zep, **box),
+            pn.pane.Markdown("*An object* of the object table: a building, a train (its engine's hex first, "
+                             "then each car's) or a small object.", margin=(0, 10)),
             pn.FlexBox(text("obj_name", "Object (one word)", 140), pick("obj_kind", "Kind", 130, options=kinds),
                        text("obj_hexes", "Hexes (engine first)", 160, placeholder="0,0 1,0"),
                        number("obj_points", "Damage points", 110), pick("obj_provenance", "Numbers from", 120), **box),
