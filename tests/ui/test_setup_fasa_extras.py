@@ -137,7 +137,7 @@ def test_a_plane_placed_later_inside_an_object_leaves_the_setup_unfinished():
 
 @pytest.mark.rule("F.zep.static", "F.collide.object-btn")
 def test_the_inputs_and_buttons_on_the_page_drive_the_form():
-    ui, form = fasa()
+    ui, _ = fasa()
     page = ui.__panel__()
     (bow,) = widgets(page, "in-zep_bow")
     bow.value = "x"
