@@ -274,25 +274,29 @@ def _zeppelin_hexes(z: Mapping) -> list[Hex]:
     return sorted(rz.hexes) + [rz.nacelle_hex(n) for n in rz.nacelles]
 
 
-def _holders(setup: Mapping) -> list[tuple[str, str, list[Hex]]]:
+def _holders(setup: Mapping, last: tuple[str, str] = ("", "")) -> list[tuple[str, str, list[Hex]]]:
     """What stands where at the start, in the setup's order: (what, name, hexes) for each plane's
-    starting hex, each zeppelin's gas cells and nacelles, each object's hexes and its track."""
+    starting hex, each zeppelin's gas cells and nacelles, each object's hexes and its track; ``last``,
+    ("zeppelin" or "object", its name), at the end (an object with its track)."""
     out = [("plane", str(p["name"]), [_hex(p["plane"]["hex"])]) for p in setup.get("planes", [])]
     out += [("zeppelin", str(z["name"]), _zeppelin_hexes(z)) for z in setup.get("zeppelins", [])]
     for o in setup.get("objects", []):
         out.append(("object", str(o["name"]), [_hex(h) for h in o["hexes"]]))
         if o.get("track"):
             out.append(("track of", str(o["name"]), [_hex(h) for h in o["track"]]))
-    return out
+    what, name = last
+    late = [h for h in out if h[1] == name and (h[0] == what or (what, h[0]) == ("object", "track of"))]
+    return [h for h in out if h not in late] + late
 
 
-def check_extras(setup: Mapping) -> None:
+def check_extras(setup: Mapping, last: tuple[str, str] = ("", "")) -> None:
     """The zeppelins and objects of a setup, with its planes: every name its own (a fire order names its
     target, F.combat.choice); every hex of a zeppelin or object on the map when there is one
     (F.map.sheets); no hex held twice at the start, by a zeppelin's cells or nacelles, an object, a
     train's track or a plane's starting hex (our reading, RULINGS.md: F.zep.static, F.collide.object);
-    on a map, each zeppelin of a side that has its home side (F.setup). The error names the later of
-    the two, so a form points at what was added last."""
+    on a map, each zeppelin of a side that has its home side (F.setup). The error is raised at the
+    later of the two in the setup's order (planes, zeppelins, objects), ``last`` ("zeppelin" or
+    "object", its name) counting as the latest, so a form points at what was just added."""
     from cs_panel.fasa.mapsheets import layout
 
     zeps = list(setup.get("zeppelins", []))
@@ -300,7 +304,7 @@ def check_extras(setup: Mapping) -> None:
         raise ZeppelinPlacementError(f"a setup holds at most {MAX_ZEPPELINS} zeppelins", rule_id="F.zep.static",
                                      field="name")
     names: dict[str, str] = {}
-    for what, name, _ in _holders(setup):
+    for what, name, _ in _holders(setup, last):
         if what == "track of":
             continue
         if name in names:
@@ -318,7 +322,7 @@ def check_extras(setup: Mapping) -> None:
                                          f"{z['player']!r}, a side with no planes ({', '.join(sorted(sides)) or 'none yet'})",
                                          rule_id="F.setup", field="player")
     taken: dict[Hex, tuple[str, str]] = {}
-    for what, name, hexes in _holders(setup):
+    for what, name, hexes in _holders(setup, last):
         field = {"zeppelin": "bow", "object": "hexes", "track of": "track", "plane": "hex"}[what]
         error = {"zeppelin": ZeppelinPlacementError, "plane": PlacementError}.get(what, ObjectPlacementError)
         if field_map is not None and what != "plane":
@@ -369,7 +373,7 @@ def add_zeppelin(setup: Mapping, zep: dict) -> dict:
         raise ZeppelinPlacementError(f"a setup holds at most {MAX_ZEPPELINS} zeppelins", rule_id="F.zep.static",
                                      field="name")
     after = _with(setup, "zeppelins", zep)
-    check_extras(after)
+    check_extras(after, last=("zeppelin", str(zep.get("name", ""))))
     _referee_check(setup, after, ZeppelinPlacementError, "bow")
     return after
 
@@ -384,7 +388,7 @@ def add_object(setup: Mapping, obj: dict) -> dict:
         raise ObjectPlacementError(f"a setup holds at most {LIMITS['count'].hi} objects",
                                    rule_id="F.collide.object-btn", field="name")
     after = _with(setup, "objects", obj)
-    check_extras(after)
+    check_extras(after, last=("object", str(obj.get("name", ""))))
     _referee_check(setup, after, ObjectPlacementError, "hexes")
     return after
 

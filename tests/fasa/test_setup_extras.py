@@ -167,6 +167,16 @@ def test_an_object_off_the_map_on_a_taken_hex_or_name_is_refused():
             X.ObjectPlacementError, "track", "F.map.sheets", "hex 10,0, off the fighters map")
 
 
+@pytest.mark.rule("F.zep.static", "F.combat.choice")
+def test_a_zeppelin_added_after_an_object_is_refused_at_the_zeppelin():
+    """Zeppelins come before objects in a setup, but the refusal names what was just added."""
+    setup = X.add_object(bombing_setup(), X.map_object("Silo", "building", "6,3"))
+    refused(lambda: X.add_zeppelin(setup, X.zeppelin("Akron", "Bob", "6,0")), X.ZeppelinPlacementError, "bow",
+            "F.zep.static", "taken by the object Silo")
+    refused(lambda: X.add_zeppelin(setup, X.zeppelin("Silo", "Bob", "12,0")), X.ZeppelinPlacementError, "name",
+            "F.combat.choice", "taken by the object Silo")
+
+
 @pytest.mark.rule("F.collide.object", "F.zep.static")
 def test_a_plane_placed_later_inside_an_object_is_caught_by_the_whole_setups_check():
     setup = X.add_object(two_planes(), X.map_object("Mill", "building", "2,2"))
@@ -195,7 +205,7 @@ def test_what_the_referee_refuses_with_the_new_item_is_refused_when_it_is_added(
     at the add, never later at the start."""
     setup = zeppelin_demo_setup()
     ace = setup["planes"][0]["plane"]["hex"]
-    monkeypatch.setattr(X, "check_extras", lambda s: None)
+    monkeypatch.setattr(X, "check_extras", lambda *args, **kwargs: None)
     e = refused(lambda: X.add_zeppelin(setup, X.zeppelin("Akron", "Bob", f"{ace['q']},{ace['r']}")),
                 X.ZeppelinPlacementError, "bow", "F.zep.static", "inside Akron")
     assert "Ace starts in" in str(e)
