@@ -212,3 +212,29 @@ def test_what_the_referee_refuses_with_the_new_item_is_refused_when_it_is_added(
     # with unfinished planes (the referee refuses them already) the add is left to the form's own checks
     alone = {"planes": [], "max_turns": 3, "map_name": "", "homes": {}}
     assert X.add_zeppelin(alone, X.zeppelin("Akron", "Bob", "0,0"))["zeppelins"][0]["name"] == "Akron"
+
+
+@pytest.mark.rule("F.zep.static", "F.collide.object-btn")
+def test_any_text_typed_into_the_inputs_builds_or_is_refused_by_name():
+    """Whatever a player types, a builder answers with a zeppelin or object, or a SetupError naming
+    the input; never another exception (no eval, nothing unbounded)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    texts = st.one_of(st.text(max_size=60), st.sampled_from(["0,0", "1,-1 2,-2", "bow mg-50", "port 2", "-0,+1",
+                                                             "9" * 400, "1,1;1,2", " ", "hex 1,1"]))
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(texts, texts, texts, texts)
+    def check(a, b, c, d):
+        for build in (lambda: X.zeppelin(a or "Z", "Bob", b, "A", nacelles=c, turrets=d),
+                      lambda: X.map_object(a or "O", "train", b, track=c, speed=1)):
+            try:
+                out = build()
+            except SetupError as e:
+                assert e.field and e.rule_id and str(e)
+            else:
+                assert isinstance(out, dict) and out["name"]
+                X.check_extras({"planes": [], "zeppelins": [out]} if "bow" in out else {"planes": [], "objects": [out]})
+
+    check()
