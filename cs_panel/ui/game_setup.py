@@ -4,7 +4,8 @@
 hero or wingman, or a veteran with experience), rounds and rockets, and where it starts; each
 plane added is listed, and the game's map, home sides and length are chosen below; "Start from" loads
 the zeppelin battle or the bombing run (sample set-ups) into the form instead, their zeppelin or ground
-objects listed and kept as planes are added. ``system="aces"``
+objects listed and kept as planes are added; zeppelins and objects of your own are added and removed
+under the planes (``cs_panel.ui.setup_fasa_extras``). ``system="aces"``
 builds each player's team from the Aces characters, with its points; ``system="airaction"`` each
 player's squadron to the build total (``cs_panel.ui.setup_airaction``); ``system="barrooms"`` adds
 characters one at a time, with their points, skills and gear, and sets the room and its cover
@@ -38,6 +39,7 @@ from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, set
 from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
 from cs_panel.ui.setup_airaction import AirActionSetupForm
 from cs_panel.ui.setup_barrooms import BarroomsSetupForm
+from cs_panel.ui.setup_fasa_extras import FasaExtrasForm
 
 SKILLS = ("constitution", "quick_draw", "dead_eye", "steady_hand", "natural_touch", "sixth_sense")
 FASA_FIELDS = ["plane_name", "player", "design", "role", "experience", *SKILLS, "ammunition", "rockets", "home",
@@ -54,7 +56,7 @@ TURNS_BOX = (-1000, 10_000)
 #: the FASA form's "Start from" choice: your own planes, or a sample set-up loaded into the form
 OWN = "your own planes"
 SAMPLES = {"zeppelin battle (sample)": "zeppelin_demo_setup", "bombing run (sample)": "bombing_setup"}
-#: the parts of a FASA set-up the form has no inputs for, kept as loaded (a zeppelin, ground objects, variants)
+#: the parts of a FASA set-up besides its planes (``FasaExtrasForm``): zeppelins, objects, and variants kept as loaded
 FASA_EXTRAS = ("zeppelins", "objects", "variants")
 CSS = """
 .cs-setup-list { border-collapse: collapse; font-size: 0.9em; }
@@ -79,7 +81,8 @@ class GameSetup(pn.viewable.Viewer):
 
     shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
                    "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
-                   "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules)  # rule ids shown here (rules index)
+                   "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules,
+                   *FasaExtrasForm.shows_rules)  # rule ids shown here (rules index)
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "
@@ -143,11 +146,14 @@ class GameSetup(pn.viewable.Viewer):
         system = params.pop("system", None)
         super().__init__(**params)
         self._planes: list[dict] = []
-        self._extras: dict[str, list] = {}  # FASA: the loaded set-up's zeppelins, objects and variants
         self._samples: set[str] = set()  # FASA: names of the planes and zeppelins a sample set-up brought
         self._homes: dict[str, str] = {}
         self._teams: dict[str, list] = {}
         self._errors = FieldErrors(["seed", "upload", "setup_text", *FASA_FIELDS, *ACES_FIELDS])
+        # FASA: zeppelins and objects of your own or a loaded set-up's, and its variants (their own sub-form)
+        self._extra_form = FasaExtrasForm(errors=self._errors, refuse=self._refuse, changed=self._rebuild,
+                                          current=lambda: {"planes": self._planes, "max_turns": self.max_turns,
+                                                           "map_name": self.map_name, "homes": self._homes})
         self._list = html_pane("", css_classes=["cs-setup-list-pane"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["cs-setup-status"], stylesheets=[CSS], sizing_mode="stretch_width")
         self._pilot = html_pane("", css_classes=["cs-setup-pilot"], stylesheets=[CSS], sizing_mode="stretch_width")
@@ -167,6 +173,15 @@ class GameSetup(pn.viewable.Viewer):
             with param.discard_events(self):
                 self.system = system
         self._system_changed()
+
+    @property
+    def _extras(self) -> dict[str, list]:
+        """FASA: the setup's zeppelins, objects and variants, as the extras sub-form holds them."""
+        return self._extra_form.extras
+
+    @_extras.setter
+    def _extras(self, value: dict[str, list]) -> None:
+        self._extra_form.extras = value
 
     # -- refusals ------------------------------------------------------------------------------
 
@@ -307,6 +322,7 @@ class GameSetup(pn.viewable.Viewer):
                                  homes=self._homes if self.map_name else {})
             if not self._extras:
                 return built
+            self._extra_form.check(built)  # names, hexes and map of the zeppelins and objects with the planes
             # the zeppelins and objects of a loaded set-up, checked with the planes by the rules (F.zep.static)
             new_game("fasa", self.seed, built | self._extras)
             return rules_for("fasa").check_setup(built | self._extras)
@@ -345,7 +361,7 @@ class GameSetup(pn.viewable.Viewer):
         e = html.escape
         if self.system == "fasa":
             if not self._planes:
-                return "<p>No planes yet: fill in the form and add one.</p>"
+                return "<p>No planes yet: fill in the form and add one.</p>" + self._extras_html()
             rows = "".join(
                 f"<tr><td>{e(p['name'])}{self._badge(p['name'] in self._samples)}</td><td>{e(p['player'])}</td><td>{e(p['aircraft'] or 'own stats')}</td>"
                 f"<td>QD {p['quick_draw']}, DE {p['dead_eye']}, SH {p['steady_hand']}, NT "
@@ -375,18 +391,8 @@ class GameSetup(pn.viewable.Viewer):
         return " <span class='cs-sample-badge' title='invented sample data'>sample</span>" if sample else ""
 
     def _extras_html(self) -> str:
-        """The loaded set-up's zeppelins and ground objects, listed under the planes (F.zep.static, F.bomb)."""
-        e = html.escape
-        rows = [f"<li class='cs-setup-zeppelin'>zeppelin <b>{e(z['name'])}</b> ({e(z['player'])}), bow at "
-                f"{z['bow']['q']},{z['bow']['r']}, {len(z['cells'])} gas cells of {sum(z['cells'])} points, "
-                f"{'hydrogen' if z.get('hydrogen') else 'helium'}, turrets "
-                f"{e(', '.join(f'{m} {g}' for m, g in z.get('turrets', [])) or 'none')}"
-                f"{self._badge(z['name'] in self._samples)}</li>" for z in self._extras.get("zeppelins", [])]
-        rows += [f"<li class='cs-setup-object'>{e(o['kind'])} <b>{e(o['name'])}</b> at "
-                 f"{e(' '.join(str(h['q']) + ',' + str(h['r']) for h in o['hexes']))}, {o['points']} points"
-                 f"{self._badge(o.get('provenance') == 'sample')}</li>" for o in self._extras.get("objects", [])]
-        rows += [f"<li>optional rule {e(v)}</li>" for v in self._extras.get("variants", [])]
-        return f"<p>Also on the map:</p><ul class='cs-setup-extras'>{''.join(rows)}</ul>" if rows else ""
+        """The setup's zeppelins and objects, listed under the planes (``FasaExtrasForm.list_html``)."""
+        return self._extra_form.list_html(self._samples)
 
     def new_game(self) -> Game | None:
         """Start the game from the setup and seed (the ``game`` parameter); a refusal is shown and
@@ -555,6 +561,7 @@ class GameSetup(pn.viewable.Viewer):
                        e.beside(W.IntInput.from_param(self.param.speed, css_classes=["in-speed"], label="Speed", width=80), "speed"), **box),
             pn.Row(add, remove, margin=0),
             e.slots["planes"],
+            self._extra_form.view(),
             pn.pane.Markdown("**The game**"),
             pn.FlexBox(e.beside(W.Select.from_param(self.param.map_name, css_classes=["in-map_name"], label="Map",
                                             options={m or "open sky (no edges)": m for m in self.param.map_name.objects},
