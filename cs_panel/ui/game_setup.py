@@ -79,10 +79,10 @@ def _split(text: str) -> list[str]:
 class GameSetup(pn.viewable.Viewer):
     """Choose a game's setup and seed, save or load it as JSON, and start the game."""
 
-    shows_rules = ("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
+    shows_rules = tuple(dict.fromkeys(("F.setup", "F.map.sheets", "F.plane.stats", "F.pilot.create", "F.pilot.skill-cost", "F.pilot.advance",
                    "F.pilot.skills", "F.weap.mg", "F.weap.loadout", "K.recruit", "K.setup", "B.chargen", "B.skills",
                    "B.weapons", "B.grenade", "B.cover", "F.zep.static", "F.bomb", *AirActionSetupForm.shows_rules,
-                   *FasaExtrasForm.shows_rules)  # rule ids shown here (rules index)
+                   *FasaExtrasForm.shows_rules)))  # rule ids shown here (rules index), each once
 
     system = param.Selector(default="fasa", objects=list(available()), doc="The rule system of the game.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="The seed of the game's dice: the same seed, setup and "
