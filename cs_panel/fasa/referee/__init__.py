@@ -124,7 +124,7 @@ from cs_panel.fasa.faces import (
 from cs_panel.fasa.referee.actions import Referee, apply, fold
 from cs_panel.fasa.referee.combat import OrderOdds, ShotGeometry, WeaponShot, attack_odds, order_odds, shot_geometry
 from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
-from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, RefereeError
+from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, LineOfFireBlockedError, RefereeError
 from cs_panel.fasa.referee.zeppelins import RefZeppelin, ZeppelinBlockedError, ZeppelinSetupError
 from cs_panel.fasa.referee.ground import GROUND_ORDNANCE as GROUND_ORDNANCE, MapObject
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
@@ -144,7 +144,7 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "Flak", "GameState", "MapObject", "OrderOdds",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "LineOfFireBlockedError", "Flak", "GameState", "MapObject", "OrderOdds",
     "Phase", "RefPlane", "RefZeppelin", "Referee", "RefereeError", "ShotGeometry", "Tail", "WeaponShot",
     "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes",
     "demo_planes", "fold", "map_svg", "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces",
