@@ -13,17 +13,20 @@ of planes alone plays as before. The numbers come from the rules core: ``deploye
   rule for non-piloted objects, p.31, 46); a miss scatters to the neighbouring hex a d6 names and
   does the same to whatever object stands there.
 - **Torpedo** (F.torpedo, p.45): only at an object that stands still (a moving train is refused by
-  rule), down the plane's line of travel (its forward column); the straight hexes flown before
-  release lower the number. A hit is four AP-rocket hits.
+  rule), down the plane's line of travel (its forward column) with nothing standing between
+  (``sightline``); the straight hexes flown before release lower the number. A hit is four AP-rocket hits.
 - **Harpoon** (F.rocket.harpoon, p.43): at a small object in the plane's hex or the next hex ahead
-  (range 1); a hit grabs it and the lift is rolled at once at the plane's speed; lifted, it is towed
+  (range 1), on the ground or carried aboard a zeppelin (``MapObject.aboard``: only a harpoon reaches
+  cargo, from outside the hull); a hit grabs it and the lift is rolled at once at the plane's speed; lifted, it is towed
   behind the plane: top speed 2 less (plots over it refused), a 2+ G plot snaps the cable (stress
   hits, attempted Gs - 1 on each forward wing table) and the object drops in the hex behind, as it
   does when the plane stalls or is lost. Guns or rockets ordered "at" a towed object roll at the
   towing plane; each hit then rolls 1-6 object, 7-10 cable.
 - **Guns and rockets at an object on the ground** (F.hit.number, F.collide.object-btn, p.27, 36-37):
   the usual to-hit sum with the object's table number as its base and no deflection (our reading,
-  RULINGS.md); each hit takes its template's boxes in points.
+  RULINGS.md); each hit takes its template's boxes in points. An intact gas cell or another object
+  standing on the line stops the shot, and the order is refused naming it (``sightline.line_blocker``,
+  ``LineOfFireBlockedError``: F.combat.los, F.map.hexes, F.zep.static).
 """
 
 from __future__ import annotations
