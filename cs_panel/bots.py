@@ -16,8 +16,11 @@ Levels:
   turn's chance (the share of the enemy's next places one of my next maneuvers would put under my
   guns) and a cost for a push that may fail; each of my planes in turn, fastest pilot first, the
   others planned around the plots already made; fire the order with the most expected damage
-  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Its odds are the referee's own, by
-  their public names (``referee.shot_geometry``, ``referee.order_odds``). Aces (``aces_tactics``): the attack
+  boxes (F.hit.number, F.gun.double-down, F.dmg.template), a flare or sonic rocket weighed by the
+  chance it shocks an enemy (F.rocket.flare, F.rocket.sonic). An intact zeppelin cell stops the
+  enemy's places, shots and next turn's chance planned through it (F.zep.static). Its odds are the
+  referee's own, by their public names (``referee.shot_geometry``, ``referee.order_odds``,
+  ``referee.zeppelins.plot_blocked``, ``referee.specials.caught``). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
   Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and

@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, strategies as st
 
 from cs_panel.core.dice import ScriptedDice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.fasa.deployed import harpoon_number, lift_number, torpedo_number
-from cs_panel.fasa.hexgrid import Facing, Hex, line_steps
+from cs_panel.fasa.hexgrid import Facing, Hex, line_of_sight, line_steps
 from cs_panel.fasa.play import FasaRules, setup_of
 from cs_panel.fasa.referee import (
     Action, FireOrderError, LineOfFireBlockedError, MapObject, Phase, Referee, RefereeError, RefZeppelin, apply,
@@ -70,6 +71,19 @@ def test_a_line_along_a_hexside_passes_one_object_but_not_two_or_an_object_besid
     assert line_blocker([zep], [right], a, b) is not None  # a hull on one side, a building on the other
     # the target's own hexes and the shooter's never block
     assert line_blocker((), [left, right], a, b, ignore=(Hex(0, -1),)) is None
+
+
+near = st.builds(Hex, st.integers(-5, 5), st.integers(-5, 5))  # close pairs often run along hexsides
+
+
+@pytest.mark.rule("F.combat.los", "F.map.hexes")
+@given(near, near, st.sets(near, max_size=8))
+def test_objects_block_exactly_as_dotted_hexes_do_either_way_round(a, b, spots):
+    objs = [MapObject(f"O{i}", "building", (h,)) for i, h in enumerate(sorted(spots))]
+    blocked = line_blocker((), objs, a, b)
+    assert (blocked is None) == line_of_sight(a, b, spots) == (line_blocker((), objs, b, a) is None)
+    if blocked is not None:  # the refusal names one of the objects on the line
+        assert any(blocked.startswith(f"{o.name} (building) at hex {o.hexes[0].q},{o.hexes[0].r}") for o in objs)
 
 
 @pytest.mark.rule("F.torpedo", "F.combat.los", "F.zep.static")
