@@ -718,7 +718,8 @@ def _hex_fire_value(gs, rp, order):
     from cs_panel.fasa.referee import zeppelins as Z
     from cs_panel.fasa.zeppelin import gunner_shock_roll
     loaded = dict(rp.loaded_rockets)
-    groups = [(order.rockets, order.target_hex)] + [(hps, R.FireOrder(target=at).target_hex) for hps, at in order.salvos]
+    groups = [(order.rockets, order.target_hex)]
+    groups += [(hps, R.FireOrder(target=at).target_hex) for hps, at in order.salvos]
     value, told = 0.0, []
     for hps, aim in groups:
         fired = [w for hp, w in loaded.items() if (hp in hps or 0 in hps) and w in R.BLINDING]
@@ -735,7 +736,8 @@ def _hex_fire_value(gs, rp, order):
                 value += (FASA_SHOCK if z.player != rp.player else -FASA_SHOCK) * fail
                 told.append(f"{z.name}'s {mount} gunner {percent(fail)}")
     if not told:
-        return min(value, 0.0), 0.0, "rockets at a hex: no box marked this phase, nobody caught (F.rocket.flare, F.rocket.sonic)"
+        return (min(value, 0.0), 0.0,
+                "rockets at a hex: no box marked this phase, nobody caught (F.rocket.flare, F.rocket.sonic)")
     return value, 0.0, f"worth {value:.1f} boxes in shock: {', '.join(told)} (F.rocket.flare, F.rocket.sonic, F.shock)"
 
 

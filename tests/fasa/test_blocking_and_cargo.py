@@ -144,8 +144,9 @@ def test_cargo_is_refused_to_guns_bombs_and_torpedoes_and_goes_down_with_a_falle
     fallen = _beside_the_ship(fell_turn=1)
     with pytest.raises(FireOrderError, match="went down with Pegasus"):
         _fire(fallen, "harpoon at Gold")
-    far = dataclasses.replace(state, planes=(dataclasses.replace(
-        state.plane("Bomber"), plane=dataclasses.replace(state.plane("Bomber").plane, hex=Hex(0, 2))), state.plane("Raider")))
+    bomber_ = state.plane("Bomber")
+    back = dataclasses.replace(bomber_, plane=dataclasses.replace(bomber_.plane, hex=Hex(0, 2)))
+    far = dataclasses.replace(state, planes=(back, state.plane("Raider")))
     with pytest.raises(FireOrderError, match="range 1"):
         _fire(far, "harpoon at Gold")
 
