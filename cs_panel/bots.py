@@ -16,8 +16,11 @@ Levels:
   turn's chance (the share of the enemy's next places one of my next maneuvers would put under my
   guns) and a cost for a push that may fail; each of my planes in turn, fastest pilot first, the
   others planned around the plots already made; fire the order with the most expected damage
-  boxes (F.hit.number, F.gun.double-down, F.dmg.template). Its odds are the referee's own, by
-  their public names (``referee.shot_geometry``, ``referee.order_odds``). Aces (``aces_tactics``): the attack
+  boxes (F.hit.number, F.gun.double-down, F.dmg.template), a flare or sonic rocket weighed by the
+  chance it shocks an enemy (F.rocket.flare, F.rocket.sonic). An intact zeppelin cell stops the
+  enemy's places, shots and next turn's chance planned through it (F.zep.static). Its odds are the
+  referee's own, by their public names (``referee.shot_geometry``, ``referee.order_odds``,
+  ``referee.zeppelins.plot_blocked``, ``referee.specials.caught``). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
   from which an enemy is in reach next turn, in cover where there is some (K.move, K.ranged).
   Air Action (``airaction_tactics``): each plane's course (throttle clicks, card, orientation) and
@@ -197,6 +200,12 @@ FASA_ARC_RANGE = 6
 FASA_NEXT = 4.0
 #: how far (hexes) apart two planes may end for next turn's chance to be weighed
 FASA_NEXT_WINDOW = 10
+#: worth, in boxes, of shocking an enemy pilot or zeppelin gunner with a flare or sonic rocket: a
+#: shocked pilot flies straight next turn and adds 2 to his rolls (F.shock), a gunner's gun is silent
+#: this turn and the next (F.zep.gunners); about a tailing position's worth. A friend caught costs the same
+FASA_SHOCK = 3.0
+#: keeping a flare or sonic rocket for a better moment is worth this many boxes
+FASA_HEX_ROCKET_KEEP = 1.0
 #: cost, in boxes, of each point of speed under ``FASA_SLOW_BELOW`` at the end of the move: a slow
 #: plane has few maneuvers next turn (F.move.capability)
 FASA_SLOW = 1.0
@@ -327,11 +336,22 @@ class _Gunnery:
         return total, 1 - miss
 
 
-def _ends(rp) -> tuple[np.ndarray, np.ndarray]:
+def _flyable(rp, zeppelins=()) -> list:
+    """``rp``'s legal plots as the referee takes them: none whose path enters an intact gas cell
+    (``referee.zeppelins.plot_blocked``, F.zep.static: such a plot is refused)."""
+    opts = list(_options(rp.plane))
+    zeps = [z for z in zeppelins if z.aloft]
+    if not zeps:
+        return opts
+    from cs_panel.fasa.referee import zeppelins as Z
+    return [o for o in opts if Z.plot_blocked(zeps, o.plan.path_hexes) is None]
+
+
+def _ends(rp, zeppelins=()) -> tuple[np.ndarray, np.ndarray]:
     """Where a plane may end this turn, rows of (q, r, facing, speed), and each end's share of the
-    plane's legal plots."""
+    plane's legal plots (none through a zeppelin's hull, ``_flyable``)."""
     counts: dict[tuple, int] = {}
-    for o in _options(rp.plane):
+    for o in _flyable(rp, zeppelins):
         f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
         counts[f] = counts.get(f, 0) + 1
     n = sum(counts.values()) or 1
@@ -353,17 +373,17 @@ def fasa_told(gs, player: str, enemy: str) -> tuple[int, str] | None:
     return None
 
 
-def _told_ends(rp, number: int, told: str) -> tuple[np.ndarray, np.ndarray]:
+def _told_ends(rp, number: int, told: str, zeppelins=()) -> tuple[np.ndarray, np.ndarray]:
     """``_ends`` of the plots that would have revealed just ``told`` at tailing ``number``
     (``tailing.reveal``, the referee's own words, F.tail.reveal); all of them if none would."""
     from cs_panel.fasa.tailing import reveal
     counts: dict[tuple, int] = {}
-    for o in _options(rp.plane):
+    for o in _flyable(rp, zeppelins):
         if str(reveal(number, str(o.maneuver))) == told:
             f = (o.hex.q, o.hex.r, int(o.facing), o.maneuver.speed)
             counts[f] = counts.get(f, 0) + 1
     if not counts:
-        return _ends(rp)
+        return _ends(rp, zeppelins)
     n = sum(counts.values())
     return (np.array(list(counts), dtype=np.int64).reshape(-1, 4),
             np.array([k / n for k in counts.values()], dtype=float))
@@ -428,8 +448,11 @@ def _next_chance(mine, his, reach: int) -> np.ndarray:
     return out
 
 
-def _next_turn(rp, e, me: np.ndarray, ends: np.ndarray, fwd: tuple[np.ndarray, ...], reach: int) -> np.ndarray:
-    """``_next_chance`` for every pair of my ends (rows of ``me``) and his (rows of ``ends``)."""
+def _next_turn(rp, e, me: np.ndarray, ends: np.ndarray, fwd: tuple[np.ndarray, ...], reach: int,
+               clear: np.ndarray | None = None) -> np.ndarray:
+    """``_next_chance`` for every pair of my ends (rows of ``me``) and his (rows of ``ends``); a pair
+    with an intact gas cell between them (0 in ``clear``, ``_clear``) counts none: the hull stands
+    between us at the start of next turn too (F.zep.static; the bot's own estimate)."""
     rq, rr, relf = fwd[0], fwd[1], fwd[2]
     W = FASA_NEXT_WINDOW
     out = np.zeros(rq.shape)
@@ -439,7 +462,7 @@ def _next_turn(rp, e, me: np.ndarray, ends: np.ndarray, fwd: tuple[np.ndarray, .
             table = _next_chance(_next_start(rp.plane, int(sm)), _next_start(e.plane, int(se)), reach)
             cell = inside & (me[:, 3] == sm)[:, None] & (ends[:, 3] == se)[None, :]
             out[cell] = table[relf[cell], rq[cell] + W, rr[cell] + W]
-    return out
+    return out if clear is None else out * clear
 
 
 def _canonical(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -510,11 +533,12 @@ def _planned(gs, rp) -> list[tuple[RefPlane, np.ndarray]]:
     return out
 
 
-def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
+def _drawn_off(e, rp, ends: np.ndarray, wingmen, gs=None) -> np.ndarray:
     """For each of ``e``'s ends, the share of his fire that goes to one of my planes already
     plotted instead of ``rp``: a plane's guns fire at one target, the first enemy in the firing
     order they reach (F.combat.choice, F.combat.order): a wingman of higher Quick Draw is ahead of
-    ``rp``, one of equal Quick Draw half the time (the tie is rolled)."""
+    ``rp``, one of equal Quick Draw half the time (the tie is rolled). A wingman behind an intact
+    gas cell from that end draws nothing (``_clear``, F.zep.static)."""
     drawn = np.zeros(len(ends))
     for f, at in wingmen:
         first = 1.0 if f.quick_draw > rp.quick_draw else 0.5 if f.quick_draw == rp.quick_draw else 0.0
@@ -522,6 +546,9 @@ def _drawn_off(e, rp, ends: np.ndarray, wingmen) -> np.ndarray:
             continue
         g = _Gunnery(e, f)
         hit = _table(_canonical(ends, at), g.canonical, 2, g.reach)[:, 0, 1] > 0
+        clear = _clear(gs, ends, at, g.reach) if gs is not None else None
+        if clear is not None:
+            hit = hit & (clear[:, 0] > 0)
         drawn = np.maximum(drawn, first * hit)
     return drawn
 
@@ -560,18 +587,20 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     wingmen = _planned(gs, rp)
     for e in enemies:
         told = fasa_told(gs, rp.player, e.name)
-        ends, w = _ends(e) if told is None else _told_ends(e, *told)
+        ends, w = _ends(e, gs.zeppelins) if told is None else _told_ends(e, *told, zeppelins=gs.zeppelins)
         out, back = _Gunnery(rp, e), _Gunnery(e, rp)
         fwd, rev = _canonical(me, ends), _canonical(ends, me)
         got = _table(fwd, out.canonical, 2, out.reach)
         hit_back = _table(rev, back.canonical, 2, back.reach)[:, :, 0].T
-        clear_out, clear_back = _clear(gs, me, ends, out.reach), _clear(gs, ends, me, back.reach)
+        # one pass for this turn's shots and next turn's chance (FASA_NEXT_WINDOW reaches further than any gun)
+        clear_out = _clear(gs, me, ends, max(out.reach, FASA_NEXT_WINDOW if FASA_NEXT else 0))
+        clear_back = _clear(gs, ends, me, back.reach)
         if clear_out is not None and clear_back is not None:  # no shot through an intact gas cell (F.zep.static)
             got = got * clear_out[:, :, None]
             hit_back = hit_back * clear_back.T
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
-        taken += hit_back @ (w * (1 - _drawn_off(e, rp, ends, wingmen)))
+        taken += hit_back @ (w * (1 - _drawn_off(e, rp, ends, wingmen, gs)))
         dq = ends[None, :, 0] - me[:, None, 0]
         dr = ends[None, :, 1] - me[:, None, 1]
         d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
@@ -586,7 +615,7 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
                     else _table(rev, lambda *x: (_tails(*x),), 1, TAIL_RANGE)[:, :, 0].T)
         tail += (i_tail - he_tails) @ w
         if FASA_NEXT:
-            nxt += _next_turn(rp, e, me, ends, fwd, out.reach) @ w
+            nxt += _next_turn(rp, e, me, ends, fwd, out.reach, clear_out) @ w
     score = (dealt - FASA_TAKEN * taken + FASA_TAIL * tail - FASA_DISTANCE * near - FASA_SHARED_HEX * shared
              + FASA_ARC * arc + FASA_NEXT * nxt - FASA_SLOW * np.maximum(0, FASA_SLOW_BELOW - me[:, 3]))
     layout = gs.map
@@ -650,8 +679,8 @@ def _fire_value(gs, rp, order_text: str):
         return value + e, expected + e, f"{why}; the turret: {e:.1f} boxes expected (F.combat.order)"
     if order.holds:
         return 0.0, 0.0, "holds fire: nothing worth a shot"
-    if order.target_hex is not None:  # flare and sonic rockets shock, they mark no box
-        return 0.0, 0.0, "rockets at a hex: no box marked this phase (F.rocket.flare, F.rocket.sonic)"
+    if order.target_hex is not None:  # flak, flare and sonic rockets: no box marked this phase
+        return _hex_fire_value(gs, rp, order)
     if "clear jams" in order_text:
         p = float(jam_clear_number(rp.steady_hand, rp.plane.shocked).chance)
         boxes = sum(template_for(g, r).boxes for gp, g, r in rp.working_guns if gp in rp.jammed)
@@ -673,6 +702,43 @@ def _fire_value(gs, rp, order_text: str):
             value -= FASA_ROCKET_KEEP * shot.boxes
     expected = odds.expected_boxes
     return value, expected, f"{expected:.1f} boxes expected; {odds.text} (F.hit.number, F.dmg.template)"
+
+
+def _hex_fire_value(gs, rp, order):
+    """(value, 0 boxes, line) of rockets fired at hexes: each flare or sonic rocket is worth
+    ``FASA_SHOCK`` for every enemy pilot or zeppelin gunner it would catch, times his chance to fail
+    the Constitution roll, less the same for a friend it catches, less ``FASA_HEX_ROCKET_KEEP``; the
+    referee's own rules say who is caught and the roll (``referee.specials.caught``,
+    ``deployed.blinding_roll``, ``zeppelins.gunners_caught``: F.rocket.flare, F.rocket.sonic,
+    F.zep.gunners). Flak is aimed where enemies will fly next turn, which this bot does not plan:
+    worth 0, as holding fire."""
+    from cs_panel.fasa import referee as R
+    from cs_panel.fasa.deployed import blinding_roll
+    from cs_panel.fasa.referee import specials as S
+    from cs_panel.fasa.referee import zeppelins as Z
+    from cs_panel.fasa.zeppelin import gunner_shock_roll
+    loaded = dict(rp.loaded_rockets)
+    groups = [(order.rockets, order.target_hex)]
+    groups += [(hps, R.FireOrder(target=at).target_hex) for hps, at in order.salvos]
+    value, told = 0.0, []
+    for hps, aim in groups:
+        fired = [w for hp, w in loaded.items() if (hp in hps or 0 in hps) and w in R.BLINDING]
+        for w in fired:
+            value -= FASA_HEX_ROCKET_KEEP
+            for name in S.caught(w, aim, gs.planes, rp.name):
+                p = gs.plane(name)
+                fail = 1 - float(blinding_roll(p.record.pilot_constitution, p.plane.shocked).chance)
+                value += (FASA_SHOCK if p.player != rp.player else -FASA_SHOCK) * fail
+                told.append(f"{name} {percent(fail)} to be shocked")
+            for z, mount in Z.gunners_caught(gs.zeppelins, w, aim):
+                fail = 1 - float(gunner_shock_roll(any(m == mount and 0 <= gs.turn - t <= 1
+                                                        for m, t in z.gunners_shocked)).chance)
+                value += (FASA_SHOCK if z.player != rp.player else -FASA_SHOCK) * fail
+                told.append(f"{z.name}'s {mount} gunner {percent(fail)}")
+    if not told:
+        return (min(value, 0.0), 0.0,
+                "rockets at a hex: no box marked this phase, nobody caught (F.rocket.flare, F.rocket.sonic)")
+    return value, 0.0, f"worth {value:.1f} boxes in shock: {', '.join(told)} (F.rocket.flare, F.rocket.sonic, F.shock)"
 
 
 def _zeppelin_fire_value(gs, rp, order):

@@ -170,7 +170,8 @@ def test_the_bot_never_reads_the_enemy_secret_plot(seed, turns, monkeypatch):
         raider = v.state.game.plane("Raider")
         end = next(o for o in bots._options(raider.plane) if str(o.maneuver) == p.maneuver)
         truth = (np.array([[end.hex.q, end.hex.r, int(end.facing), end.maneuver.speed]]), np.array([1.0]))
-        monkeypatch.setattr(bots, "_ends", lambda rp, truth=truth: truth if rp.name == "Raider" else real_ends(rp))
+        monkeypatch.setattr(bots, "_ends", lambda rp, zeppelins=(), truth=truth:
+                            truth if rp.name == "Raider" else real_ends(rp, zeppelins))
         cheats.add(str(choose(v, "Ann", "tactical").action))
         monkeypatch.setattr(bots, "_ends", real_ends)
     assert len(cheats) > 1

@@ -476,7 +476,8 @@ class FasaRules(Rules):
         if gs.objects:  # everyone sees the objects on the map (F.collide.object-btn)
             seen["objects"] = [{"name": o.name, "kind": o.kind, "hexes": [[h.q, h.r] for h in o.hexes],
                                 "base_number": o.base_number, "points_left": o.left, "moving": o.moving,
-                                "towed_by": o.towed_by, "provenance": o.provenance} for o in gs.objects]
+                                "towed_by": o.towed_by, "aboard": o.aboard, "provenance": o.provenance}
+                               for o in gs.objects]
         return seen
 
     def parse_action(self, text: str) -> Action:
@@ -523,6 +524,8 @@ def ground_orders(gs: R.GameState, p: R.RefPlane, aimed: list[str]) -> list[str]
     if sum(w.startswith("bomb-") for _, w in p.loaded_rockets) > 1:
         drops.append("bombs")
     out = [f"{what} at {o.name}" for o in standing(gs.objects) for what in drops]
+    out += [f"{what} at {o.name}" for o in gs.objects if o.aboard and not o.destroyed  # cargo: harpoons only
+            for what in drops if what.startswith("harpoon")]
     towed = [o for o in gs.objects if o.towed_by and not o.destroyed]
     out += [f"{what} at {o.name}" for o in towed + list(standing(gs.objects)) for what in aimed]
     return out

@@ -101,7 +101,7 @@ def test_a_set_up_with_objects_plays_through_the_protocol_and_a_plain_set_up_is_
     assert json.loads(json.dumps(setup)) == setup
     seen = game.observation("Bob")["state"]["objects"]
     assert seen[0] == {"name": "Depot", "kind": "building", "hexes": [[0, -1]], "base_number": 1, "points_left": 40,
-                       "moving": False, "towed_by": "", "provenance": "sample"}
+                       "moving": False, "towed_by": "", "aboard": "", "provenance": "sample"}
     assert "objects" not in new_game("fasa", seed=3).observation("Bob")["state"]
     from cs_panel.setups import setup_from_json, setup_to_json
 
@@ -397,9 +397,10 @@ def test_legal_actions_offer_each_weapon_only_at_targets_it_may_be_fired_at():
     game = new_game("fasa", seed=11, setup=bombing_setup())
     game = game.play("plot Bomber 2SA", "plot Raider 1SA", "move")
     orders = [str(a) for a in game.legal_actions() if str(a).startswith("fire Bomber")]
-    # the depot is down the line of travel, the crate in the hex ahead (range 1) and next to the plane
-    assert {"fire Bomber torpedo 3 at Depot", "fire Bomber harpoon 4 at Crate", "fire Bomber bomb 1 at Crate",
-            "fire Bomber bombs at Crate"} <= set(orders)
+    # the crate is in the hex ahead (range 1) and next to the plane; the depot is down the line of
+    # travel, but the crate on the ground stands in the torpedo's way (F.combat.los)
+    assert {"fire Bomber harpoon 4 at Crate", "fire Bomber bomb 1 at Crate", "fire Bomber bombs at Crate"} <= set(orders)
+    assert "fire Bomber torpedo 3 at Depot" not in orders
     assert not any(" at Train" in o for o in orders)  # the train is moving, and out of bombing reach
     assert not any(o.startswith("fire Bomber bomb") and o.endswith("Depot") for o in orders)  # 3 hexes off
     for a in game.legal_actions():
@@ -409,10 +410,14 @@ def test_legal_actions_offer_each_weapon_only_at_targets_it_may_be_fired_at():
     stopped = MapObject("Train", "train", (Hex(0, -3), Hex(0, -2)), points=30)
     gs = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, stopped])
     offered = game.rules.fire_orders(gs, gs.plane("Bomber"))
-    assert {"bomb 1 at Depot", "bomb 2 at Depot", "bombs at Depot", "torpedo 3 at Depot", "torpedo 3 at Train"} <= set(offered)
+    assert {"bomb 1 at Depot", "bomb 2 at Depot", "bombs at Depot", "torpedo 3 at Depot"} <= set(offered)
+    assert "torpedo 3 at Train" not in offered  # the depot stands between (F.combat.los)
     assert not any(o.startswith("harpoon") for o in offered)
+    aside = dataclasses.replace(DEPOT, hexes=(Hex(1, -1),))  # still next to the plane, off the line
+    gs = in_combat([bomber(Hex(0, 0)), fighter()], [aside, stopped])
+    assert {"bombs at Depot", "torpedo 3 at Train"} <= set(game.rules.fire_orders(gs, gs.plane("Bomber")))
     moving = dataclasses.replace(stopped, track=(Hex(0, -4),), speed=1)
-    gs = in_combat([bomber(Hex(0, 0)), fighter()], [DEPOT, moving])
+    gs = in_combat([bomber(Hex(0, 0)), fighter()], [aside, moving])
     assert "torpedo 3 at Train" not in game.rules.fire_orders(gs, gs.plane("Bomber"))
 
 

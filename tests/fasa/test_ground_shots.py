@@ -11,7 +11,7 @@ import pytest
 from cs_panel.fasa.damage import template_for
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.play import FasaRules
-from cs_panel.fasa.referee import Action, GroundShotError, MapObject, apply
+from cs_panel.fasa.referee import Action, GroundShotError, LineOfFireBlockedError, MapObject, apply
 from cs_panel.fasa.referee.ground_play import ground_shot_number
 from cs_panel.fasa.tohit import weapons
 from cs_panel.core.dice import ScriptedDice
@@ -86,7 +86,8 @@ def test_an_intact_gas_cell_between_the_plane_and_the_object_stops_the_shot():
     assert Hex(0, 0) in zep.cover
     ref = Referee.start(1, [bomber(Hex(0, 2)), fighter()], max_turns=5, objects=[DEPOT], zeppelins=[zep])
     state = dataclasses.replace(ref.state, phase=Phase.COMBAT)
-    with pytest.raises(GroundShotError, match=r"gas cell blocks the line of fire \(F.zep.static\)"):
+    with pytest.raises(LineOfFireBlockedError, match=r"Pegasus's intact gas cell 1 at hex 0,0 stands in the way "
+                                                     r"\(F.zep.static\)"):
         apply(state, Action("fire", "Bomber", "guns at Depot"), ScriptedDice([]))
     clear = in_combat([bomber(Hex(0, 2)), fighter()], [DEPOT], Bomber="guns at Depot")  # no zeppelin: it fires
     assert "on the ground" in clear.report[-1]

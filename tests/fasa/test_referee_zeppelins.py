@@ -600,7 +600,7 @@ def test_part_odds_give_the_points_the_bot_expects_from_a_fire_order_at_a_cell()
 
 
 @pytest.mark.rule("F.zep.static")
-def test_the_bots_plot_values_count_no_shot_through_an_intact_cell():
+def test_the_bots_plot_values_count_no_shot_through_an_intact_cell(monkeypatch):
     from cs_panel import bots
 
     def table(z):
@@ -611,8 +611,13 @@ def test_the_bots_plot_values_count_no_shot_through_an_intact_cell():
     whole, open_ = table(pegasus(nacelles=())), table(pegasus(cells=(60, 0, 60, 60, 60), nacelles=()))
     # Ace below cell 2 (0,-2), Raider above it: many of their ends face each other through the cell
     blocked, clear = bots.fasa_plot_values(whole, whole.plane("Ace")), bots.fasa_plot_values(open_, open_.plane("Ace"))
-    assert all(blocked[k].dealt <= clear[k].dealt + 1e-9 and blocked[k].taken <= clear[k].taken + 1e-9 for k in clear)
     assert blocked["2SA"].dealt < clear["2SA"].dealt and blocked["2SA"].taken < clear["2SA"].taken
+    # the same places for Raider (none through the hull), the shots through the cell counted after all
+    monkeypatch.setattr(bots, "_clear", lambda *a: None)
+    seen_through = bots.fasa_plot_values(whole, whole.plane("Ace"))
+    assert all(blocked[k].dealt <= seen_through[k].dealt + 1e-9 and blocked[k].taken <= seen_through[k].taken + 1e-9
+               for k in seen_through)
+    assert blocked["2SA"].dealt < seen_through["2SA"].dealt
 
 
 # -- flare and sonic rockets catch zeppelin gunners (F.zep.gunners) ---------------------------------

@@ -72,7 +72,10 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   are ordered at them, ``"bomb 1 at Depot"``, ``"bombs at Depot"``, ``"torpedo at Train"``,
   ``"harpoon at Crate"`` (module ``ground_play``): a bomb by the Bomb Table, scattering on a miss
   (F.bomb); a torpedo only at an object standing still (F.torpedo); a harpoon grabs, lifts and tows a
-  small object, and guns or rockets ordered at the tow hit the object or the cable (F.rocket.harpoon).
+  small object, and guns or rockets ordered at the tow hit the object or the cable (F.rocket.harpoon);
+  cargo aboard a zeppelin (``MapObject(..., aboard="Pegasus")``) is for the harpoon alone. An object
+  or an intact gas cell between the plane and the object it shoots at stops the shot or the torpedo
+  (module ``sightline``, F.combat.los, F.zep.static).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 
@@ -124,7 +127,7 @@ from cs_panel.fasa.faces import (
 from cs_panel.fasa.referee.actions import Referee, apply, fold
 from cs_panel.fasa.referee.combat import OrderOdds, ShotGeometry, WeaponShot, attack_odds, order_odds, shot_geometry
 from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
-from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, RefereeError
+from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, LineOfFireBlockedError, RefereeError
 from cs_panel.fasa.referee.zeppelins import RefZeppelin, ZeppelinBlockedError, ZeppelinSetupError
 from cs_panel.fasa.referee.ground import GROUND_ORDNANCE as GROUND_ORDNANCE, MapObject
 from cs_panel.fasa.referee.notation import GUNS as GUNS, FireOrder, hex_text as hex_text
@@ -144,7 +147,7 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "Flak", "GameState", "MapObject", "OrderOdds",
+    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "LineOfFireBlockedError", "Flak", "GameState", "MapObject", "OrderOdds",
     "Phase", "RefPlane", "RefZeppelin", "Referee", "RefereeError", "ShotGeometry", "Tail", "WeaponShot",
     "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes",
     "demo_planes", "fold", "map_svg", "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces",

@@ -17,3 +17,9 @@ class FireOrderError(RefereeError):
 class GroundShotError(FireOrderError):
     """Guns or rockets ordered at an object on the ground that cannot fire at it: out of the forward
     column or range, or a rocket that does no damage (F.combat.arc, F.collide.object-btn, F.hit.number)."""
+
+
+class LineOfFireBlockedError(GroundShotError):
+    """A gun, rocket or torpedo ordered at an object with something standing on the line between:
+    an intact gas cell or another object on the ground (F.combat.los, F.map.hexes, F.zep.static).
+    The message names what is in the way."""

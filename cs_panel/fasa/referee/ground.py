@@ -32,6 +32,7 @@ from typing import Sequence
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import RuleInputError
 from cs_panel.core.limits import LIMITS
+from cs_panel.core.state import to_jsonable
 from cs_panel.core.validate import check_int, check_str, short_repr
 from cs_panel.fasa.collisions import Obstacle, object_number, objects, path_collision_checks
 from cs_panel.fasa.hexgrid import Hex
@@ -64,6 +65,9 @@ class MapObject:
     is destroyed and ``damage`` the points taken so far. A train with a ``track`` (the hexes ahead
     of its engine, in order) runs ``speed`` of them each movement phase. ``towed_by`` names the plane
     towing it after a harpoon's lift (F.rocket.harpoon); a towed object is off the ground.
+    ``aboard`` names the zeppelin carrying it (cargo: a small object in one hex of the ship, which
+    the game checks is one of its gas cells' hexes): a harpoon may snag it from outside the hull,
+    and nothing else reaches it (F.rocket.harpoon, p.43; our reading, RULINGS.md).
     ``provenance`` says where the object's set-up comes from (``sample`` for an invented mission).
     """
 
@@ -76,6 +80,7 @@ class MapObject:
     speed: int = 0
     towed_by: str = ""
     provenance: str = "sample"
+    aboard: str = ""
 
     def __post_init__(self):
         check_str(self.name, "object name", error=RefereeError)
@@ -108,6 +113,14 @@ class MapObject:
             raise RefereeError(f"object {self.name}: only a train runs along a track (a {self.kind} stays put)",
                                field="objects")
         check_str(self.towed_by, "towed_by", empty_ok=True, error=RefereeError)
+        check_str(self.aboard, "aboard", empty_ok=True, error=RefereeError)
+        if self.aboard:
+            why = ("it is towed by " + self.towed_by if self.towed_by else
+                   f"a {self.kind} is no cargo: only a small object is carried and harpooned" if not self.liftable else
+                   f"it stands in {len(self.hexes)} hexes; cargo takes one" if len(self.hexes) != 1 else "")
+            if why:
+                raise RefereeError(f"object {self.name} cannot be aboard {self.aboard}: {why} (F.rocket.harpoon)",
+                                   field="objects")
         if self.provenance not in PROVENANCES:
             raise RefereeError(f"object {self.name}: provenance is one of {PROVENANCES}, got "
                                f"{short_repr(self.provenance)}", field="objects")
@@ -136,7 +149,15 @@ class MapObject:
 
     @property
     def on_ground(self) -> bool:
-        return not self.towed_by
+        """Standing on the map: neither in tow nor carried aboard a zeppelin."""
+        return not self.towed_by and not self.aboard
+
+    def to_dict(self) -> dict:
+        """The object as plain data; ``aboard`` only when set, so a set-up without cargo keeps its text."""
+        out = {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        if not self.aboard:
+            del out["aboard"]
+        return out
 
     @property
     def liftable(self) -> bool:
@@ -162,6 +183,7 @@ class MapObject:
         where = ", ".join(hex_text(h) for h in self.hexes)
         extra = f", running {self.speed} hex{'es' if self.speed > 1 else ''} a turn" if self.moving else ""
         extra += f", towed by {self.towed_by}" if self.towed_by else ""
+        extra += f", aboard {self.aboard}" if self.aboard else ""
         return (f"{self.name} ({self.label}, base target number {self.base_number}, {self.left} of {self.points} "
                 f"points, at {where}{extra})")
 

@@ -13,17 +13,20 @@ of planes alone plays as before. The numbers come from the rules core: ``deploye
   rule for non-piloted objects, p.31, 46); a miss scatters to the neighbouring hex a d6 names and
   does the same to whatever object stands there.
 - **Torpedo** (F.torpedo, p.45): only at an object that stands still (a moving train is refused by
-  rule), down the plane's line of travel (its forward column); the straight hexes flown before
-  release lower the number. A hit is four AP-rocket hits.
+  rule), down the plane's line of travel (its forward column) with nothing standing between
+  (``sightline``); the straight hexes flown before release lower the number. A hit is four AP-rocket hits.
 - **Harpoon** (F.rocket.harpoon, p.43): at a small object in the plane's hex or the next hex ahead
-  (range 1); a hit grabs it and the lift is rolled at once at the plane's speed; lifted, it is towed
+  (range 1), on the ground or carried aboard a zeppelin (``MapObject.aboard``: only a harpoon reaches
+  cargo, from outside the hull); a hit grabs it and the lift is rolled at once at the plane's speed; lifted, it is towed
   behind the plane: top speed 2 less (plots over it refused), a 2+ G plot snaps the cable (stress
   hits, attempted Gs - 1 on each forward wing table) and the object drops in the hex behind, as it
   does when the plane stalls or is lost. Guns or rockets ordered "at" a towed object roll at the
   towing plane; each hit then rolls 1-6 object, 7-10 cable.
 - **Guns and rockets at an object on the ground** (F.hit.number, F.collide.object-btn, p.27, 36-37):
   the usual to-hit sum with the object's table number as its base and no deflection (our reading,
-  RULINGS.md); each hit takes its template's boxes in points.
+  RULINGS.md); each hit takes its template's boxes in points. An intact gas cell or another object
+  standing on the line stops the shot, and the order is refused naming it (``sightline.line_blocker``,
+  ``LineOfFireBlockedError``: F.combat.los, F.map.hexes, F.zep.static).
 """
 
 from __future__ import annotations
@@ -44,13 +47,14 @@ from cs_panel.fasa.gunnery import DoubleDown
 from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.movement import MovePlan, MoveResult
 from cs_panel.fasa.random_movement import PORT_LEADING, STARBOARD_LEADING
-from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, RefereeError
+from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, LineOfFireBlockedError, RefereeError
 from cs_panel.fasa.tohit import weapons
 from cs_panel.fasa.referee.ground import (
     GROUND_ORDNANCE, MapObject, at_hex, ordnance_kind, path_checks, run_trains, standing, straight_after,
 )
 from cs_panel.fasa.referee.marking import _place, _widow
 from cs_panel.fasa.referee.notation import FireOrder, hex_text
+from cs_panel.fasa.referee.sightline import IN_THE_WAY, line_blocker
 from cs_panel.fasa.referee.state import GameState, RefPlane
 
 
@@ -172,12 +176,19 @@ def _bomb_hex(rp: RefPlane, o: MapObject) -> Hex | None:
     return near[0] if near else None
 
 
-def _torpedo_run(rp: RefPlane, o: MapObject) -> int | None:
+def _torpedo_run(state: GameState, rp: RefPlane, o: MapObject) -> tuple[int | None, str]:
     """Hexes the torpedo runs to ``o``: the nearest of its hexes down the plane's line of travel (its
-    forward column; our reading of "aimed by the direction of travel"), or None."""
+    forward column; our reading of "aimed by the direction of travel") with nothing standing in
+    between, or None and what is in the way (a launched weapon's line of fire, ``sightline``:
+    F.torpedo, F.combat.los, F.zep.static; our reading, RULINGS.md)."""
     h, f = rp.plane.hex, rp.plane.facing
-    runs = [h.distance(x) for x in o.hexes if h.distance(x) > 0 and h.neighbor(f, h.distance(x)) == x]
-    return min(runs) if runs else None
+    runs = sorted(h.distance(x) for x in o.hexes if h.distance(x) > 0 and h.neighbor(f, h.distance(x)) == x)
+    why = ""
+    for run in runs:
+        why = line_blocker(state.zeppelins, state.objects, h, h.neighbor(f, run), ignore=o.hexes) or ""
+        if not why:
+            return run, ""
+    return None, why
 
 
 def _harpoon_range(rp: RefPlane, o: MapObject) -> int | None:
@@ -203,7 +214,9 @@ def _number(state: GameState, rp: RefPlane, weapon: str, o: MapObject) -> tuple[
         if o.moving:
             return None, (f"{o.name} is a moving {o.label}: a torpedo is launched only at a target that stands still "
                           "(F.torpedo, FASA p.45)")
-        run = _torpedo_run(rp, o)
+        run, blocked = _torpedo_run(state, rp, o)
+        if blocked:
+            return None, f"the torpedo's run to {o.name} is stopped: {blocked}"
         if run is None:
             return None, (f"{o.name} is not down {rp.name}'s line of travel: the torpedo flies where the plane "
                           "points (F.torpedo, F.combat.arc)")
@@ -221,6 +234,9 @@ def _number(state: GameState, rp: RefPlane, weapon: str, o: MapObject) -> tuple[
         towing_top_speed(rp.plane.capabilities.max_speed)
     except RuleInputError as e:
         return None, str(e)
+    ship = next((z for z in state.zeppelins if z.name == o.aboard), None) if o.aboard else None
+    if ship is not None and not ship.aloft:
+        return None, f"{o.name} went down with {ship.name}, which has fallen (F.zep.gas-cells; our reading)"
     rng = _harpoon_range(rp, o)
     if rng is None:
         return None, f"{o.name} is not in {rp.name}'s hex or the hex straight ahead (range 1, F.rocket.harpoon)"
@@ -242,6 +258,10 @@ def order_line(state: GameState, rp: RefPlane, order: FireOrder) -> str:
     F.torpedo, F.rocket.harpoon): bombs, torpedoes and harpoons at an object on the map, or guns or
     rockets at an object an enemy tows."""
     o = _target_object(state, order)
+    if o.aboard and (not order.ordnance or any(kind != "harpoon" for kind, _ in order.ordnance)):
+        raise FireOrderError(f"{o.name} is cargo aboard {o.aboard}: only a harpoon snags it from the zeppelin "
+                             f"(\"harpoon at {o.name}\"); guns, rockets, bombs and torpedoes hit the ship, so aim them "
+                             f"at one of {o.aboard}'s gas cells (F.rocket.harpoon, F.zep.gas-cells)", field="target")
     if not order.ordnance:
         return _tow_shot_line(state, rp, order, o)
     if o.towed_by:
@@ -251,8 +271,9 @@ def order_line(state: GameState, rp: RefPlane, order: FireOrder) -> str:
     for hp, w in _loaded(rp, order, strict=True):
         tn, why = _number(state, rp, w, o)
         if tn is None:
-            raise FireOrderError(f"{rp.name} cannot fire the {GROUND_ORDNANCE[w]} on hardpoint {hp} at {o.name}: {why}",
-                                 field="target")
+            error = LineOfFireBlockedError if IN_THE_WAY in why else FireOrderError
+            raise error(f"{rp.name} cannot fire the {GROUND_ORDNANCE[w]} on hardpoint {hp} at {o.name}: {why}",
+                        field="target")
         parts.append(f"{GROUND_ORDNANCE[w]} (hardpoint {hp}) needs {tn}")
     return f"{rp.label} orders: {order}: at {o}: " + "; ".join(parts)
 
@@ -263,7 +284,7 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
     from cs_panel.fasa.referee.combat import _aim, _mounts, attack_odds  # combat calls in here
 
     if not o.towed_by:
-        return _ground_shot_line(rp, order, o, state.zeppelins)
+        return _ground_shot_line(rp, order, o, state.zeppelins, state.objects)
     tower = state.plane(o.towed_by)
     if tower.player == rp.player:
         raise FireOrderError(f"{o.name} is towed by {tower.name}, who flies for {rp.player} too", field="target")
@@ -280,11 +301,11 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
 # -- guns and rockets at an object on the ground (F.hit.number, F.collide.object-btn) ---------------
 
 
-def _ground_reach(rp: RefPlane, weapon: str, o: MapObject, zeppelins=()) -> tuple[int | None, str]:
+def _ground_reach(rp: RefPlane, weapon: str, o: MapObject, zeppelins=(), objects=()) -> tuple[int | None, str]:
     """The range from ``rp`` to the nearest hex of ``o`` its ``weapon`` can reach down the forward
     hex column (0 in the plane's own hex), or None and why not (F.combat.arc, F.hit.range); an
-    intact gas cell of one of the ``zeppelins`` on the line stops it (F.zep.static)."""
-    from cs_panel.fasa.referee.zeppelins import line_blocked  # it imports the referee's modules
+    intact gas cell of one of the ``zeppelins`` or another of the ``objects`` standing on the line
+    stops it (``sightline.line_blocker``: F.combat.los, F.map.hexes, F.zep.static)."""
     h, f = rp.plane.hex, rp.plane.facing
     if h in o.hexes:
         return 0, ""
@@ -292,7 +313,7 @@ def _ground_reach(rp: RefPlane, weapon: str, o: MapObject, zeppelins=()) -> tupl
     why: list[str] = []
     for x in sorted(o.hexes, key=h.distance):
         check = can_fire(h, f, x, reach)
-        blocked = line_blocked(zeppelins, h, x) if check and zeppelins else None
+        blocked = line_blocker(zeppelins, objects, h, x, ignore=o.hexes) if check else None
         if check and not blocked:
             return check.range, ""
         why += [blocked] if blocked else list(check.reasons)
@@ -315,7 +336,8 @@ def ground_shot_number(rp: RefPlane, weapon: str, o: MapObject, rng: int) -> Tar
     return TargetNumber(tuple(terms), what=f"hit {o.name}")
 
 
-def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str] | None = None, zeppelins=()):
+def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str] | None = None, zeppelins=(),
+                   objects=()):
     """The guns and rockets of ``order`` with their to-hit numbers at ``o`` (None and why when out of
     reach). A rocket that does no damage is refused by name when the order is given."""
     from cs_panel.fasa.referee.combat import _mounts  # combat calls in here
@@ -328,7 +350,7 @@ def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str]
                                       "guns and damaging rockets are fired at an object on the ground "
                                       "(F.collide.object-btn, F.hit.number)", field="rockets")
             continue
-        rng, why = _ground_reach(rp, m.weapon, o, zeppelins)
+        rng, why = _ground_reach(rp, m.weapon, o, zeppelins, objects)
         out.append((m, None if rng is None else ground_shot_number(rp, m.weapon, o, rng), why))
     if said is None and not out:
         raise GroundShotError(f"{rp.name} has no gun or damaging rocket to fire at {o.name} (F.hit.number)",
@@ -336,13 +358,14 @@ def _ground_mounts(rp: RefPlane, order: FireOrder, o: MapObject, said: list[str]
     return out
 
 
-def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject, zeppelins=()) -> str:
+def _ground_shot_line(rp: RefPlane, order: FireOrder, o: MapObject, zeppelins=(), objects=()) -> str:
     """Check guns or rockets ordered at an object on the ground and say each one's number
     (F.hit.number, F.collide.object-btn, F.combat.arc)."""
     parts = []
-    for m, tn, why in _ground_mounts(rp, order, o, None, zeppelins):
+    for m, tn, why in _ground_mounts(rp, order, o, None, zeppelins, objects):
         if tn is None:
-            raise GroundShotError(f"{rp.name}'s {m.name} cannot reach {o.name}: {why} (F.combat.arc)", field="target")
+            error = LineOfFireBlockedError if IN_THE_WAY in why else GroundShotError
+            raise error(f"{rp.name}'s {m.name} cannot reach {o.name}: {why} (F.combat.arc)", field="target")
         parts.append(f"{m.name} ({m.mount}) needs {tn}")
     return (f"{rp.label} orders: {order}: at {o} on the ground: " + "; ".join(parts)
             + " (each hit its template's boxes in points)")
@@ -373,7 +396,7 @@ def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shoot
     miss jamming it) and per rocket; each hit takes the weapon's template boxes in points (F.hit.number,
     F.gun.double-down, F.bail.projectile and F.zep.gas-cells for points per box, p.31, 46)."""
     fired = []
-    for m, tn, why in _ground_mounts(shooter, order, o, said, zeppelins):
+    for m, tn, why in _ground_mounts(shooter, order, o, said, zeppelins, list(objs.values())):
         if not m.is_gun:
             fired.append(m.number)
         if tn is None:
@@ -481,8 +504,10 @@ def _harpoon(state: GameState, planes: dict[str, RefPlane], objs: dict[str, MapO
                 + " (F.rocket.harpoon)")
     if roll.success:
         top = towing_top_speed(rp.plane.capabilities.max_speed)
+        if o.aboard:
+            said.append(f"  {o.name} is pulled out of {o.aboard} (F.rocket.harpoon)")
         objs[o.name] = dataclasses.replace(o, towed_by=rp.name, hexes=(dropped_at(rp.plane.hex, rp.plane.facing),),
-                                           track=(), speed=0)
+                                           track=(), speed=0, aboard="")
         said.append(f"  {rp.name} tows {o.name}: top speed {top}, no maneuver of 2 G or more (F.rocket.harpoon)")
 
 
@@ -559,7 +584,7 @@ def order_value(state: GameState, rp: RefPlane, order: FireOrder) -> tuple[float
         return 0.0, 0.0, f"no object {order.target} to aim at"
     expected = 0.0
     if not order.ordnance and not o.towed_by:  # guns or rockets at it on the ground (F.hit.number)
-        for m, tn, _ in _ground_mounts(rp, order, o, [], state.zeppelins):
+        for m, tn, _ in _ground_mounts(rp, order, o, [], state.zeppelins, state.objects):
             if tn is not None:
                 boxes = template_for(m.weapon, m.rounds).boxes if m.is_gun else template_for(m.weapon).boxes
                 expected += float(DoubleDown.of(tn).expected_hits if m.doubled else tn.chance) * boxes

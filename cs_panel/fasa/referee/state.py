@@ -438,6 +438,16 @@ class GameState:
             check_zeppelins(self.zeppelins, known)
             if self.players and not {z.player for z in self.zeppelins} <= set(self.players):
                 raise RefereeError("a zeppelin's player is not one of the game's players", field="zeppelins")
+        ships = {z.name: z for z in self.zeppelins}
+        for o in self.objects:  # cargo sits in a gas cell of a zeppelin of this game (F.rocket.harpoon)
+            if o.name in ships:
+                raise RefereeError(f"an object and a zeppelin are both called {o.name!r}: a fire order names its "
+                                   "target (F.combat.choice)", field="objects")
+            if o.aboard and (o.aboard not in ships or o.hexes[0] not in ships[o.aboard].hexes):
+                where = (f"{o.hexes[0]!r} is not one of its gas cells' hexes" if o.aboard in ships
+                         else f"the zeppelins are {sorted(ships)}")
+                raise RefereeError(f"{o.name} is aboard {short_repr(o.aboard)}, but {where} (F.rocket.harpoon)",
+                                   field="objects")
         from cs_panel.fasa.referee.variants import check_variants
 
         object.__setattr__(self, "variants", check_variants(self.variants))

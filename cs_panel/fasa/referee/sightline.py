@@ -1,0 +1,64 @@
+"""What stands between a shooter and its target on the referee's table (F.combat.los, F.map.hexes,
+F.zep.static; FASA p.10-11, 34, 45-46).
+
+The text ties fire to movement: whatever blocks movement blocks weapons fire, and planes and small
+airborne objects never do. Whether a hex stops a line is the straightedge test of the map rules, the
+core's ``arcs.blocking_hexes`` (a hex the line crosses blocks it; a hexside it runs along does not,
+unless the hexes on both sides block, our reading in RULINGS.md). On the referee's table the hexes
+that block are:
+
+- each hex of an intact gas cell of a zeppelin still aloft (F.zep.static, F.zep.cell-destroyed);
+- each hex of an object standing on the ground and not destroyed: a building, a train, a crate
+  (a path into one must risk a collision, which is what the text calls a blocked hex, F.move.path-objects,
+  p.24). An object in tow or carried aboard a zeppelin is a small object in the air and blocks nothing.
+
+The shooter's hex and the hexes of what it aims at are the ends of the line and never block it.
+
+>>> from cs_panel.fasa.referee.ground import MapObject
+>>> depot = MapObject("Depot", "building", (Hex(0, -1),))
+>>> line_blocker((), [depot], Hex(0, 1), Hex(0, -3))
+'Depot (building) at hex 0,-1 stands in the way (F.combat.los, F.map.hexes)'
+>>> line_blocker((), [depot], Hex(0, 1), Hex(0, -1)) is None  # it is the target's own hex
+True
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from cs_panel.fasa.arcs import blocking_hexes
+from cs_panel.fasa.hexgrid import Hex
+from cs_panel.fasa.referee.ground import MapObject, standing
+from cs_panel.fasa.referee.notation import hex_text
+
+#: the words every blocked line's reason carries, so a caller can tell it from being out of reach
+IN_THE_WAY = "stands in the way"
+
+
+def walls(zeppelins: Iterable, objects: Iterable[MapObject] = ()) -> dict[Hex, str]:
+    """Every hex that stops a line of fire, with what stands there in words (F.combat.los, F.zep.static)."""
+    out: dict[Hex, str] = {}
+    for z in zeppelins:
+        for h in sorted(z.cover):
+            out[h] = f"{z.name}'s intact gas cell {z.core.cell_at(h) + 1} at {hex_text(h)}"
+    for o in standing(list(objects)):
+        for h in o.hexes:
+            out.setdefault(h, f"{o.name} ({o.label}) at {hex_text(h)}")
+    return out
+
+
+def line_blocker(zeppelins: Iterable, objects: Iterable[MapObject], a: Hex, b: Hex,
+                 ignore: Iterable[Hex] = ()) -> str | None:
+    """What stops the line of fire from ``a`` to ``b``, named, or None when it is clear: the first
+    intact gas cell or standing object it crosses, ``ignore`` (the target's own hexes) left out
+    (F.combat.los, F.map.hexes, F.zep.static)."""
+    w = walls(zeppelins, objects)
+    for h in (a, b, *ignore):
+        w.pop(h, None)
+    if not w:
+        return None
+    hit = blocking_hexes(a, b, w)
+    if not hit:
+        return None
+    rules = "F.zep.static" if "gas cell" in w[hit[0]] else "F.combat.los, F.map.hexes"
+    return f"{w[hit[0]]} {IN_THE_WAY} ({rules})"
