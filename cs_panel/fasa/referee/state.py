@@ -410,7 +410,7 @@ class GameState:
                 raise RefereeError(f"a path of {len(path)} hexes; at most {LIMITS['path_hexes'].hi}", field="paths")
         gone = {n for n, _ in self.departed}
         known = flying | set(self.destroyed) | gone
-        self._check_abandoned(flying, gone)
+        self._check_abandoned(flying, gone, known)
         for name in ("plots", "orders", "losses", "paths"):
             for who, _ in getattr(self, name):
                 if who not in known:
@@ -450,7 +450,7 @@ class GameState:
 
         object.__setattr__(self, "variants", check_variants(self.variants))
 
-    def _check_abandoned(self, flying: set[str], gone: set[str]) -> None:
+    def _check_abandoned(self, flying: set[str], gone: set[str], known: set[str]) -> None:
         """Empty planes have departed and fly no more; tracks are hexes in a row (F.bail.safe, F.bail.projectile)."""
         if not isinstance(self.abandoned, (tuple, list)) or not all(isinstance(p, RefPlane) for p in self.abandoned):
             raise RefereeError("abandoned must be a list of RefPlane", field="abandoned")
@@ -458,8 +458,8 @@ class GameState:
             if p.name in flying or p.name not in gone:
                 raise RefereeError(f"{p.name!r} is abandoned, so it has departed and does not fly", field="abandoned")
         for who, track in self.tracks:
-            if who not in flying | {p.name for p in self.abandoned}:
-                raise RefereeError(f"tracks names {short_repr(who)}, not a plane in the air", field="tracks")
+            if who not in known:  # a plane lost since keeps its track until the next movement phase
+                raise RefereeError(f"tracks names {short_repr(who)}, not a plane of the game", field="tracks")
             if not isinstance(track, (tuple, list)) or not all(isinstance(h, Hex) for h in track) \
                     or len(track) > TRACK_KEEP:
                 raise RefereeError(f"a track is a list of at most {TRACK_KEEP} hexes, got {short_repr(track)}",
