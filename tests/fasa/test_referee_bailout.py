@@ -213,3 +213,21 @@ def test_legal_actions_offer_bail_plots_and_aim_only_at_targets_in_reach():
     assert {"plot Ace bail 1", "plot Ace bail 2", "plot Ace bail 3", "plot Ace bail 4"} <= legal
     assert "plot Ace bail 2 at Raider" in legal  # (0,1) is Raider's hex now
     assert not any(" at " in x for x in legal if not x.endswith("bail 2 at Raider"))
+
+
+@pytest.mark.rule("F.bail.safe")
+def test_the_tactical_bot_never_bails_out_though_bail_outs_are_offered():
+    from cs_panel.bots import choose
+    from cs_panel.fasa.play import Plot
+
+    g = new_game("fasa", seed=2)
+    for _ in range(2):  # two turns, every plot the bot's
+        for player in ("Ann", "Bob"):
+            offered = [a for a in g.legal_actions(player) if isinstance(a, Plot)]
+            assert any(a.maneuver.startswith("bail") for a in offered)
+            c = choose(g, player, "tactical")
+            assert not c.action.maneuver.startswith("bail")
+            g = g.apply(c.action)
+        g = g.play("move")
+        while not g.is_over and g.state.game.phase is not Phase.PLOT:
+            g = g.apply(g.legal_actions()[-1])  # a collision number, then combat and tailing
