@@ -231,3 +231,28 @@ def test_the_tactical_bot_never_bails_out_though_bail_outs_are_offered():
         g = g.play("move")
         while not g.is_over and g.state.game.phase is not Phase.PLOT:
             g = g.apply(g.legal_actions()[-1])  # a collision number, then combat and tailing
+
+
+@pytest.mark.rule("F.bail.projectile", "F.zep.gas-cells", "F.zep.static")
+def test_aimed_at_a_gas_cell_the_plane_may_end_in_it_and_a_hit_takes_flak_points():
+    from cs_panel.fasa.damage import template_for
+    from cs_panel.fasa.hexgrid import forward_column
+
+    z = pegasus()
+    target = Hex(0, 3)
+    assert target in z.cell_hexes(2)  # cell 3
+    facing = next(f for f in Facing  # across the hull, so the flight meets no other cell before the target
+                  if not set(forward_column(target.neighbor(f.reverse, 2), f, 1)) & z.hexes)
+    ace = plane(0, target.neighbor(facing.reverse, 2), facing, speed=2)
+    raider = plane(1, Hex(6, -9), Facing.B)
+    ref = Referee.start(1, [ace, raider], max_turns=4, zeppelins=[z])
+    with pytest.raises(BailPlotError, match="gas cell"):
+        ref.plot("Ace", "bail 3 at Pegasus cell 3")  # through the cell and on: the hull is in the way
+    with pytest.raises(BailPlotError, match="gas cell"):
+        ref.plot("Ace", "bail 2")  # not aimed at it: a zeppelin blocks the flight as any plot
+    ref = ref.plot("Ace", "bail 2 at Pegasus cell 3").plot("Raider", "2SA")
+    after = apply(ref.state, Action("move"), ScriptedDice([4]))
+    assert any("1 target's base target number + 5 own base target number - 2 hexes flown straight at it = 4" in x
+               and "rolled 4: HIT" in x for x in after.report)
+    n = projectile_damage(ace.base_to_hit).total
+    assert after.zeppelins[0].cells[2] == max(0, 60 - n * template_for("flak-rocket").zep_damage[0])
