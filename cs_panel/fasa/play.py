@@ -479,6 +479,9 @@ class FasaRules(Rules):
                 "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
                 "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
                 "outcome": gs.outcome}
+        if gs.abandoned:  # empty planes flying on until the next movement phase: everyone sees them (F.bail.safe)
+            seen["abandoned"] = [{"name": p.name, "player": p.player, "hex": [p.plane.hex.q, p.plane.hex.r],
+                                  "facing": p.plane.facing.name, "speed": p.plane.speed} for p in gs.abandoned]
         if gs.zeppelins:  # every side sees every zeppelin: cells, nacelles, turrets (F.zep.*)
             seen["zeppelins"] = [z.observation() for z in gs.zeppelins]
         if gs.objects:  # everyone sees the objects on the map (F.collide.object-btn)

@@ -195,6 +195,9 @@ def test_a_saved_game_round_trips_and_undo_never_crosses_the_strike():
     g = g.play("plot Ace bail 2 at Raider")
     assert g.undo().apply("plot Ace bail 2 at Raider") == g  # a plot not yet flown may be taken back
     g = g.play("plot Raider 2SA", "move")
+    seen = g.observation("Bob")["state"]
+    assert seen["abandoned"] == [{"name": "Ace", "player": "Ann", "hex": [0, 1], "facing": "A", "speed": 2}]
+    assert "abandoned" not in new_game("fasa", seed=4).observation("Bob")["state"]  # a dogfight's is as it was
     back = Game.from_json(g.to_json())
     assert back == g and back.state.game.abandoned == g.state.game.abandoned
     assert back.state.game.tracks == g.state.game.tracks
