@@ -635,6 +635,7 @@ def _fasa_plot(gs, rp, actions: Sequence[Action]) -> Choice:
     enemies = [e for e in gs.planes if e.player != rp.player]
     from cs_panel.fasa.play import Plot
     wanted = {a.maneuver: a for a in actions if isinstance(a, Plot) and a.plane == rp.name}
+    # maneuvers only: a bail-out (F.bail.safe) gives up the plane, and nothing here weighs a reason to
     opts = [o for o in _options(rp.plane) if str(o.maneuver) in wanted]
     if not enemies:
         o = max(opts, key=lambda o: (o.chance, -len(o.pushes)))

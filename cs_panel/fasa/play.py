@@ -8,6 +8,9 @@ Actions and their notation (F.seq.phases, FASA p.13-14):
   the maneuver template the plane may fly this turn (``reach.reachable``, legal ones only), but
   none into an intact gas cell (F.zep.static); ``plot Raider land on Pegasus`` lands beside its
   own side's zeppelin instead (F.land.target, F.land.mishap).
+- ``plot Ace bail 3`` / ``plot Ace bail 3 at Raider``: the pilot bails out and the empty plane flies
+  on straight at that speed, aimed at a target or not (F.bail.safe, F.bail.projectile);
+  ``legal_actions`` aims it only at an enemy target whose hex it would end in.
 - ``move``: the table flies every plot; it reveals them and rolls the pushes (F.move.resolve).
 - ``pick Ace 4``: a secret collision number 1-10 (F.collide.piloted); ``collide`` reveals and rolls.
 - ``fire Ace guns x2 at Raider``: a fire order (``FireOrder`` notation, F.combat.choice): guns,
@@ -165,6 +168,9 @@ def parse_action(text: str) -> Action:
     m = re.fullmatch(rf"plot {_NAME} (\S+|land on \S+)", words)
     if m:
         return Plot(m.group(1), m.group(2))
+    m = re.fullmatch(rf"plot {_NAME} ((?i:bail) .+)", words)
+    if m:  # "plot Ace bail 3 at Raider": the pilot jumps (F.bail.safe, F.bail.projectile); read by the referee
+        return Plot(m.group(1), str(R.read_bail(m.group(2))))
     m = re.fullmatch(rf"pick {_NAME} (\d{{1,2}})", words)
     if m:
         return Pick(m.group(1), int(m.group(2)))
@@ -349,8 +355,10 @@ class FasaRules(Rules):
             plots: list[Action] = [Plot(p.name, m) for p in mine if p.name in waiting for m in self.plots_for(gs, p)
                                    if not gs.zeppelins or not zeppelin_blocked(gs, p, m)]
             # a plane beside its own side's zeppelin may land on it instead (F.land.target)
-            return plots + [Plot(p.name, f"land on {z.name}") for p in mine if p.name in waiting for z in gs.zeppelins
-                            if zeppelins.can_land(gs.zeppelins, p, z)]
+            plots += [Plot(p.name, f"land on {z.name}") for p in mine if p.name in waiting for z in gs.zeppelins
+                      if zeppelins.can_land(gs.zeppelins, p, z)]
+            # the pilot may jump, the plane flying on straight, aimed only at an enemy it would reach (F.bail.*)
+            return plots + [Plot(p.name, b) for p in mine if p.name in waiting for b in R.bail_plots(gs, p)]
         if gs.phase is R.Phase.COLLIDE:
             waiting = gs.waiting_for
             if not waiting:
@@ -471,6 +479,9 @@ class FasaRules(Rules):
                 "orders": dict(gs.orders), "destroyed": list(gs.destroyed), "departed": dict(gs.departed),
                 "tails": [[t.follower, t.leader, t.number] for t in gs.tails], "report": told,
                 "outcome": gs.outcome}
+        if gs.abandoned:  # empty planes flying on until the next movement phase: everyone sees them (F.bail.safe)
+            seen["abandoned"] = [{"name": p.name, "player": p.player, "hex": [p.plane.hex.q, p.plane.hex.r],
+                                  "facing": p.plane.facing.name, "speed": p.plane.speed} for p in gs.abandoned]
         if gs.zeppelins:  # every side sees every zeppelin: cells, nacelles, turrets (F.zep.*)
             seen["zeppelins"] = [z.observation() for z in gs.zeppelins]
         if gs.objects:  # everyone sees the objects on the map (F.collide.object-btn)

@@ -121,7 +121,8 @@ class FasaTable(Seating, pn.viewable.Viewer):
 
     # -- the inputs of the actions
     plot_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane whose maneuver 'Plot' writes down.")
-    maneuver = param.String(default="", doc="The maneuver plotted, in the players' notation: 3SA, 3L2F, 1SD (F.move.plot).")
+    maneuver = param.String(default="", doc="The maneuver plotted, in the players' notation: 3SA, 3L2F, 1SD (F.move.plot); "
+                                            "or a bail-out, bail 3, aimed with bail 3 at Raider (F.bail.safe, F.bail.projectile).")
     pick_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane choosing a collision number (F.collide.piloted).")
     number = param.String(default="", doc="The secret collision number, 1-10 (F.collide.piloted).")
     fire_plane = param.Selector(default=None, objects=[], check_on_set=True, doc="The plane given a fire order before combat (F.combat.choice).")

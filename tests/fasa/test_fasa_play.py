@@ -31,7 +31,8 @@ def _combat_phase(seed: int = 0):
 def test_plots_listed_are_every_legal_arrow_of_the_template():
     g = new_game("fasa", seed=0)
     for p in g.state.game.planes:
-        listed = {a.maneuver for a in g.legal_actions() if isinstance(a, Plot) and a.plane == p.name}
+        listed = {a.maneuver for a in g.legal_actions() if isinstance(a, Plot) and a.plane == p.name
+                  and not a.maneuver.startswith("bail")}  # the bail-outs besides (F.bail.safe): test_referee_bailout
         expect = {str(o.maneuver) for o in reachable(p.plane) if o.legal}
         assert listed == expect and len(listed) > 10
         assert listed == set(legal_plots(p.plane))
@@ -61,7 +62,8 @@ def test_a_tailed_planes_plot_reveals_part_of_it_to_the_tailer_only():
         rng = random.Random(seed)
         g = new_game("fasa", seed=seed)
         while not g.is_over and not (g.state.game.phase is R.Phase.PLOT and g.state.game.tails):
-            g = g.apply(rng.choice(g.legal_actions()))
+            # nobody bails out (F.bail.safe): a random pilot jumping ends most games before any tail
+            g = g.apply(rng.choice([a for a in g.legal_actions() if " bail " not in str(a)]))
         if not g.is_over:
             break
     else:

@@ -125,6 +125,7 @@ from cs_panel.fasa.faces import (
     DieFacesError, EnteredMove, parse_faces, random_movement_faces, resolve_with_faces,
 )
 from cs_panel.fasa.referee.actions import Referee, apply, fold
+from cs_panel.fasa.referee.bailing import BailPlot, BailPlotError, bail_plots, read_bail
 from cs_panel.fasa.referee.combat import OrderOdds, ShotGeometry, WeaponShot, attack_odds, order_odds, shot_geometry
 from cs_panel.fasa.referee.demo import bombing_objects, bombing_planes, demo_planes
 from cs_panel.fasa.referee.errors import FireOrderError, GroundShotError, LineOfFireBlockedError, RefereeError
@@ -147,9 +148,9 @@ __getattr__, __dir__ = lazy_names(globals(), "cs_panel.fasa.referee.render", ("m
 
 
 __all__ = [
-    "Action", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "LineOfFireBlockedError", "Flak", "GameState", "MapObject", "OrderOdds",
+    "Action", "BailPlot", "BailPlotError", "DieFacesError", "EnteredMove", "FireOrder", "FireOrderError", "GroundShotError", "LineOfFireBlockedError", "Flak", "GameState", "MapObject", "OrderOdds",
     "Phase", "RefPlane", "RefZeppelin", "Referee", "RefereeError", "ShotGeometry", "Tail", "WeaponShot",
     "ZeppelinBlockedError", "ZeppelinSetupError", "apply", "attack_odds", "bombing_objects", "bombing_planes",
-    "demo_planes", "fold", "map_svg", "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces",
-    "shot_geometry",
+    "bail_plots", "demo_planes", "fold", "map_svg", "order_odds", "parse_faces", "random_movement_faces", "resolve_with_faces",
+    "read_bail", "shot_geometry",
 ]

@@ -15,7 +15,7 @@ from cs_panel.fasa.deployed import flak_burst
 from cs_panel.fasa.maneuver import IllegalManeuverError
 from cs_panel.fasa.mapsheets import departure, victory
 from cs_panel.fasa.movement import MovePlan, MoveResult, plan, resolve
-from cs_panel.fasa.referee import ground_play
+from cs_panel.fasa.referee import bailing, ground_play
 from cs_panel.fasa.referee.errors import RefereeError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _remove_lost, _widow
 from cs_panel.fasa.referee.state import Action, GameState, Phase, RefPlane, Tail
@@ -56,6 +56,16 @@ def _plot(state: GameState, action: Action) -> GameState:
         Z.check_landing(state.zeppelins, rp, action.maneuver)
         return dataclasses.replace(state, plots=state.plots + ((rp.name, action.maneuver),),
                                    report=state.report + (f"{rp.label} has plotted a maneuver",))
+    if bailing.is_bail(action.maneuver):  # "bail 3 at Raider": the pilot jumps (F.bail.safe, F.bail.projectile)
+        b, p = bailing.check_bail(state, rp, action.maneuver)
+        if state.objects:
+            ground_play.check_plot(state, rp, p)  # a towing plane's top speed (F.rocket.harpoon)
+        said = [f"{rp.label} has plotted a maneuver"]
+        for t in state.tails:  # the tailer learns what the straight move would tell him (F.tail.reveal)
+            if t.leader == rp.name:
+                said.append(f"{t.follower} tails {rp.name} (tailing number {t.number}): {rp.name} reveals "
+                            f"{reveal(t.number, b.maneuver)}")
+        return dataclasses.replace(state, plots=state.plots + ((rp.name, str(b)),), report=state.report + tuple(said))
     p = plan(rp.plane, action.maneuver)  # bad notation raises IllegalManeuverError(field="maneuver")
     if not p.legal:
         raise IllegalManeuverError(f"{rp.name} cannot fly {p.maneuver}: " + "; ".join(map(str, p.reasons)),
@@ -85,14 +95,19 @@ def _move(state: GameState, dice: Dice) -> GameState:
         if Z.landing_of(plotted):
             landing.append(rp)
             continue
+        if bailing.is_bail(plotted):  # the empty plane flies its straight move (F.bail.safe)
+            plans.append((rp, plan(rp.plane, bailing.read_bail(plotted).maneuver)))
+            continue
         plans.append((rp, plan(rp.plane, plotted)))
     # planes that push move last, since they may move randomly (F.move.resolve, p.24)
     order = [x for x in plans if not x[1].pushes] + [x for x in plans if x[1].pushes]
-    said = ["movement phase: plots revealed: " + ", ".join([f"{rp.name} {p.maneuver}" for rp, p in plans]
+    said = ["movement phase: plots revealed: " + ", ".join([f"{rp.name} {_shown(state, rp, p)}" for rp, p in plans]
                                                            + [f"{rp.name} {state.plotted(rp.name)}" for rp in landing])]
     planes = state.planes
     paths = []
     departed = state.departed
+    abandoned = list(state.abandoned)
+    tracks = dict(state.tracks)
     lost: tuple[tuple[str, str], ...] = ()
     zeps = {z.name: z for z in state.zeppelins}
     for rp in landing:  # a landing plane leaves the fight, aboard or wrecked (F.land.target, F.land.mishap)
@@ -122,6 +137,18 @@ def _move(state: GameState, dice: Dice) -> GameState:
             new = _widow(new, dice, state.turn, said)
         planes = tuple(new if x.name == rp.name else x for x in planes)
         paths.append((rp.name, tuple(r.path)))
+        tracks[rp.name] = bailing.extend_track(tracks.get(rp.name, ()), r.path)
+        if bailing.is_bail(state.plotted(rp.name)):  # no pilot aboard: no checks, out of the fight (F.bail.safe)
+            how = bailing.leave(rp, bailing.read_bail(str(state.plotted(rp.name))), said)
+            planes = tuple(x for x in planes if x.name != rp.name)
+            gone = departure(state.map, state.home_of(rp.player), r.path, rp.name) if state.map else None
+            if gone is not None:
+                said.append(f"{rp.name}'s empty plane flies off the map")
+                tracks.pop(rp.name, None)
+            else:
+                abandoned.append(new)
+            departed += ((rp.name, how),)
+            continue
         crashed = Z.after_path(state.zeppelins, rp.name, r.path, new.plane.shocked, dice, said) if state.zeppelins else None
         if crashed:  # into a zeppelin's hull or nacelle (F.zep.static, F.collide.object)
             planes = tuple(x for x in planes if x.name != rp.name)
@@ -137,17 +164,20 @@ def _move(state: GameState, dice: Dice) -> GameState:
             said.append(str(gone))
     # the departed are recorded with the planes they leave, so every table in between keeps the
     # invariants a saved game is checked against
-    moved = dataclasses.replace(state, planes=planes, departed=departed,
+    flying = {x.name for x in planes} | {x.name for x in abandoned}
+    moved = dataclasses.replace(state, planes=planes, departed=departed, abandoned=tuple(abandoned),
+                                tracks=tuple((n, t) for n, t in tracks.items() if n in flying),
                                 destroyed=state.destroyed + tuple(n for n, _ in lost), losses=state.losses + lost)
     if state.objects:  # trains run, tows follow or snap, paths through objects are checked (F.move.path-objects)
         moved = ground_play.after_movement(moved, moves, dice, said)
     moved = _remove_lost(moved, {p.name: p for p in moved.planes}, said)
+    moved = _keep_tracks(moved)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
-    moved = _check_victory(moved)
+    moved = _check_victory(moved, bailing.pending(moved))
     if moved.phase is Phase.OVER:
         return moved
     if not moved.shared_hexes:
-        return _burst_flak(moved, dice)  # last turn's flak bursts after movement and collisions (F.seq.phases)
+        return _end_of_movement(moved, dice)  # last turn's flak bursts after movement and collisions (F.seq.phases)
     # enemies in one hex: each shows a number at the same moment (F.collide.piloted, p.27)
     said = []
     for shared in moved.shared_hexes:
@@ -194,11 +224,31 @@ def _collide(state: GameState, dice: Dice) -> GameState:
                                 destroyed=state.destroyed + tuple(sorted(lost)))
     after = _remove_lost(after, {p.name: p for p in after.planes}, said)  # collision flak may destroy (variant)
     after = dataclasses.replace(after, report=state.report + tuple(said))
-    after = _check_victory(after)
-    return after if after.phase is Phase.OVER else _burst_flak(after, dice)
+    after = _check_victory(after, bailing.pending(after))
+    return after if after.phase is Phase.OVER else _end_of_movement(after, dice)
 
 
-def _burst_flak(state: GameState, dice: Dice) -> GameState:
+def _shown(state: GameState, rp: RefPlane, p: MovePlan) -> str:
+    """A plane's plot as revealed: its maneuver, or its bail-out as written (F.bail.safe)."""
+    plotted = state.plotted(rp.name)
+    return str(plotted) if bailing.is_bail(plotted) else str(p.maneuver)
+
+
+def _keep_tracks(state: GameState) -> GameState:
+    """Tracks only of planes still in the air (flying, or empty and flying on)."""
+    air = {p.name for p in state.planes} | {p.name for p in state.abandoned}
+    return dataclasses.replace(state, tracks=tuple((n, t) for n, t in state.tracks if n in air))
+
+
+def _end_of_movement(state: GameState, dice: Dice) -> GameState:
+    """The end of the movement phase, once collisions are resolved: last turn's flak bursts, then the
+    aimed empty planes strike (F.seq.phases, p.13: F.rocket.flak, F.bail.projectile); then the victory check."""
+    state = _burst_flak(state, dice, check=False)
+    state = _keep_tracks(bailing.strikes(state, dice))
+    return _check_victory(state)
+
+
+def _burst_flak(state: GameState, dice: Dice, check: bool = True) -> GameState:
     """Flak fired last turn bursts now, at the end of the movement phase, once collisions are
     resolved (F.rocket.flak, F.seq.phases, p.13, 42): two hits on every plane in the hex, on the
     nose-on table, one on every plane in the six hexes around it, on the table of the hexside it
@@ -206,7 +256,7 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
     as a rocket's), then a column and the flak template; widowing after each plane's hits."""
     due = [f for f in state.flak if f.turn < state.turn]
     if not due:
-        return state
+        return _check_victory(state) if check else state
     said: list[str] = []
     planes = {p.name: p for p in state.planes}
     template = template_for("flak-rocket").id
@@ -235,12 +285,15 @@ def _burst_flak(state: GameState, dice: Dice) -> GameState:
     after = _remove_lost(state, planes, said)
     after = dataclasses.replace(after, flak=tuple(f for f in state.flak if f not in due),
                                 report=state.report + tuple(said))
-    return _check_victory(after)
+    return _check_victory(after) if check else after
 
 
-def _check_victory(state: GameState) -> GameState:
+def _check_victory(state: GameState, wait: bool = False) -> GameState:
     """End the game when one player (or none) has planes left (F.victory, p.15): planes leave by
-    flying off a laid-out map or by being destroyed."""
+    flying off a laid-out map, by being destroyed or abandoned (F.bail.safe). ``wait``: an aimed
+    empty plane has yet to strike this movement phase, so the check waits for it (F.bail.projectile)."""
+    if wait:
+        return state
     if state.objects:  # what a lost plane towed drops to the ground first (F.rocket.harpoon)
         state = ground_play.settle(state)
     players = [who for who, _ in state.homes] if state.homes else list(state.players)
@@ -301,6 +354,11 @@ def _tailing(state: GameState) -> GameState:
             said.append(f"{p.name}'s pilot recovers from shock (F.shock)")
         planes.append(p)
     over = state.turn >= state.max_turns
+    if state.abandoned and not over:  # taken off the table as the next movement phase begins (F.bail.safe)
+        said += [f"{a.name}'s empty plane is taken off the table as the next movement phase begins (F.bail.safe)"
+                 for a in state.abandoned]
+        gone = {a.name for a in state.abandoned}
+        state = dataclasses.replace(state, abandoned=(), tracks=tuple(x for x in state.tracks if x[0] not in gone))
     report = state.report + tuple(said)
     state = dataclasses.replace(state, planes=tuple(planes))
     history = state.history + tuple(f"turn {state.turn}: {x}" for x in report)

@@ -28,7 +28,7 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     radius = check_int(radius, "radius", limit="map_radius", error=RefereeError)
     layout = HexLayout(size=size)
     region: set[Hex] = set()
-    for p in state.planes:
+    for p in state.planes + state.abandoned:  # an empty plane flies on until next movement (F.bail.safe)
         region |= set(spiral(p.plane.hex, radius))
     for _, path in state.paths:
         for h in path:
@@ -68,15 +68,20 @@ def map_svg(state: GameState, radius: int = 3, size: float = 18.0) -> str:
             pts = " ".join(pt(*layout.center(h)) for h in path)
             parts.append(f"<polyline points='{pts}' fill='none' stroke='{colour[name]}' stroke-width='2' "
                          "stroke-dasharray='4 3' opacity='0.7'/>")
-    for p in state.planes:
+    empty = {p.name for p in state.abandoned}
+    for p in state.planes + state.abandoned:
         cx, cy = layout.center(p.plane.hex)
         a = -int(p.plane.facing) * math.pi / 3  # facing A points up the map; B-F clockwise
         tri = [(0, size * 0.75), (-size * 0.4, -size * 0.5), (0, -size * 0.25), (size * 0.4, -size * 0.5)]  # an arrowhead
         pts = " ".join(pt(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in tri)
-        parts.append(f"<polygon points='{pts}' fill='{colour[p.name]}' stroke='black' stroke-width='1'/>")
+        # an empty plane is drawn faded and dashed, and labelled, so nobody takes it for a flying one
+        look = "opacity='0.45' stroke-dasharray='2 2'" if p.name in empty else ""
+        parts.append(f"<polygon points='{pts}' fill='{colour[p.name]}' stroke='black' stroke-width='1' {look}/>")
         lx, ly = pt(cx, cy - size * 1.05).split(",")
-        parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(p.name)}</text>")
+        label = p.name + (" (abandoned)" if p.name in empty else "")
+        parts.append(f"<text x='{lx}' y='{ly}' font-size='{size * 0.6:.0f}' text-anchor='middle'>{html.escape(label)}</text>")
     desc = "; ".join([f"{p.name} at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.planes]
+                     + [f"{p.name} (abandoned) at {p.plane.hex!r} facing {p.plane.facing.name}" for p in state.abandoned]
                      + [zeppelin_text(z) for z in state.zeppelins]
                      + [str(o) + (" (destroyed)" if o.destroyed else "") for o in state.objects])
     width, height = x1 - x0, y1 - y0
@@ -159,6 +164,8 @@ def map_text(state: GameState, radius: int = 3, size: float = 18.0) -> str:
     for name, path in state.paths:
         if len(path) > 1:
             lines.append(f"{name} flew " + " - ".join(repr(h) for h in path))
+    lines += [f"{p.name} (abandoned) in hex {p.plane.hex!r}, facing {p.plane.facing.name}, flying on until the next "
+              "movement phase" for p in state.abandoned]  # (F.bail.safe)
     lines += [f"{name} {how}" for name, how in state.departed]
     lines += [zeppelin_text(z) for z in state.zeppelins]  # its cells and nacelles (F.zep.static)
     lines += [f"{o} in hex{'es' if len(o.hexes) > 1 else ''} {', '.join(repr(h) for h in o.hexes)}"

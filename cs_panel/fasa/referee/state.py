@@ -38,6 +38,8 @@ HEX_ROCKETS = ("flak-rocket", "flare-rocket", "sonic-rocket")
 #: why the referee loads no other launched weapon: the rule each needs that its games lack (bombs, the
 #: torpedo and the harpoon are loaded: they are aimed at objects on the map, ``ground.GROUND_ORDNANCE``)
 NOT_LOADED: dict[str, str] = {}
+#: hexes of each plane's track kept: more than any straight run flown at a target in a game (F.bail.projectile)
+TRACK_KEEP = 64
 
 
 class Phase(str, Enum):
@@ -366,6 +368,11 @@ class GameState:
     zeppelins: tuple[RefZeppelin, ...] = ()  # zeppelins on the table, aloft or fallen (F.zep.*, ``zeppelins``)
     objects: tuple[MapObject, ...] = ()  # buildings, trains and small objects on the map (F.collide.object-btn)
     straight: tuple[tuple[str, int], ...] = ()  # (plane, hexes flown straight in a row), with objects only (F.torpedo)
+    # empty planes whose pilots bailed out this turn: out of the fight, drawn until the next movement phase (F.bail.safe)
+    abandoned: tuple[RefPlane, ...] = ()
+    # (plane, the hexes it last flew, oldest first, at most TRACK_KEEP): the straight run an aimed plane
+    # has flown at its target, over several turns (F.bail.projectile)
+    tracks: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
 
     def __post_init__(self):
         """The invariants play keeps, checked so that a saved table is refused, never repaired."""
@@ -392,7 +399,7 @@ class GameState:
         back = [n for n in self.destroyed if n in flying]
         if back:
             raise RefereeError(f"{back[0]!r} is both destroyed and flying", field="destroyed")
-        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths", "straight"):
+        for name in ("plots", "departed", "orders", "picks", "homes", "losses", "paths", "straight", "tracks"):
             v = getattr(self, name)
             if not isinstance(v, (tuple, list)) or not all(isinstance(x, (tuple, list)) and len(x) == 2 for x in v):
                 raise RefereeError(f"{name} is a list of pairs, got {short_repr(v)}", field=name)
@@ -403,6 +410,7 @@ class GameState:
                 raise RefereeError(f"a path of {len(path)} hexes; at most {LIMITS['path_hexes'].hi}", field="paths")
         gone = {n for n, _ in self.departed}
         known = flying | set(self.destroyed) | gone
+        self._check_abandoned(flying, gone, known)
         for name in ("plots", "orders", "losses", "paths"):
             for who, _ in getattr(self, name):
                 if who not in known:
@@ -451,6 +459,23 @@ class GameState:
         from cs_panel.fasa.referee.variants import check_variants
 
         object.__setattr__(self, "variants", check_variants(self.variants))
+
+    def _check_abandoned(self, flying: set[str], gone: set[str], known: set[str]) -> None:
+        """Empty planes have departed and fly no more; tracks are hexes in a row (F.bail.safe, F.bail.projectile)."""
+        if not isinstance(self.abandoned, (tuple, list)) or not all(isinstance(p, RefPlane) for p in self.abandoned):
+            raise RefereeError("abandoned must be a list of RefPlane", field="abandoned")
+        for p in self.abandoned:
+            if p.name in flying or p.name not in gone:
+                raise RefereeError(f"{p.name!r} is abandoned, so it has departed and does not fly", field="abandoned")
+        for who, track in self.tracks:
+            if who not in known:  # a plane lost since keeps its track until the next movement phase
+                raise RefereeError(f"tracks names {short_repr(who)}, not a plane of the game", field="tracks")
+            if not isinstance(track, (tuple, list)) or not all(isinstance(h, Hex) for h in track) \
+                    or len(track) > TRACK_KEEP:
+                raise RefereeError(f"a track is a list of at most {TRACK_KEEP} hexes, got {short_repr(track)}",
+                                   field="tracks")
+            if any(a.distance(b) != 1 for a, b in zip(track, track[1:])):
+                raise RefereeError(f"{who}'s track jumps between hexes that are not neighbours", field="tracks")
 
     @property
     def rules(self) -> RuleSet:
