@@ -136,6 +136,7 @@ def find_target(state: GameState, who: RefPlane | str, name: str) -> Target | No
         if zt.nacelle is not None:
             return Target(str(zt), frozenset({z.nacelle_hex(zt.nacelle)}), NACELLE_BASE,
                           "engine nacelle's base number (F.zep.nacelle)", zep=zt)
+        assert zt.cell is not None  # a zeppelin target is a nacelle or a gas cell
         base, _, _ = object_number("building")  # a gas cell is large and slow: the object table's 1 (our reading)
         return Target(str(zt), frozenset(z.cell_hexes(zt.cell)), base, "gas cell's base number (our reading)", zep=zt)
     o = state.thing(name)
@@ -305,10 +306,12 @@ def strikes(state: GameState, dice: Dice) -> GameState:
                 zeps[z.name] = dataclasses.replace(z, nacelles_lost=z.nacelles_lost + (t.zep.nacelle,))
                 said.append(f"  {z.name}'s {t.zep.nacelle} nacelle is knocked out (F.zep.nacelle; one hit, our reading)")
             else:
+                cell = t.zep.cell
+                assert cell is not None  # not a nacelle: a gas cell (see find_target)
                 for _ in range(n):
                     z = zeps[z.name]
-                    if z.aloft and z.cells[t.zep.cell] > 0:
-                        Z._hit_cell(zeps, z, t.zep.cell, "flak-rocket", "", state.turn, said)
+                    if z.aloft and z.cells[cell] > 0:
+                        Z._hit_cell(zeps, z, cell, "flak-rocket", "", state.turn, said)
         else:
             from cs_panel.fasa.referee.ground_play import _damage
 
