@@ -101,7 +101,7 @@ def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> 
 
 class FasaTable(Seating, pn.viewable.Viewer):
     """Referee a FASA game at the table: plot, move, collide, fire, tail, undo, save and load."""
-    shows_rules = ('F.zep.gas-cells', 'F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift', 'F.zep.turrets')  # rule ids shown here (rules index)
+    shows_rules = ('F.zep.gas-cells', 'F.seq.phases', 'F.move.plot', 'F.move.resolve', 'F.collide.piloted', 'F.combat.choice', 'F.combat.order', 'F.dmg.template', 'F.tail.position', 'F.tail.reveal', 'F.map.sheets', 'F.setup', 'F.gun.double-down', 'F.rocket.flak', 'F.plane.record-sheet', 'F.pilot.sh-shift', 'F.zep.turrets', 'F.bail.safe', 'F.bail.projectile')  # rule ids shown here (rules index)
 
     # -- the game set up (changing any of these starts a new game)
     seed = RuleInteger(default=DEMO_SEED, bounds=SEED_BOUNDS, doc="The game's seed: every die is rolled from it and the action's place in the log, "
