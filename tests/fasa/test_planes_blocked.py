@@ -10,19 +10,20 @@ import dataclasses
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cs_panel import bots
 from cs_panel.core.dice import ScriptedDice
 from cs_panel.fasa.hexgrid import Facing, Hex, line_steps
 from cs_panel.fasa.play import FasaRules
 from cs_panel.fasa.referee import (
-    Action, FireOrderError, LineOfFireBlockedError, MapObject, Phase, Referee, RefZeppelin, apply, order_odds,
+    Action, FireOrder, FireOrderError, LineOfFireBlockedError, MapObject, Phase, Referee, RefZeppelin, apply, order_odds,
     shot_geometry,
 )
 from cs_panel.fasa.referee.sightline import line_blocker, lines_clear
 from cs_panel.fasa.referee.turrets import aim
-from cs_panel.fasa.referee.zeppelins import main_gun_reach, turret_reach
+from cs_panel.fasa.referee.zeppelins import main_gun_reach, part_odds, target_of, turret_orders, turret_reach
 from tests.fasa.test_ground import bomber, fighter
 from tests.fasa.test_referee_turrets import _brigand
 
@@ -36,9 +37,9 @@ def table(planes, objs=(), zeppelins=()):
     return dataclasses.replace(ref.state, phase=Phase.COMBAT)
 
 
-def nose_to_nose(objs=(), raider_hex=Hex(0, -2), **kw):
+def nose_to_nose(objs=(), raider_hex=Hex(0, -2), raider=None, **kw):
     """Bomber at (0,2) facing A, Raider at ``raider_hex`` facing D: each in the other's forward column."""
-    return table([bomber(Hex(0, 2), **kw), fighter(raider_hex, Facing.D)], objs)
+    return table([bomber(Hex(0, 2), **kw), fighter(raider_hex, Facing.D, **(raider or {}))], objs)
 
 
 def _fire(state, plane, order):
@@ -51,7 +52,8 @@ def _fire(state, plane, order):
 @pytest.mark.rule("F.combat.los", "F.map.hexes", "F.combat.arc")
 def test_a_building_between_two_planes_stops_their_guns_and_the_refusal_names_it():
     state = nose_to_nose([SHED])
-    with pytest.raises(LineOfFireBlockedError, match=r"Bomber cannot reach Raider with guns at Raider: " + BLOCKED_BY_SHED) as e:
+    with pytest.raises(LineOfFireBlockedError,
+                       match=r"Bomber cannot reach Raider with guns at Raider: " + BLOCKED_BY_SHED) as e:
         _fire(state, "Bomber", "guns at Raider")
     assert e.value.field == "target" and isinstance(e.value, FireOrderError)
     with pytest.raises(LineOfFireBlockedError, match=BLOCKED_BY_SHED):
@@ -103,7 +105,32 @@ def test_a_rocket_aimed_at_a_hex_is_stopped_by_a_building_short_of_it_but_may_hi
             _fire(state, "Bomber", order)
     assert "bursts for certain" in _fire(state, "Bomber", "rocket 1 at hex 0,0").report[-1]
     assert "rocket 1 at hex 0,-1" not in FasaRules().fire_orders(state, state.plane("Bomber"))
-    assert "bursts for certain" in _fire(nose_to_nose(rockets=("flak-rocket",)), "Bomber", "rocket 1 at hex 0,-1").report[-1]
+    open_ = nose_to_nose(rockets=("flak-rocket",))
+    assert "bursts for certain" in _fire(open_, "Bomber", "rocket 1 at hex 0,-1").report[-1]
+
+
+@pytest.mark.rule("F.rocket.beeper-seeker", "F.combat.los")
+def test_a_seeker_at_a_tagged_plane_still_needs_a_line_clear_of_buildings():
+    tagged = {"beeper_turn": 1}
+    state = nose_to_nose([SHED], raider=tagged, rockets=("seeker",))
+    with pytest.raises(LineOfFireBlockedError, match=BLOCKED_BY_SHED + r" \(F.rocket.beeper-seeker\)"):
+        _fire(state, "Bomber", "rocket 1 at Raider")  # the seeker's own arc, checked for the line too
+    assert "as things stand" in _fire(nose_to_nose(raider=tagged, rockets=("seeker",)), "Bomber",
+                                      "rocket 1 at Raider").report[-1]
+
+
+@pytest.mark.rule("F.zep.gas-cells", "F.combat.los")
+def test_a_building_between_a_plane_and_a_gas_cell_stops_the_shot():
+    zep = RefZeppelin("Pegasus", "Bob", Hex(2, -2), Facing.C)  # cell 2 at (0,-2), in the Bomber's column
+    state = table([bomber(Hex(0, 2)), fighter(Hex(4, 6), Facing.D)], [SHED], [zep])
+    with pytest.raises(LineOfFireBlockedError, match=r"cannot reach Pegasus cell 2: " + BLOCKED_BY_SHED):
+        _fire(state, "Bomber", "guns at Pegasus cell 2")
+    order = FireOrder.parse("guns at Pegasus cell 2")
+    t = target_of(state.zeppelins, order.target)
+    assert all(s.number is None for s in part_odds(state.zeppelins, state.plane("Bomber"), order, t, state.objects))
+    assert all(s.number is not None for s in part_odds(state.zeppelins, state.plane("Bomber"), order, t))
+    clear = table([bomber(Hex(0, 2)), fighter(Hex(4, 6), Facing.D)], (), [zep])
+    assert "needs" in _fire(clear, "Bomber", "guns at Pegasus cell 2").report[-1]
 
 
 @pytest.mark.rule("F.combat.los", "F.combat.order", "F.pilot.gunner")
@@ -149,7 +176,6 @@ def test_a_zeppelin_turret_is_stopped_by_a_building_crossed_but_not_by_one_besid
     state = table([bomber(Hex(0, 6)), raider], _building(Hex(1, -1)), [PEGASUS])
     with pytest.raises(LineOfFireBlockedError, match=r"Pegasus's bow turret cannot reach Raider: B0 \(building\)"):
         apply(state, Action("zeppelin", "Pegasus", "bow at Raider"), ScriptedDice([]))
-    from cs_panel.fasa.referee.zeppelins import turret_orders
     assert "bow at Raider" not in turret_orders(state, PEGASUS)
     assert "bow at Raider" in turret_orders(table([bomber(Hex(0, 6)), raider], (), [PEGASUS]), PEGASUS)
 

@@ -15,7 +15,8 @@ from cs_panel.core.game import Game
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.play import parse_action, setup_of, zeppelin_demo_setup
 from cs_panel.fasa.referee import (
-    Action, FireOrderError, LineOfFireBlockedError, Phase, RefZeppelin, Referee, ZeppelinBlockedError, ZeppelinSetupError, apply, demo_planes,
+    Action, FireOrderError, LineOfFireBlockedError, Phase, RefZeppelin, Referee, ZeppelinBlockedError,
+    ZeppelinSetupError, apply, demo_planes,
 )
 from cs_panel.games import new_game
 
