@@ -24,7 +24,7 @@ from cs_panel.fasa.referee import (
 from cs_panel.fasa.referee.sightline import line_blocker, lines_clear
 from cs_panel.fasa.referee.turrets import aim
 from cs_panel.fasa.referee.zeppelins import main_gun_reach, part_odds, target_of, turret_orders, turret_reach
-from tests.fasa.test_ground import bomber, fighter
+from tests.fasa.test_ground import CRATE, bomber, fighter
 from tests.fasa.test_referee_turrets import _brigand
 
 SHED = MapObject("Shed", "building", (Hex(0, 0),), points=20)  # half way between Bomber (0,2) and Raider (0,-2)
@@ -95,6 +95,17 @@ def test_a_destroyed_building_a_towed_crate_and_cargo_aboard_block_no_shot_betwe
     # a plane and the building in the same hex: the ends of the line never block it
     on_it = nose_to_nose([MapObject("Shed", "building", (Hex(0, -2),))])
     assert "as things stand" in _fire(on_it, "Bomber", "guns at Raider").report[-1]
+
+
+@pytest.mark.rule("F.rocket.harpoon", "F.combat.los")
+def test_shots_at_a_tow_roll_at_the_towing_plane_and_a_building_between_stops_them():
+    # Bomber at (0,0) facing A tows the crate hung behind it at (0,1); Raider at (0,3) faces it
+    crate = dataclasses.replace(CRATE, hexes=(Hex(0, 1),), towed_by="Bomber")
+    shed = MapObject("Shed", "building", (Hex(0, 2),))
+    planes = [bomber(Hex(0, 0)), fighter(Hex(0, 3), Facing.A)]
+    with pytest.raises(LineOfFireBlockedError, match=r"cannot reach Bomber, towing Crate: Shed \(building\) at hex 0,2"):
+        _fire(table(planes, [crate, shed]), "Raider", "guns at Crate")
+    assert "at Bomber's tow" in _fire(table(planes, [crate]), "Raider", "guns at Crate").report[-1]
 
 
 @pytest.mark.rule("F.combat.los", "F.rocket.flak", "F.rocket.flare")
