@@ -253,3 +253,22 @@ def test_the_bots_clear_lines_are_the_referees_lines(pairs, spots):
         for j, (_, y) in enumerate(pairs):
             if x != y:
                 assert bool(clear[i, j]) == (line_blocker((), objs, x, y) is None)
+
+
+@pytest.mark.rule("F.combat.los", "F.map.hexes", "F.hit.number")
+def test_the_bots_plans_expect_no_damage_through_a_row_of_buildings():
+    from tests.fasa.test_bots_blocking import raider_at
+    from tests.fasa.test_referee_zeppelins import ace_at
+
+    planes = [ace_at(Hex(0, 1)), raider_at(Hex(0, -5))]
+    row = _building(*(Hex(q, -2) for q in range(-4, 5)))  # a street of sheds across the sky between them
+    walled, open_ = table(planes, row), table(planes)
+    me, _ = bots._ends(walled.plane("Ace"))
+    ends, _ = bots._ends(walled.plane("Raider"))
+    clear = bots._clear(walled, me, ends, 7)
+    assert clear is not None and 0 < clear.sum() < clear.size
+    assert bots._clear(open_, me, ends, 7) is None  # nothing on the table to block
+    seen = bots.fasa_plot_values(walled, walled.plane("Ace"))
+    free = bots.fasa_plot_values(open_, open_.plane("Ace"))
+    assert sum(v.dealt for v in seen.values()) < sum(v.dealt for v in free.values())
+    assert sum(v.taken for v in seen.values()) < sum(v.taken for v in free.values())
