@@ -18,7 +18,8 @@ Levels:
   others planned around the plots already made; fire the order with the most expected damage
   boxes (F.hit.number, F.gun.double-down, F.dmg.template), a flare or sonic rocket weighed by the
   chance it shocks an enemy (F.rocket.flare, F.rocket.sonic). An intact zeppelin cell stops the
-  enemy's places, shots and next turn's chance planned through it (F.zep.static). Its odds are the
+  enemy's places, shots and next turn's chance planned through it (F.zep.static), and so does a
+  building, train or crate standing on the ground, for shots (F.combat.los). Its odds are the
   referee's own, by their public names (``referee.shot_geometry``, ``referee.order_odds``,
   ``referee.zeppelins.plot_blocked``, ``referee.specials.caught``). Aces (``aces_tactics``): the attack
   with the most expected clicks and knock-out chance (K.attack); without one, a move to a square
@@ -555,19 +556,20 @@ def _drawn_off(e, rp, ends: np.ndarray, wingmen, gs=None) -> np.ndarray:
 
 def _clear(gs, a: np.ndarray, b: np.ndarray, within: int) -> np.ndarray | None:
     """1 where a shot from each row of ``a`` to each row of ``b`` (rows of q, r, ...) no more than
-    ``within`` hexes apart is not blocked by an intact gas cell, 0 where it is; None with no
-    zeppelin on the table. The planner's canonical geometry (``_geometry``) is the same anywhere on
-    the map, so the zeppelins' blocking is laid over it here (F.zep.static, F.zep.cell-destroyed)."""
+    ``within`` hexes apart is not blocked by an intact gas cell or an object standing on the ground,
+    0 where it is; None with neither on the table. The planner's canonical geometry (``_geometry``)
+    is the same anywhere on the map, so the blocking is laid over it here, by the referee's own
+    check (``sightline.lines_clear``: F.zep.static, F.zep.cell-destroyed, F.combat.los, F.map.hexes)."""
     from cs_panel.fasa.hexgrid import Hex
-    from cs_panel.fasa.referee import zeppelins as Z
+    from cs_panel.fasa.referee.sightline import lines_clear, walls
     zeps = [z for z in gs.zeppelins if z.aloft]
-    if not zeps:
+    if not walls(zeps, gs.objects):
         return None
     out = np.ones((len(a), len(b)))
     cells = [(i, j, Hex(aq, ar), Hex(bq, br)) for i, (aq, ar) in enumerate(a[:, :2].tolist())
              for j, (bq, br) in enumerate(b[:, :2].tolist()) if 0 < Hex(aq, ar).distance(Hex(bq, br)) <= within]
-    for (i, j, _, _), blocked in zip(cells, Z.lines_blocked(zeps, [(x, y) for _, _, x, y in cells])):
-        if blocked:
+    for (i, j, _, _), clear in zip(cells, lines_clear(zeps, gs.objects, [(x, y) for _, _, x, y in cells])):
+        if not clear:
             out[i, j] = 0.0
     return out
 
@@ -675,7 +677,8 @@ def _fire_value(gs, rp, order_text: str):
         from cs_panel.fasa.referee import turrets as RT
         aimed = gs.plane(order.turret_target) if order.turret_target else None
         e = sum(float(tn.chance) * template_for(g, r).boxes for _, g, r in RT.turret_guns(rp)
-                for ok, tn, _, _ in [RT.aim(rp, order.turret, aimed, g, gs.turn)] if ok and tn) if aimed else 0.0
+                for ok, tn, _, _ in [RT.aim(rp, order.turret, aimed, g, gs.turn, gs.zeppelins, gs.objects)]
+                if ok and tn) if aimed else 0.0
         value, expected, why = _fire_value(gs, rp, str(order.pilot_part))
         return value + e, expected + e, f"{why}; the turret: {e:.1f} boxes expected (F.combat.order)"
     if order.holds:
@@ -693,7 +696,7 @@ def _fire_value(gs, rp, order_text: str):
 
         return ground_play.order_value(gs, rp, order)
     target = gs.plane(order_text.rsplit(" at ", 1)[1])
-    odds = R.order_odds(rp, target, order, gs.turn, gs.zeppelins)
+    odds = R.order_odds(rp, target, order, gs.turn, gs.zeppelins, gs.objects)
     value = 0.0
     for shot in odds.shots:
         if not shot.reaches:
@@ -749,7 +752,7 @@ def _zeppelin_fire_value(gs, rp, order):
     from cs_panel.fasa.referee import zeppelins as Z
     t = Z.target_of(gs.zeppelins, order.target)
     expected = 0.0
-    for shot in Z.part_odds(gs.zeppelins, rp, order, t):
+    for shot in Z.part_odds(gs.zeppelins, rp, order, t, gs.objects):
         if shot.number is None:
             continue
         expected += shot.expected_points - (0 if shot.is_gun else FASA_ROCKET_KEEP * shot.boxes)

@@ -1,6 +1,6 @@
 """The FASA computer opponent sees zeppelin hulls and values flare and sonic rockets (F.zep.static,
 F.rocket.flare, F.rocket.sonic, F.shock; FASA p.42-46): it plans with the referee's own helpers,
-``zeppelins.plot_blocked`` and ``lines_blocked``, ``specials.caught`` and ``deployed.blinding_roll``."""
+``zeppelins.plot_blocked`` and ``sightline.lines_clear``, ``specials.caught`` and ``deployed.blinding_roll``."""
 
 from __future__ import annotations
 

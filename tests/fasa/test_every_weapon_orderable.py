@@ -40,12 +40,13 @@ def _plane(name, player, hex_, facing, **kw) -> RefPlane:
 
 
 def _table(wid: str):
-    """A combat phase with a plane carrying ``wid``, an enemy plane two hexes ahead and a small
-    object and a building straight ahead; and the order that fires ``wid`` at its target."""
+    """A combat phase with a plane carrying ``wid``, and in the hex straight ahead an enemy plane, a
+    small object and a building (nothing between the shooter and any of them: a standing object
+    blocks fire beyond it, F.combat.los); and the order that fires ``wid`` at its target."""
     aim = _aim(wid)
     loadout = {"guns": (wid,)} if aim == "gun" else {"guns": ("mg-30",), "rockets": (wid,)}
     shooter = _plane("Shooter", "Ann", Hex(0, 0), Facing.A, **loadout)
-    enemy = _plane("Enemy", "Bob", Hex(0, -2), Facing.D, guns=("mg-30",))
+    enemy = _plane("Enemy", "Bob", Hex(0, -1), Facing.D, guns=("mg-30",))
     things = [MapObject("Crate", "small-object", (Hex(0, -1),), points=10),
               MapObject("Depot", "building", (Hex(0, -1), Hex(1, -1)), points=40)]
     state = dataclasses.replace(Referee.start(1, [shooter, enemy], objects=things).state, phase=Phase.COMBAT)
@@ -54,7 +55,7 @@ def _table(wid: str):
     elif aim == "plane":
         order = "rocket 1 at Enemy"
     elif aim == "hex":
-        order = "rocket 1 at hex 0,-3"
+        order = "rocket 1 at hex 0,-1"
     else:
         kind = "bomb" if wid.startswith("bomb-") else wid
         order = f"{kind} 1 at {'Crate' if wid == 'harpoon' else 'Depot'}"

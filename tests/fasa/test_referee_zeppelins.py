@@ -15,7 +15,8 @@ from cs_panel.core.game import Game
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.play import parse_action, setup_of, zeppelin_demo_setup
 from cs_panel.fasa.referee import (
-    Action, FireOrderError, Phase, RefZeppelin, Referee, ZeppelinBlockedError, ZeppelinSetupError, apply, demo_planes,
+    Action, FireOrderError, LineOfFireBlockedError, Phase, RefZeppelin, Referee, ZeppelinBlockedError,
+    ZeppelinSetupError, apply, demo_planes,
 )
 from cs_panel.games import new_game
 
@@ -141,7 +142,7 @@ def test_a_shredded_cell_lets_planes_fly_through():
 def test_a_zeppelin_blocks_fire_through_its_hexes_until_the_cell_is_shredded():
     # Ace at (0,0) facing A; Raider at (0,-4), behind cell 2 (0,-2), 4 hexes away in the column
     gs = combat_table(ace_at(Hex(0, 0)), pegasus(nacelles=()), raider_hex=Hex(0, -4))
-    with pytest.raises(FireOrderError, match="intact gas cell blocks"):
+    with pytest.raises(LineOfFireBlockedError, match=r"Pegasus's intact gas cell 2 at hex 0,-2 stands in the way"):
         apply(gs, Action("fire", "Ace", "guns at Raider"), ScriptedDice([]))
     open_ = combat_table(ace_at(Hex(0, 0)), pegasus(cells=(60, 0, 60, 60, 60), nacelles=()), raider_hex=Hex(0, -4))
     assert "as things stand" in apply(open_, Action("fire", "Ace", "guns at Raider"), ScriptedDice([])).report[-1]
@@ -572,7 +573,7 @@ def test_the_public_odds_and_the_bot_see_a_gas_cell_block_the_shot():
     ace, raider = gs.plane("Ace"), gs.plane("Raider")
     assert shot_geometry(ace, raider, "mg-50").allowed  # with no zeppelin on the table it would be a shot
     g = shot_geometry(ace, raider, "mg-50", gs.zeppelins)
-    assert not g.allowed and "intact gas cell blocks" in g.why
+    assert not g.allowed and "Pegasus's intact gas cell 2 at hex 0,-2 stands in the way" in g.why
     odds = order_odds(ace, raider, "guns", gs.turn, gs.zeppelins)
     assert odds.text == "nothing reaches Raider" and not any(s.reaches for s in odds.shots)
     assert bots._fire_value(gs, ace, "guns at Raider")[0] == 0

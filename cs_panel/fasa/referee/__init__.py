@@ -74,8 +74,9 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   (F.bomb); a torpedo only at an object standing still (F.torpedo); a harpoon grabs, lifts and tows a
   small object, and guns or rockets ordered at the tow hit the object or the cable (F.rocket.harpoon);
   cargo aboard a zeppelin (``MapObject(..., aboard="Pegasus")``) is for the harpoon alone. An object
-  or an intact gas cell between the plane and the object it shoots at stops the shot or the torpedo
-  (module ``sightline``, F.combat.los, F.zep.static).
+  standing on the ground or an intact gas cell on the line stops any shot: at an object (the torpedo
+  too), between planes, from a turret or a zeppelin's guns, a rocket aimed at a hex; the refusal
+  names it (module ``sightline``, ``LineOfFireBlockedError``, F.combat.los, F.zep.static).
 - Die faces a player types in (``parse_faces``) can resolve a move instead of seeded dice
   (``resolve_with_faces``); a component uses that to replay the rulebook's examples.
 

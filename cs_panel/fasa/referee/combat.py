@@ -26,13 +26,14 @@ from cs_panel.fasa.gunnery import (
 )
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee import specials, turrets
-from cs_panel.fasa.referee.errors import FireOrderError
-from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, ordnance_kind
+from cs_panel.fasa.referee.errors import FireOrderError, LineOfFireBlockedError
+from cs_panel.fasa.referee.ground import GROUND_ORDNANCE, MapObject, ordnance_kind
 from cs_panel.fasa.referee.marking import _components, _crew_rolls, _effect_text, _lost_to_damage, _place, _remove_lost, _widow, _with_sheet
 from cs_panel.fasa.referee.notation import GUNS, FireOrder, hex_text
 from cs_panel.fasa.referee.phases import _check_victory, _need
 from cs_panel.fasa.referee.state import HEX_ROCKETS, REFEREE_ROCKETS, Action, Flak, GameState, Phase, RefPlane
 from cs_panel.fasa.referee import zeppelins as Z
+from cs_panel.fasa.referee.sightline import IN_THE_WAY, fire_blocker
 from cs_panel.fasa.tohit import Deflection, attack_hexside, deflection_from, to_hit_number, weapons
 
 
@@ -56,10 +57,11 @@ class _Mount:
 
 
 def _shot_geometry(a: RefPlane, b: RefPlane, gun: str, zeppelins: Sequence[Z.RefZeppelin] = (),
-                   ) -> tuple[bool, Deflection | None, int, str, Facing | None]:
+                   objects: Sequence[MapObject] = ()) -> tuple[bool, Deflection | None, int, str, Facing | None]:
     """May ``a`` fire ``gun`` at ``b``, at which deflection and range, through which of ``b``'s
     hexsides (for the hit location table, F.hitloc.table), and why not; an intact gas cell of one of
-    ``zeppelins`` between them blocks the shot (F.zep.static)."""
+    ``zeppelins`` or one of the ``objects`` standing on the ground between them blocks the shot,
+    named (``sightline.fire_blocker``: F.combat.los, F.map.hexes, F.zep.static)."""
     pa, pb = a.plane, b.plane
     if pa.hex == pb.hex:
         rule = same_hex_fire(SameHexPlane(pa.facing, pa.speed, pa.natural_touch, a.name),
@@ -74,7 +76,7 @@ def _shot_geometry(a: RefPlane, b: RefPlane, gun: str, zeppelins: Sequence[Z.Ref
     check = can_fire(pa.hex, pa.facing, pb.hex, weapons()[gun]["range"])
     if not check:
         return False, None, check.range, "; ".join(check.reasons), None
-    blocked = Z.line_blocked(zeppelins, pa.hex, pb.hex) if zeppelins else None
+    blocked = fire_blocker(zeppelins, objects, pa.hex, pb.hex)
     if blocked:
         return False, None, check.range, blocked, None
     side = attack_hexside(pb.hex, pb.facing, pa.hex)
@@ -173,7 +175,7 @@ def _to_hit(shooter: RefPlane, target: RefPlane, m: _Mount, deflection: Deflecti
 
 
 def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0, zeppelins: Sequence[Z.RefZeppelin] = (),
-         ) -> tuple[bool, TargetNumber | None, int, str, Facing | None]:
+         objects: Sequence[MapObject] = ()) -> tuple[bool, TargetNumber | None, int, str, Facing | None]:
     """May ``m`` fire at ``target``; if so its explained to-hit number, the range, why not, and the
     hexside the attack comes through. A seeker at a plane a beeper tagged (in ``turn``) flies its
     own way: a V-shaped arc (our reading: the 60-degree front arc), range 4, no deflection, plus the
@@ -188,13 +190,14 @@ def _aim(shooter: RefPlane, target: RefPlane, m: _Mount, turn: int = 0, zeppelin
             problems.append("the target is outside the seeker's V-shaped front arc")
         if d > reach:
             problems.append(f"the target is {d} hexes away, beyond the seeker's range of {reach}")
-        if zeppelins and Z.line_blocked(zeppelins, a.hex, b.hex):
-            problems.append(str(Z.line_blocked(zeppelins, a.hex, b.hex)))
+        blocked = fire_blocker(zeppelins, objects, a.hex, b.hex)  # a clear line still (p.41)
+        if blocked:
+            problems.append(blocked)
         if problems:
             return False, None, d, "; ".join(problems) + " (F.rocket.beeper-seeker)", None
         tn = seeker_number(target.base_to_hit, b.last_gs, d, shooter.dead_eye, a.shocked, tagged=True)
         return True, tn, d, f"{target.name} is tagged: V-shaped arc, range {d}", attack_hexside(b.hex, b.facing, a.hex)
-    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon, zeppelins)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, m.weapon, zeppelins, objects)
     if not ok or deflection is None:
         return False, None, rng, why, side
     return True, _to_hit(shooter, target, m, deflection, rng), rng, why, side
@@ -206,7 +209,7 @@ def _double_down_odds(dd: DoubleDown) -> str:
 
 
 def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], turn: int = 0,
-                zeppelins: Sequence[Z.RefZeppelin] = ()) -> str:
+                zeppelins: Sequence[Z.RefZeppelin] = (), objects: Sequence[MapObject] = ()) -> str:
     """The odds of an attack as things stand: the exact chance of each number of hits, from the
     same checks the referee rolls (``total_hit_odds``: a doubled-down gun counts 0-2), and the chance
     that some doubled-down gun jams (F.hit.number, F.gun.double-down). ``turn`` tells whether a
@@ -214,7 +217,7 @@ def attack_odds(shooter: RefPlane, target: RefPlane, mounts: Sequence[_Mount], t
     events: list[ChanceEvent] = []
     doubled: list[DoubleDown] = []
     for m in mounts:
-        ok, tn, _, _, _ = _aim(shooter, target, m, turn, zeppelins)
+        ok, tn, _, _, _ = _aim(shooter, target, m, turn, zeppelins, objects)
         if not ok or tn is None:
             continue
         if m.doubled:
@@ -247,13 +250,13 @@ class ShotGeometry:
 
 
 def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str,
-                  zeppelins: Sequence[Z.RefZeppelin] = ()) -> ShotGeometry:
+                  zeppelins: Sequence[Z.RefZeppelin] = (), objects: Sequence[MapObject] = ()) -> ShotGeometry:
     """May ``shooter`` fire ``weapon`` at ``target`` where they stand, and from which deflection,
     range and hexside (F.combat.arc, F.hit.deflection, F.combat.same-hex). The combat phase rolls
     with this very geometry. Only each plane's ``name`` and ``plane`` (hex, facing, speed, natural
     touch) are read, so a planner may pass planes placed where they could end their move. Pass the
-    table's ``zeppelins``: an intact gas cell on the line blocks the shot (F.zep.static,
-    F.zep.cell-destroyed).
+    table's ``zeppelins`` and ``objects``: an intact gas cell (F.zep.static, F.zep.cell-destroyed) or an
+    object standing on the ground (F.combat.los, F.map.hexes) on the line blocks the shot.
 
     >>> from cs_panel.fasa.referee.demo import demo_planes
     >>> ace, raider = demo_planes()[:2]
@@ -261,7 +264,7 @@ def shot_geometry(shooter: RefPlane, target: RefPlane, weapon: str,
     >>> g.allowed, g.range
     (False, 8)
     """
-    ok, deflection, rng, why, side = _shot_geometry(shooter, target, weapon, zeppelins)
+    ok, deflection, rng, why, side = _shot_geometry(shooter, target, weapon, zeppelins, objects)
     return ShotGeometry(ok and deflection is not None, deflection, rng, side, why)
 
 
@@ -323,11 +326,12 @@ class OrderOdds:
 
 
 def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn: int = 0,
-               zeppelins: Sequence[Z.RefZeppelin] = ()) -> OrderOdds:
+               zeppelins: Sequence[Z.RefZeppelin] = (), objects: Sequence[MapObject] = ()) -> OrderOdds:
     """What ``order`` would do at ``target`` as things stand, with the same mounts, aims and to-hit
     numbers the combat phase rolls (F.combat.choice, F.hit.number, F.gun.double-down,
     F.rocket.beeper-seeker; ``turn`` tells whether a beeper's tag guides seekers; an intact gas cell
-    of one of the ``zeppelins`` on the line blocks a shot, F.zep.static). An order the plane cannot
+    of one of the ``zeppelins`` or one of the ``objects`` standing on the line blocks a shot, F.zep.static,
+    F.combat.los, F.map.hexes). An order the plane cannot
     give is refused by name (``FireOrderError``), as when it is given.
 
     >>> from cs_panel.fasa.referee.demo import demo_planes
@@ -341,9 +345,9 @@ def order_odds(shooter: RefPlane, target: RefPlane, order: FireOrder | str, turn
     mounts = _mounts(shooter, order)
     shots = []
     for m in mounts:
-        _, tn, rng, why, _ = _aim(shooter, target, m, turn, zeppelins)
+        _, tn, rng, why, _ = _aim(shooter, target, m, turn, zeppelins, objects)
         shots.append(WeaponShot(m.mount, m.weapon, m.rounds, m.doubled, tn, rng, why))
-    return OrderOdds(target.name, tuple(shots), attack_odds(shooter, target, mounts, turn, zeppelins))
+    return OrderOdds(target.name, tuple(shots), attack_odds(shooter, target, mounts, turn, zeppelins, objects))
 
 
 def _shift_odds(rp: RefPlane, column: int) -> str:
@@ -374,13 +378,13 @@ def _fire(state: GameState, action: Action) -> GameState:
         return _store_order(state, rp, order, ground_play.order_line(state, rp, order))
     enemies = [p for p in state.planes if p.player != rp.player]
     target = None
-    zeps = state.zeppelins
+    zeps, objs = state.zeppelins, state.objects
     at_zep = Z.target_of(zeps, order.target) if zeps and order.target else None
     if at_zep is not None:  # a gas cell or a nacelle (F.zep.gas-cells, F.zep.nacelle)
         mounts = _mounts(rp, order)
         check_combat_action(CombatAction(tuple(Shot(m.mount, m.weapon, order.target, m.doubled) for m in mounts), False),
                             [f"gun {g}" for g in rp.jammed_guns])
-        line = f"{rp.label} orders: {order}: {Z.check_order(zeps, rp, mounts, at_zep)}"
+        line = f"{rp.label} orders: {order}: {Z.check_order(zeps, rp, mounts, at_zep, objs)}"
         before = state.order_of(rp.name)
         line += f" (instead of {before})" if before is not None else ""
         orders = tuple(x for x in state.orders if x[0] != rp.name) + ((rp.name, str(order)),)
@@ -412,16 +416,18 @@ def _fire(state: GameState, action: Action) -> GameState:
     elif order.holds:
         line += " (holds fire)"
     else:
-        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn, zeps)[0] for m in mounts)]
+        reach = [e for e in enemies if any(_aim(rp, e, m, state.turn, zeps, objs)[0] for m in mounts)]
         if target is not None:
             if target not in reach:
-                reasons = sorted({_aim(rp, target, m, state.turn, zeps)[3] for m in mounts})
-                raise FireOrderError(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
-                                     "(F.combat.arc)", field="target")
-            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn, zeps)}"
+                reasons = sorted({_aim(rp, target, m, state.turn, zeps, objs)[3] for m in mounts})
+                # the line is the same for every gun: one blocked means all are (F.combat.los)
+                error = LineOfFireBlockedError if any(IN_THE_WAY in r for r in reasons) else FireOrderError
+                raise error(f"{rp.name} cannot reach {target.name} with {order}: {' / '.join(reasons)} "
+                            "(F.combat.arc)", field="target")
+            line += f": as things stand, {attack_odds(rp, target, mounts, state.turn, zeps, objs)}"
         elif len(reach) == 1:
             line += (f" ({reach[0].name}, the one enemy in reach): as things stand, "
-                     f"{attack_odds(rp, reach[0], mounts, state.turn, zeps)}")
+                     f"{attack_odds(rp, reach[0], mounts, state.turn, zeps, objs)}")
         elif reach:
             line += (f": {', '.join(e.name for e in reach)} are in reach, the first in firing order is shot at "
                      "(add 'at NAME' to choose)")
@@ -471,7 +477,7 @@ def _fire_at_hex(state: GameState, planes: dict[str, RefPlane], name: str, order
 
 def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim: Hex) -> str:
     """Check flak, flare and sonic rockets fired at ``aim`` (in the forward column, within range 7,
-    on the map; F.rocket.flak, F.rocket.flare, F.rocket.sonic, F.combat.arc, F.weap.loadout) and say
+    on the map, with no intact gas cell or standing object short of it: F.combat.los; F.rocket.flak, F.rocket.flare, F.rocket.sonic, F.combat.arc, F.weap.loadout) and say
     what they do: no to-hit roll; flak bursts for certain at the end of next turn's movement, and
     what it would catch were the planes not to move; flare and sonic rockets go off in step 7 of
     this phase (``specials.forecast``)."""
@@ -485,6 +491,10 @@ def _flak_forecast(state: GameState, rp: RefPlane, mounts: Sequence[_Mount], aim
                              f"{reach} hexes along the forward column, {rules}, F.combat.arc)", field="target")
     if state.map is not None and aim not in state.map:
         raise FireOrderError(f"{hex_text(aim)} is off the {state.map.name} map (F.map.sheets)", field="target")
+    # a rocket at a hex is weapons fire too: a hull or an object short of the hex stops it (F.combat.los)
+    blocked = fire_blocker(state.zeppelins, state.objects, rp.plane.hex, aim)
+    if blocked:
+        raise LineOfFireBlockedError(f"{rp.name} cannot fire at {hex_text(aim)}: {blocked}", field="target")
     blinding = [m.weapon for m in mounts if m.weapon in specials.BLINDING]
     n = len(mounts) - len(blinding)
     if not n:
@@ -529,7 +539,7 @@ def _clear_jams(rp: RefPlane, dice: Dice, said: list[str]) -> RefPlane:
 
 def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
                enemies: Sequence[RefPlane], dice: Dice, said: list[str], shift_to: int = 0,
-               zeps: dict[str, Z.RefZeppelin] | None = None) -> None:
+               zeps: dict[str, Z.RefZeppelin] | None = None, things: dict[str, MapObject] | None = None) -> None:
     """The guns of one order at the first of ``enemies`` they reach (F.combat.choice): each gun a
     to-hit roll, or two when doubled down (F.gun.double-down); one hit-location roll for all the
     hits (F.hitloc.table), a column and the gun's template per hit, each column pulled toward
@@ -539,7 +549,8 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
         shots, refused, side = 0, [], None
         jams: list[int] = []
         for m in mounts:
-            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon, tuple((zeps or {}).values()))
+            ok, deflection, rng, why, hexside = _shot_geometry(shooter, target, m.weapon, tuple((zeps or {}).values()),
+                                                               tuple((things or {}).values()))
             if not ok:
                 refused.append((m.name, why))
                 continue
@@ -602,7 +613,7 @@ def _tell_refused(said: list[str], shooter: RefPlane, target: RefPlane, refused:
 
 def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, mounts: Sequence[_Mount],
                   enemies: Sequence[RefPlane], dice: Dice, said: list[str],
-                  zeps: dict[str, Z.RefZeppelin] | None = None) -> None:
+                  zeps: dict[str, Z.RefZeppelin] | None = None, things: dict[str, MapObject] | None = None) -> None:
     """The rockets of one order at the first of ``enemies`` they reach: each a to-hit roll with the
     rocket's +1 and range 4 (7 for a drill) (F.rocket.ap-he, F.hit.weapon-mod), each fired rocket
     gone from its hardpoint, each hit its own hit-location roll (F.hitloc.table), then a column and
@@ -613,7 +624,8 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
         fired: list[int] = []
         tags = 0
         for m in mounts:
-            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn, tuple((zeps or {}).values()))
+            ok, tn, rng, why, hexside = _aim(shooter, target, m, state.turn, tuple((zeps or {}).values()),
+                                             tuple((things or {}).values()))
             if not ok or tn is None:
                 refused.append((f"{m.name} on hardpoint {m.number}", why))
                 continue
@@ -708,7 +720,8 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             _fire_at_hex(state, planes, name, salvo, placed, blinding, said)
         at_zep = Z.target_of(state.zeppelins, order.target) if zeps and order.target else None
         if at_zep is not None:  # a gas cell or a nacelle (F.zep.gas-cells, F.zep.nacelle)
-            jams, fired = Z.attack(zeps, shooter, _mounts(shooter, order, said), at_zep, state.turn, dice, said)
+            jams, fired = Z.attack(zeps, shooter, _mounts(shooter, order, said), at_zep, state.turn, dice, said,
+                                   tuple(things.values()))
             if jams or fired:
                 left = tuple("" if hp in fired else r for hp, r in enumerate(shooter.rockets, 1))
                 planes[name] = dataclasses.replace(shooter, jammed=shooter.jammed + tuple(jams), rockets=left)
@@ -726,13 +739,13 @@ def _combat(state: GameState, dice: Dice) -> GameState:
             said.append(f"{shooter.name} has no {'gun' if order.guns else 'rocket'} left to fire")
             continue
         if order.rockets:
-            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said, zeps)
+            _fire_rockets(state, planes, shooter, mounts, enemies, dice, said, zeps, things)
         else:
-            _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to, zeps)
-    # then every aircraft turret (F.combat.order)
-    turrets.fire(state, planes, dice, said)
+            _fire_guns(state, planes, shooter, mounts, enemies, dice, said, order.shift_to, zeps, things)
+    # then every aircraft turret (F.combat.order), past the hulls and objects still standing (F.combat.los)
+    turrets.fire(state, planes, dice, said, tuple(zeps.values()), tuple(things.values()))
     if zeps:  # zeppelin turrets fire after every plane and plane turret (F.zep.turrets, F.seq.phases)
-        Z.turret_fire(state, planes, zeps, dice, said, placed)
+        Z.turret_fire(state, planes, zeps, dice, said, placed, tuple(things.values()))
     # step 7: non-lethal weapons, once everyone has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
     specials.resolve(state, planes, blinding, dice, said, zeps)
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)

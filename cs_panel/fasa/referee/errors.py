@@ -19,7 +19,8 @@ class GroundShotError(FireOrderError):
     column or range, or a rocket that does no damage (F.combat.arc, F.collide.object-btn, F.hit.number)."""
 
 
-class LineOfFireBlockedError(GroundShotError):
-    """A gun, rocket or torpedo ordered at an object with something standing on the line between:
-    an intact gas cell or another object on the ground (F.combat.los, F.map.hexes, F.zep.static).
-    The message names what is in the way."""
+class LineOfFireBlockedError(FireOrderError):
+    """A shot ordered with something standing on the line between shooter and target: an intact gas
+    cell or an object on the ground, at a plane, an object, a zeppelin's part or a hex (guns,
+    rockets, a torpedo, a turret; F.combat.los, F.map.hexes, F.zep.static). The message names what
+    is in the way."""

@@ -289,12 +289,14 @@ def _tow_shot_line(state: GameState, rp: RefPlane, order: FireOrder, o: MapObjec
     if tower.player == rp.player:
         raise FireOrderError(f"{o.name} is towed by {tower.name}, who flies for {rp.player} too", field="target")
     mounts = _mounts(rp, order)
-    if not any(_aim(rp, tower, m, state.turn)[0] for m in mounts):
-        reasons = sorted({_aim(rp, tower, m, state.turn)[3] for m in mounts})
-        raise FireOrderError(f"{rp.name} cannot reach {tower.name}, towing {o.name}: {' / '.join(reasons)} "
-                             "(F.combat.arc)", field="target")
+    walls = (state.zeppelins, state.objects)  # a hull or a standing object stops the shot at the tower (F.combat.los)
+    if not any(_aim(rp, tower, m, state.turn, *walls)[0] for m in mounts):
+        reasons = sorted({_aim(rp, tower, m, state.turn, *walls)[3] for m in mounts})
+        error = LineOfFireBlockedError if any(IN_THE_WAY in r for r in reasons) else FireOrderError
+        raise error(f"{rp.name} cannot reach {tower.name}, towing {o.name}: {' / '.join(reasons)} "
+                    "(F.combat.arc)", field="target")
     return (f"{rp.label} orders: {order}: at {tower.name}'s tow; as things stand, "
-            f"{attack_odds(rp, tower, mounts, state.turn)}; each hit then d10 1-6 {o.name} ({TowShot().describe()}, "
+            f"{attack_odds(rp, tower, mounts, state.turn, *walls)}; each hit then d10 1-6 {o.name} ({TowShot().describe()}, "
             "F.rocket.harpoon)")
 
 
@@ -523,8 +525,10 @@ def _tow_shots(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Ma
         return
     tower = planes[o.towed_by]
     fired = []
+    # what stands between, as the burst begins: a tow shot loose by the first gun does not stop the second
+    walls = (state.zeppelins, tuple(objs.values()))
     for m in _mounts(shooter, order, said):
-        ok, tn, _, why, _ = _aim(shooter, tower, m, state.turn)
+        ok, tn, _, why, _ = _aim(shooter, tower, m, state.turn, *walls)
         if not ok or tn is None:
             said.append(f"{shooter.name}'s {m.name} cannot reach {tower.name}: {why}")
             continue
@@ -595,7 +599,7 @@ def order_value(state: GameState, rp: RefPlane, order: FireOrder) -> tuple[float
             return 0.0, 0.0, f"{o.name} is not towed"
         tower = state.plane(o.towed_by)
         for m in _mounts(rp, order):
-            ok, tn, _, _, _ = _aim(rp, tower, m, state.turn)
+            ok, tn, _, _, _ = _aim(rp, tower, m, state.turn, state.zeppelins, state.objects)
             if ok and tn is not None and (m.is_gun or m.weapon not in NO_DAMAGE):
                 expected += float(tn.chance) * template_for(m.weapon, m.rounds or None).boxes * (2 if m.doubled else 1)
         return expected, expected, f"{expected:.1f} points expected on {o.name}'s tow (F.rocket.harpoon)"

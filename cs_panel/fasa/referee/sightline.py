@@ -13,6 +13,10 @@ that block are:
   p.24). An object in tow or carried aboard a zeppelin is a small object in the air and blocks nothing.
 
 The shooter's hex and the hexes of what it aims at are the ends of the line and never block it.
+The same walls stop every shot on the table: at an object, at a plane (guns, rockets, a seeker, an
+aircraft or zeppelin turret), at a zeppelin's part, and a rocket or a main gun's round aimed at a
+hex; planes themselves never block (F.combat.los). ``fire_blocker`` is the one check for a line
+between two hexes, ``lines_clear`` the same for many lines at once (the computer's planning).
 
 >>> from cs_panel.fasa.referee.ground import MapObject
 >>> depot = MapObject("Depot", "building", (Hex(0, -1),))
@@ -27,7 +31,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from cs_panel.fasa.arcs import blocking_hexes
-from cs_panel.fasa.hexgrid import Hex
+from cs_panel.fasa.hexgrid import Hex, line_of_sight
 from cs_panel.fasa.referee.ground import MapObject, standing
 from cs_panel.fasa.referee.notation import hex_text
 
@@ -62,3 +66,24 @@ def line_blocker(zeppelins: Iterable, objects: Iterable[MapObject], a: Hex, b: H
         return None
     rules = "F.zep.static" if "gas cell" in w[hit[0]] else "F.combat.los, F.map.hexes"
     return f"{w[hit[0]]} {IN_THE_WAY} ({rules})"
+
+
+def fire_blocker(zeppelins: Iterable, objects: Iterable[MapObject], a: Hex, b: Hex,
+                 ignore: Iterable[Hex] = ()) -> str | None:
+    """``line_blocker`` for a shot that may have nothing on the table to block it: None at once when
+    there is no zeppelin and no object (F.combat.los, F.map.hexes, F.zep.static)."""
+    zeps, objs = tuple(zeppelins), tuple(objects)
+    if not zeps and not objs:
+        return None
+    return line_blocker(zeps, objs, a, b, ignore)
+
+
+def lines_clear(zeppelins: Iterable, objects: Iterable[MapObject], pairs: Iterable[tuple[Hex, Hex]]) -> list[bool]:
+    """For each (from, to) pair, is the line of fire clear, as ``line_blocker`` says, with the walls
+    worked out once for them all (F.combat.los, F.map.hexes, F.zep.static)."""
+    w = frozenset(walls(zeppelins, objects))
+    out = []
+    for a, b in pairs:
+        rest = w - {a, b} if (a in w or b in w) else w
+        out.append(not rest or line_of_sight(a, b, rest))
+    return out

@@ -8,8 +8,9 @@ FASA p.13-14, 17, 19, 33-34, 39).
 - The turret is turned after movement (p.13, step 2) through one hexside of its plane, written
   with the fire order as ``"; turret D at Raider"`` (D: straight astern; A: over the nose). Our
   reading, the printed arc being lost: it fires along the straight row of hexes out through that
-  hexside, each gun to its own range and with a clear line of sight, as forward guns fire along
-  the nose's column; a plane in the turret's own hex is in no row. The hit's deflection and
+  hexside, each gun to its own range and with a clear line of sight (an intact gas cell or an
+  object standing on the ground in between stops it, ``sightline``: F.combat.los, F.zep.static),
+  as forward guns fire along the nose's column; a plane in the turret's own hex is in no row. The hit's deflection and
   location are the target's side that faces the turret's plane, as for any gun.
 - Every turret fires after every pilot has fired, gunners in Quick Draw order, ties rolling off
   (F.combat.order, ``fire_order.combat_order``). All its guns fire at one target (F.combat.choice);
@@ -26,7 +27,7 @@ FASA p.13-14, 17, 19, 33-34, 39).
 from __future__ import annotations
 
 import dataclasses
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from cs_panel.core.dice import D10Check, Dice
 from cs_panel.core.explain import TargetNumber, percent
@@ -36,9 +37,10 @@ from cs_panel.fasa.fire_order import Shooter, ShooterKind, combat_order
 from cs_panel.fasa.gunnery import hit_location, total_hit_odds
 from cs_panel.fasa.hexgrid import Facing
 from cs_panel.fasa.pilots import Gunner, Pilot, gunner_of
-from cs_panel.fasa.referee.errors import FireOrderError
+from cs_panel.fasa.referee.errors import FireOrderError, LineOfFireBlockedError
 from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _widow
 from cs_panel.fasa.referee.notation import FireOrder
+from cs_panel.fasa.referee.sightline import IN_THE_WAY, fire_blocker
 from cs_panel.fasa.referee.state import GameState, RefPlane
 from cs_panel.fasa.tohit import attack_hexside, deflection_from, to_hit_number, weapons
 
@@ -66,16 +68,22 @@ def direction(rp: RefPlane, side: str) -> Facing:
     return rp.plane.facing.turn(int(Facing[side]))
 
 
-def aim(rp: RefPlane, side: str, target: RefPlane, gun: str, turn: int) -> tuple[bool, TargetNumber | None, str, Facing | None]:
+def aim(rp: RefPlane, side: str, target: RefPlane, gun: str, turn: int, zeppelins: Iterable = (),
+        objects: Iterable = ()) -> tuple[bool, TargetNumber | None, str, Facing | None]:
     """May the turret gun ``gun``, turned through ``side``, fire at ``target``; if so its explained
     to-hit number (the gunner's Dead Eye, +2 while he is shocked), why not, and the target's side
-    the attack comes through (F.hit.number, F.combat.arc, F.hitloc.table)."""
+    the attack comes through (F.hit.number, F.combat.arc, F.hitloc.table). An intact gas cell of
+    one of ``zeppelins`` or one of the ``objects`` standing on the line stops it (F.combat.los,
+    F.map.hexes, F.zep.static)."""
     a, b = rp.plane, target.plane
     if a.hex == b.hex:
         return False, None, f"{target.name} is in {rp.name}'s own hex, in no row of the turret's", None
     check = can_fire(a.hex, direction(rp, side), b.hex, weapons()[gun]["range"])
     if not check:
         return False, None, f"turret through hexside {side}: " + "; ".join(check.reasons), None
+    blocked = fire_blocker(zeppelins, objects, a.hex, b.hex)
+    if blocked:
+        return False, None, f"turret through hexside {side}: {blocked}", None
     tn = to_hit_number(target.base_to_hit, deflection_from(b.hex, b.facing, a.hex), check.range, gunner(rp).dead_eye,
                        gun, gunner_shocked(rp, turn))
     return True, tn, str(check), attack_hexside(b.hex, b.facing, a.hex)
@@ -104,23 +112,29 @@ def check_order(state: GameState, rp: RefPlane, order: FireOrder) -> str:
     head = (f"{g.name} (Quick Draw {g.quick_draw}, Dead Eye {g.dead_eye}) turns the turret through hexside "
             f"{order.turret} and fires after every pilot (F.combat.order)")
     for e in enemies:
-        tns = [tn for _, gun, _ in guns for ok, tn, _, _ in [aim(rp, order.turret, e, gun, state.turn)] if ok and tn]
+        tns = [tn for _, gun, _ in guns
+               for ok, tn, _, _ in [aim(rp, order.turret, e, gun, state.turn, state.zeppelins, state.objects)]
+               if ok and tn]
         if tns:
             odds = total_hit_odds([D10Check(tn.total) for tn in tns])
             return (f"{head}: as things stand at {e.name}, chance of "
                     + ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in odds.items()))
     if order.turret_target:
-        reasons = sorted({aim(rp, order.turret, enemies[0], gun, state.turn)[2] for _, gun, _ in guns})
-        raise FireOrderError(f"{rp.name}'s turret cannot reach {order.turret_target}: {' / '.join(reasons)} "
-                             "(F.combat.arc)", field="turret")
+        reasons = sorted({aim(rp, order.turret, enemies[0], gun, state.turn, state.zeppelins, state.objects)[2]
+                          for _, gun, _ in guns})
+        error = LineOfFireBlockedError if any(IN_THE_WAY in r for r in reasons) else FireOrderError
+        raise error(f"{rp.name}'s turret cannot reach {order.turret_target}: {' / '.join(reasons)} "
+                    "(F.combat.arc)", field="turret")
     return f"{head}: no enemy is in that row now"
 
 
-def fire(state: GameState, planes: dict[str, RefPlane], dice: Dice, said: list[str]) -> None:
+def fire(state: GameState, planes: dict[str, RefPlane], dice: Dice, said: list[str], zeppelins: Sequence = (),
+         objects: Sequence = ()) -> None:
     """Every turret ordered this phase fires, after every pilot, gunners by Quick Draw with ties
     rolled off (F.combat.order); each at its target, or the first enemy in its row, in the order
     the planes fired (F.combat.choice); its hits share one location roll (F.hitloc.table), then a
-    column and the gun's template each, and widowing (F.dmg.*)."""
+    column and the gun's template each, and widowing (F.dmg.*). ``zeppelins`` and ``objects`` are
+    the table as the phase has left it so far: what still stands blocks (F.combat.los)."""
     ordered = [(name, o) for name, _ in state.orders for o in [state.order_of(name)] if o is not None and o.turret]
     if not ordered:
         return
@@ -146,15 +160,15 @@ def fire(state: GameState, planes: dict[str, RefPlane], dice: Dice, said: list[s
             if not enemies:
                 said.append(f"{name}'s turret target {order.turret_target} is out of the fight: the gunner holds fire")
                 continue
-        _fire_at_first(state, planes, rp, order.turret, guns, enemies, dice, turn, said)
+        _fire_at_first(state, planes, rp, order.turret, guns, enemies, dice, turn, said, zeppelins, objects)
 
 
 def _fire_at_first(state: GameState, planes: dict[str, RefPlane], rp: RefPlane, side: str,
                    guns: Sequence[tuple[int, str, str]], enemies: Sequence[RefPlane], dice: Dice, turn: int,
-                   said: list[str]) -> None:
+                   said: list[str], zeppelins: Sequence = (), objects: Sequence = ()) -> None:
     for target in enemies:
         shots = [(gp, gun, rounds, tn, hexside) for gp, gun, rounds in guns
-                 for ok, tn, _, hexside in [aim(rp, side, target, gun, turn)] if ok and tn is not None]
+                 for ok, tn, _, hexside in [aim(rp, side, target, gun, turn, zeppelins, objects)] if ok and tn is not None]
         if not shots:
             continue
         hits, where_from = [], None

@@ -47,7 +47,8 @@ from cs_panel.fasa.arcs import can_fire
 from cs_panel.fasa.collisions import Obstacle, path_collision_checks
 from cs_panel.fasa.gunnery import DoubleDown
 from cs_panel.fasa.hexgrid import Facing, Hex, line_of_sight
-from cs_panel.fasa.referee.errors import FireOrderError, RefereeError
+from cs_panel.fasa.referee.errors import FireOrderError, LineOfFireBlockedError, RefereeError
+from cs_panel.fasa.referee.sightline import IN_THE_WAY, fire_blocker
 from cs_panel.fasa.tohit import weapons
 from cs_panel.fasa.zeppelin import (
     CELL_POINTS, CELLS, FALLS_AT, MAIN_GUN_RANGE, MAIN_GUNS_PER_SIDE, Turret, Zeppelin, ZeppelinError, gas_cell_number,
@@ -409,8 +410,11 @@ def target_of(zeppelins: Sequence[RefZeppelin], text: str) -> ZepTarget | None:
     return ZepTarget(z.name, nacelle=nacelle)
 
 
-def _mount_reach(shooter, mount, z: RefZeppelin, t: ZepTarget, zeps: Sequence[RefZeppelin]) -> tuple[Hex | None, int, str]:
-    """The hex of the target part one gun or rocket can reach (nearest first), its range, and why not."""
+def _mount_reach(shooter, mount, z: RefZeppelin, t: ZepTarget, zeps: Sequence[RefZeppelin],
+                 objects: Sequence = ()) -> tuple[Hex | None, int, str]:
+    """The hex of the target part one gun or rocket can reach (nearest first), its range, and why not:
+    an intact gas cell or an object standing on the ground in between blocks it (``sightline``,
+    F.zep.static, F.combat.los)."""
     w = weapons()[mount.weapon]
     reach = int(w["range"])
     aims = z.cell_hexes(t.cell) if t.cell is not None else [z.nacelle_hex(str(t.nacelle))]
@@ -423,7 +427,7 @@ def _mount_reach(shooter, mount, z: RefZeppelin, t: ZepTarget, zeps: Sequence[Re
         if not check:
             why.append("; ".join(check.reasons))
             continue
-        blocked = line_blocked(zeps, shooter.plane.hex, h, ignore=own)
+        blocked = fire_blocker(zeps, objects, shooter.plane.hex, h, ignore=own)
         if blocked:
             why.append(blocked)
             continue
@@ -437,7 +441,7 @@ def _number(shooter, mount, t: ZepTarget, rng: int) -> TargetNumber:
     return nacelle_number(rng, shooter.dead_eye, mount.weapon, shooter.plane.shocked)
 
 
-def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget) -> str:
+def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget, objects: Sequence = ()) -> str:
     """Check a fire order at a zeppelin part when it is given and say the odds (F.zep.gas-cells,
     F.zep.nacelle); a part out of reach, a friendly or fallen zeppelin, flak at a nacelle, a
     weapon with no Zep. Dmg. number are refused by name."""
@@ -463,9 +467,10 @@ def check_order(zeppelins: Sequence[RefZeppelin], shooter, mounts, t: ZepTarget)
                 raise FireOrderError(f"the {m.name} has no Zep. Dmg. number (F.zep.gas-cells)", field="target")
         elif "flak" in m.weapon:
             raise FireOrderError("the nacelles' mats stop flak (F.zep.nacelle)", field="target")
-        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins)
+        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins, objects)
         if h is None:
-            raise FireOrderError(f"{shooter.name}'s {m.name} cannot reach {t}: {why} (F.combat.arc)", field="target")
+            error = LineOfFireBlockedError if IN_THE_WAY in why else FireOrderError
+            raise error(f"{shooter.name}'s {m.name} cannot reach {t}: {why} (F.combat.arc)", field="target")
         parts.append(f"{m.name} at {rng} hexes needs {_number(shooter, m, t, rng)}")
     return "; ".join(parts)
 
@@ -496,7 +501,8 @@ class PartShot:
         return self.expected_hits * self.worth
 
 
-def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget) -> tuple[PartShot, ...]:
+def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget, objects: Sequence = ()
+              ) -> tuple[PartShot, ...]:
     """What a fire ``order`` (a ``FireOrder``) at the zeppelin part ``t`` would do as things stand:
     each gun's or hardpoint's reach and to-hit number, from the very ``_mount_reach`` and ``_number``
     ``attack`` rolls with (F.zep.gas-cells, F.zep.nacelle, F.zep.static). Sum ``expected_points``
@@ -510,7 +516,7 @@ def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget) ->
         tpl = template_for(m.weapon, m.rounds or None) if m.rounds else template_for(m.weapon)
         worth = (tpl.zep_damage[1] if z.military else tpl.zep_damage[0]) if t.cell is not None and tpl.zep_damage \
             else tpl.boxes
-        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins)
+        h, rng, why = _mount_reach(shooter, m, z, t, zeppelins, objects)
         tn = _number(shooter, m, t, rng) if h is not None else None
         out.append(PartShot(m.mount, m.is_gun, tn, m.doubled, worth, tpl.boxes, why))
     return tuple(out)
@@ -551,7 +557,7 @@ def stray_round(zeps: dict[str, RefZeppelin], shooter, weapon: str, rounds: str,
 
 
 def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: int, dice: Dice,
-           said: list[str]) -> tuple[list[int], list[int]]:
+           said: list[str], objects: Sequence = ()) -> tuple[list[int], list[int]]:
     """One plane's order at a zeppelin part, carried out: each gun a to-hit roll (two doubled down), each
     rocket one; hits on a cell take its Zep. Dmg. points (F.zep.gas-cells), a hit on a nacelle
     knocks it out (F.zep.nacelle, our reading), a miss at a nacelle may go on into a cell.
@@ -564,7 +570,7 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
         return jams, fired
     for m in mounts:
         z = zeps[t.zeppelin]
-        h, rng, why = _mount_reach(shooter, m, z, t, list(zeps.values()))
+        h, rng, why = _mount_reach(shooter, m, z, t, list(zeps.values()), objects)
         if h is None:
             said.append(f"{shooter.name}'s {m.name} cannot reach {t}: {why}")
             continue
@@ -621,10 +627,11 @@ def _bearing(z: RefZeppelin, origin: Hex, other: Hex) -> float | None:
     return bearing(origin, z.heading, other)
 
 
-def turret_reach(z: RefZeppelin, mount: str, gun: str, target_hex: Hex, zeppelins: Sequence[RefZeppelin]
-                 ) -> tuple[bool, int, str]:
+def turret_reach(z: RefZeppelin, mount: str, gun: str, target_hex: Hex, zeppelins: Sequence[RefZeppelin],
+                 objects: Sequence = ()) -> tuple[bool, int, str]:
     """May this turret gun fire at a plane in ``target_hex``: in its field (``alleys`` hexrows), within
-    the gun's range plus 2, with no intact gas cell in the way (F.zep.turrets, F.zep.static)?"""
+    the gun's range plus 2, with no intact gas cell or object standing on the ground in the way
+    (F.zep.turrets, F.zep.static, F.combat.los)?"""
     kind = z.turret_kind(mount)
     Turret(kind, gun)
     origin = z.mount_hex(mount)
@@ -639,7 +646,7 @@ def turret_reach(z: RefZeppelin, mount: str, gun: str, target_hex: Hex, zeppelin
         off = abs((b - _ARC_CENTRE[kind] + 180) % 360 - 180)
         if off > _ARC_HALF[kind] + 1e-9:
             return False, d, f"outside the {mount} turret's {Turret(kind, gun).alleys} hexrows (F.zep.turrets)"
-    blocked = line_blocked(zeppelins, origin, target_hex)
+    blocked = fire_blocker(zeppelins, objects, origin, target_hex)
     if blocked:
         return False, d, blocked
     return True, d, ""
@@ -694,9 +701,10 @@ def aim_turret(state, action):
         for mt, gun in z.turrets:
             if mt != mount:
                 continue
-            ok, rng, why = turret_reach(z, mount, gun, p.plane.hex, state.zeppelins)
+            ok, rng, why = turret_reach(z, mount, gun, p.plane.hex, state.zeppelins, state.objects)
             if not ok:
-                raise FireOrderError(f"{z.name}'s {mount} turret cannot reach {p.name}: {why}", field="target")
+                error = LineOfFireBlockedError if IN_THE_WAY in why else FireOrderError
+                raise error(f"{z.name}'s {mount} turret cannot reach {p.name}: {why}", field="target")
             odds.append(f".{gun.split('-')[1]} at {rng} hexes needs {turret_number(p, gun, z.mount_hex(mount), rng)}")
         line += f"fire at {p.name}: " + "; ".join(odds)
     aims = tuple(a for a in z.aims if a[0] != mount) + ((mount, target),)
@@ -705,9 +713,12 @@ def aim_turret(state, action):
                                report=state.report + (line,))
 
 
-def main_gun_reach(z: RefZeppelin, mount: str, h: Hex) -> str | None:
+def main_gun_reach(z: RefZeppelin, mount: str, h: Hex, zeppelins: Sequence[RefZeppelin] = (),
+                   objects: Sequence = ()) -> str | None:
     """Why a main gun cannot put its flak round on hex ``h``, or None: 8 hexes at most, on its own side
-    of the ship (F.zep.main-guns; the side's field is our reading)."""
+    of the ship (F.zep.main-guns; the side's field is our reading), with no intact gas cell of
+    ``zeppelins`` (its own ship's too) and no object standing on the ground short of it (F.combat.los,
+    F.zep.static)."""
     origin = z.mount_hex(mount)
     d = origin.distance(h)
     if d > MAIN_GUN_RANGE:
@@ -718,7 +729,7 @@ def main_gun_reach(z: RefZeppelin, mount: str, h: Hex) -> str | None:
     side = mount.split()[1]
     if b is not None and abs((b - _ARC_CENTRE[side] + 180) % 360 - 180) > _ARC_HALF[side] + 1e-9:
         return f"not on the {side} side, where the {mount} gun fires (F.zep.main-guns)"
-    return None
+    return fire_blocker(zeppelins, objects, origin, h)
 
 
 def _aim_main_gun(state, z: RefZeppelin, words: str):
@@ -744,9 +755,10 @@ def _aim_main_gun(state, z: RefZeppelin, words: str):
             raise FireOrderError(f"a main gun fires at a hex, 'hex Q,R', not {m.group(2)!r} (F.zep.main-guns)",
                                  field="target")
         h = _target_hex(at.group(1), at.group(2))
-        why = main_gun_reach(z, mount, h)
+        why = main_gun_reach(z, mount, h, state.zeppelins, state.objects)
         if why:
-            raise FireOrderError(f"{z.name}'s {mount} gun cannot fire at {h!r}: {why}", field="target")
+            error = LineOfFireBlockedError if IN_THE_WAY in why else FireOrderError
+            raise error(f"{z.name}'s {mount} gun cannot fire at {h!r}: {why}", field="target")
         if state.map is not None and h not in state.map:
             raise FireOrderError(f"{h!r} is off the {state.map.name} map (F.map.sheets)", field="target")
         target = f"hex {h.q},{h.r}"
@@ -778,29 +790,35 @@ def turret_orders(state, zeppelin: RefZeppelin) -> list[str]:
         out.append(f"{mount} hold")
         if mount.startswith("main "):  # at the hexes enemy planes are in now (every hex would be too many)
             hexes = sorted({p.plane.hex for p in state.planes if p.player != zeppelin.player})
-            out += [f"{mount} at hex {h.q},{h.r}" for h in hexes if main_gun_reach(zeppelin, mount, h) is None
+            out += [f"{mount} at hex {h.q},{h.r}" for h in hexes
+                    if main_gun_reach(zeppelin, mount, h, state.zeppelins, state.objects) is None
                     and (state.map is None or h in state.map)]
             continue
         guns = [g for m, g in zeppelin.turrets if m == mount]
         for p in state.planes:
-            if p.player != zeppelin.player and all(turret_reach(zeppelin, mount, g, p.plane.hex, state.zeppelins)[0]
+            if p.player != zeppelin.player and all(turret_reach(zeppelin, mount, g, p.plane.hex, state.zeppelins,
+                                                                state.objects)[0]
                                                     for g in guns):
                 out.append(f"{mount} at {p.name}")
     return out
 
 
-def turret_fire(state, planes: dict, zeps: dict[str, RefZeppelin], dice: Dice, said: list[str], placed: list) -> None:
+def turret_fire(state, planes: dict, zeps: dict[str, RefZeppelin], dice: Dice, said: list[str], placed: list,
+                objects: Sequence | None = None) -> None:
     """Step 7 of the combat phase for zeppelins: after every plane, each turret of each zeppelin still
     aloft fires its guns, at the plane its side chose or else the first enemy it reaches in firing
     order; each hit one location roll for the turret's hits, a column and the gun's AP template,
     then widowing (F.zep.turrets, F.hitloc.table, F.dmg.template). A knocked-out nacelle's turret
     and a shocked gunner's guns are silent (F.zep.gunners). A military zeppelin's main guns fire the
-    flak rounds their side ordered, each waiting in ``placed`` to burst like a flak rocket (F.zep.main-guns)."""
+    flak rounds their side ordered, each waiting in ``placed`` to burst like a flak rocket (F.zep.main-guns).
+    ``objects`` are the map's objects as the phase has left them (the state's by default): those still
+    standing block, as the hulls do (F.combat.los)."""
     from cs_panel.fasa.damage import template_for
     from cs_panel.fasa.gunnery import hit_location
     from cs_panel.fasa.referee.marking import _lost_to_damage, _place, _widow
     from cs_panel.fasa.tohit import attack_hexside
 
+    things = tuple(state.objects if objects is None else objects)
     for name in list(zeps):
         z = zeps[name]
         if not z.aloft or not z.mounts:
@@ -823,14 +841,14 @@ def turret_fire(state, planes: dict, zeps: dict[str, RefZeppelin], dice: Dice, s
             live = [p for p in planes.values() if p.player != z.player and not _lost_to_damage(p)]
             if mount in chosen:
                 live = [p for p in live if p.name == chosen[mount]]
-            target = next((p for p in live if any(turret_reach(z, mount, g, p.plane.hex, list(zeps.values()))[0]
+            target = next((p for p in live if any(turret_reach(z, mount, g, p.plane.hex, list(zeps.values()), things)[0]
                                                    for g in guns)), None)
             if target is None:
                 said.append(f"{z.name}'s {mount} turret has no enemy in reach")
                 continue
             hits = []
             for gun in guns:
-                ok, rng, why = turret_reach(z, mount, gun, target.plane.hex, list(zeps.values()))
+                ok, rng, why = turret_reach(z, mount, gun, target.plane.hex, list(zeps.values()), things)
                 if not ok:
                     said.append(f"{z.name}'s {mount} turret .{gun.split('-')[1]} cannot reach {target.name}: {why}")
                     continue
