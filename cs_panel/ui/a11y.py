@@ -17,6 +17,8 @@ import panel as pn
 import param
 from panel.custom import Child, JSComponent
 
+from cs_panel.ui.common import HTMLText
+
 #: the text view's lines: a readable block that wraps rather than widens the page
 TEXT_VIEW_CSS = """
 pre.cs-text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 4px 8px; font-size: 0.9em;
@@ -56,7 +58,7 @@ def text_view(text: str = "", title: str = "Text view", **params) -> pn.Card:
     Set the text with ``show_text``."""
     params.setdefault("sizing_mode", "stretch_width")
     css = params.pop("css_classes", [])
-    body = pn.pane.HTML(text_html(text), stylesheets=[TEXT_VIEW_CSS], sizing_mode="stretch_width", margin=0,
+    body = HTMLText(text_html(text), stylesheets=[TEXT_VIEW_CSS], sizing_mode="stretch_width", margin=0,
                         css_classes=["cs-text-body"])
     card = pn.Card(body, title=title, collapsed=True, css_classes=["cs-text-view", *css], margin=(4, 10), **params)
     card.param.watch(_opened, "collapsed")
