@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import weakref
+from collections.abc import Callable
 
 import panel as pn
 import param
@@ -65,9 +66,9 @@ def text_view(text: str = "", title: str = "Text view", **params) -> pn.Card:
     return card
 
 
-#: the text of each closed text view not yet sent to the page: every change to a drawing rewrites
+#: the maker of the text of each closed text view not yet sent to the page: every change to a drawing rewrites
 #: its text view, and a closed card need not carry it to the browser (latency, README "Speed")
-_PENDING: "weakref.WeakKeyDictionary[pn.Card, str]" = weakref.WeakKeyDictionary()
+_PENDING: "weakref.WeakKeyDictionary[pn.Card, Callable[[], str]]" = weakref.WeakKeyDictionary()
 
 
 _EMPTY = text_html("")
@@ -77,25 +78,34 @@ def _opened(event) -> None:
     """A text view opened: it shows the text its drawing has now."""
     if not event.new:
         pending = _PENDING.pop(event.obj, None)
-        if pending is not None and event.obj[0].object != pending:
-            event.obj[0].object = pending
+        if pending is not None:
+            html_text = text_html(pending())
+            if event.obj[0].object != html_text:
+                event.obj[0].object = html_text
 
 
-def show_text(view: pn.Card, text: str) -> None:
+def show_text(view: pn.Card, text: str | Callable[[], str]) -> None:
     """Put ``text`` into a text view (``text_view``): at once while it is open, or when it is next
-    opened (nothing is sent to a closed one), and only when it changed."""
-    new = text_html(text)
+    opened (nothing is sent to a closed one), and only when it changed.
+
+    ``text`` may be a function of no arguments that makes the text: a closed view then calls it
+    only when it is opened (or ``current_text`` asks), so a drawing that changes with every input
+    does not write its description for nobody. The function must hold what it describes (its
+    arguments bound now), not read the component later."""
+    make = text if callable(text) else (lambda: text)
     if view.collapsed and view[0].object != _EMPTY:  # the first text goes at once: a view is never blank
-        _PENDING[view] = new
+        _PENDING[view] = make
         return
     _PENDING.pop(view, None)
+    new = text_html(make())
     if view[0].object != new:
         view[0].object = new
 
 
 def current_text(view: pn.Card) -> str:
     """The text a text view shows, or will show once opened (its HTML block)."""
-    return _PENDING.get(view, view[0].object)
+    pending = _PENDING.get(view)
+    return text_html(pending()) if pending is not None else view[0].object
 
 
 def named(drawing, label: str, text: pn.Card | None = None, **params) -> pn.Column:

@@ -702,8 +702,9 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
 
         pieces = {c.square: (f"{labels[c.name]} {c.name} ({c.player})", "") for c in here.values()}
         moves = {s: "" for s in reach.squares if s != reach.start} if reach is not None else {}
-        show_text(self._text, board_text(board, pieces=pieces, lines=lofs)
-                  + (f"\n{me.name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
+        name = me.name  # the text is made when a reader opens it
+        show_text(self._text, lambda: board_text(board, pieces=pieces, lines=lofs)
+                  + (f"\n{name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:

@@ -279,7 +279,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         from cs_panel.fasa.render import reach_text  # drawing code, only when a map is shown
 
         selected = self.plan.maneuver if self.plan is not None else None
-        show_text(self._text, reach_text(self.state, self.options, selected) if self.state is not None
+        state, options = self.state, self.options  # the text is made when a reader opens it
+        show_text(self._text, (lambda: reach_text(state, options, selected)) if state is not None
                   else "No map while an input above is wrong.")
 
     def _chosen_style(self, o: Option, chosen: bool, colour: str) -> dict:
