@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import html
 import weakref
+from collections.abc import Callable
 
 import panel as pn
 import param
 from panel.custom import Child, JSComponent
+
+from cs_panel.ui.common import HTMLText
 
 #: the text view's lines: a readable block that wraps rather than widens the page
 TEXT_VIEW_CSS = """
@@ -56,16 +59,16 @@ def text_view(text: str = "", title: str = "Text view", **params) -> pn.Card:
     Set the text with ``show_text``."""
     params.setdefault("sizing_mode", "stretch_width")
     css = params.pop("css_classes", [])
-    body = pn.pane.HTML(text_html(text), stylesheets=[TEXT_VIEW_CSS], sizing_mode="stretch_width", margin=0,
+    body = HTMLText(text_html(text), stylesheets=[TEXT_VIEW_CSS], sizing_mode="stretch_width", margin=0,
                         css_classes=["cs-text-body"])
     card = pn.Card(body, title=title, collapsed=True, css_classes=["cs-text-view", *css], margin=(4, 10), **params)
     card.param.watch(_opened, "collapsed")
     return card
 
 
-#: the text of each closed text view not yet sent to the page: every change to a drawing rewrites
+#: the maker of the text of each closed text view not yet sent to the page: every change to a drawing rewrites
 #: its text view, and a closed card need not carry it to the browser (latency, README "Speed")
-_PENDING: "weakref.WeakKeyDictionary[pn.Card, str]" = weakref.WeakKeyDictionary()
+_PENDING: "weakref.WeakKeyDictionary[pn.Card, Callable[[], str]]" = weakref.WeakKeyDictionary()
 
 
 _EMPTY = text_html("")
@@ -75,25 +78,34 @@ def _opened(event) -> None:
     """A text view opened: it shows the text its drawing has now."""
     if not event.new:
         pending = _PENDING.pop(event.obj, None)
-        if pending is not None and event.obj[0].object != pending:
-            event.obj[0].object = pending
+        if pending is not None:
+            html_text = text_html(pending())
+            if event.obj[0].object != html_text:
+                event.obj[0].object = html_text
 
 
-def show_text(view: pn.Card, text: str) -> None:
+def show_text(view: pn.Card, text: str | Callable[[], str]) -> None:
     """Put ``text`` into a text view (``text_view``): at once while it is open, or when it is next
-    opened (nothing is sent to a closed one), and only when it changed."""
-    new = text_html(text)
+    opened (nothing is sent to a closed one), and only when it changed.
+
+    ``text`` may be a function of no arguments that makes the text: a closed view then calls it
+    only when it is opened (or ``current_text`` asks), so a drawing that changes with every input
+    does not write its description for nobody. The function must hold what it describes (its
+    arguments bound now), not read the component later."""
+    make = text if callable(text) else (lambda: text)
     if view.collapsed and view[0].object != _EMPTY:  # the first text goes at once: a view is never blank
-        _PENDING[view] = new
+        _PENDING[view] = make
         return
     _PENDING.pop(view, None)
+    new = text_html(make())
     if view[0].object != new:
         view[0].object = new
 
 
 def current_text(view: pn.Card) -> str:
     """The text a text view shows, or will show once opened (its HTML block)."""
-    return _PENDING.get(view, view[0].object)
+    pending = _PENDING.get(view)
+    return text_html(pending()) if pending is not None else view[0].object
 
 
 def named(drawing, label: str, text: pn.Card | None = None, **params) -> pn.Column:

@@ -245,6 +245,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
         self._squares = ColumnDataSource(dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[]))
+        self._board_columns: tuple | None = None  # (board, squares, columns): see _square_columns
         self._people = ColumnDataSource(dict(x=[], y=[], colour=[], name=[], size=[], label=[]))
         self._line = ColumnDataSource(dict(xs=[], ys=[], colour=[], dash=[]))
         self._figure = self._make_figure()
@@ -657,20 +658,29 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 f"{len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} (<code>K.turns</code>).</p>")
 
     # --- drawing --------------------------------------------------------------------------------
+    def _square_columns(self, board: Board) -> tuple[list, dict[str, list]]:
+        """The map's squares and their drawing columns before any reach is shaded (place, terrain,
+        the terrain's fill). They depend on the board alone, which a change of active character,
+        target or attack leaves as it was, so they are made once per board (latency, README
+        "Speed"); only the fills of the reach are worked out again."""
+        cached = self._board_columns
+        if cached is not None and (cached[0] is board or cached[0] == board):
+            return cached[1], cached[2]
+        squares = list(board.squares())
+        terrain = [board.terrain(s) for s in squares]
+        cols = dict(x=[s[0] for s in squares], y=[-s[1] for s in squares], fill=[TERRAIN_FILL[t] for t in terrain],
+                    terrain=terrain, sx=[s[0] for s in squares], sy=[s[1] for s in squares])
+        self._board_columns = (board, squares, cols)
+        return squares, cols
+
     @bokeh_writes()
     def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:
-        sq = dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[])
-        for s in board.squares():
-            terrain = board.terrain(s)
-            fill = TERRAIN_FILL[terrain]
-            if reach is not None and s in reach.squares and s != reach.start:
-                fill = STOP_FILL if s in reach.stops else REACH_FILL
-            sq["x"].append(s[0])
-            sq["y"].append(-s[1])
-            sq["fill"].append(fill)
-            sq["terrain"].append(terrain)
-            sq["sx"].append(s[0])
-            sq["sy"].append(s[1])
+        squares, cols = self._square_columns(board)
+        fill = cols["fill"]
+        if reach is not None:
+            fill = [(STOP_FILL if s in reach.stops else REACH_FILL) if s in reach.squares and s != reach.start else f
+                    for s, f in zip(squares, fill)]
+        sq = {k: list(v) for k, v in cols.items()} | {"fill": list(fill)}  # copies: the cache stays as made
         set_data(self._squares, sq)  # a new active character changes the fills only
         players = sorted({c.player for c in cast.values()})
         people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
@@ -702,8 +712,9 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
 
         pieces = {c.square: (f"{labels[c.name]} {c.name} ({c.player})", "") for c in here.values()}
         moves = {s: "" for s in reach.squares if s != reach.start} if reach is not None else {}
-        show_text(self._text, board_text(board, pieces=pieces, lines=lofs)
-                  + (f"\n{me.name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
+        name = me.name  # the text is made when a reader opens it
+        show_text(self._text, lambda: board_text(board, pieces=pieces, lines=lofs)
+                  + (f"\n{name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:

@@ -26,7 +26,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.clix.view import dial_text
 
@@ -124,15 +124,15 @@ class ClixDial(pn.viewable.Viewer):
         self._errors = FieldErrors(["source", "figure_id", "clicks", "cancelled"])
         self._cancel = pn.widgets.CheckBoxGroup.from_param(self.param.cancelled, options={}, css_classes=["in-cancelled"])
         self._throttle_errors = FieldErrors(["throttle_clicks"])
-        self._header = pn.pane.HTML("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._svg = pn.pane.HTML("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
-        self._slot = pn.pane.HTML("", css_classes=["dial-slot"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._markers = pn.pane.HTML("", css_classes=["dial-markers"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._status = pn.pane.HTML("", css_classes=["dial-status"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._strip = pn.pane.HTML("", css_classes=["dial-strip"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._speed = pn.pane.HTML("", css_classes=["speed-dial"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._plan = pn.pane.HTML("", css_classes=["throttle-plan"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._throttle_result = pn.pane.HTML("", css_classes=["throttle-result"], stylesheets=[DIAL_STYLES])
+        self._header = HTMLText("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._svg = HTMLText("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
+        self._slot = HTMLText("", css_classes=["dial-slot"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._markers = HTMLText("", css_classes=["dial-markers"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._status = HTMLText("", css_classes=["dial-status"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._strip = HTMLText("", css_classes=["dial-strip"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._speed = HTMLText("", css_classes=["speed-dial"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._plan = HTMLText("", css_classes=["throttle-plan"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
+        self._throttle_result = HTMLText("", css_classes=["throttle-result"], stylesheets=[DIAL_STYLES])
         self._text = text_view(css_classes=["dial-text"])  # the dial in words, for screen readers
         self._table = None
         self._uploaded: FigureTable | None = None  # the last upload only: one table per component

@@ -37,7 +37,7 @@ from cs_panel.core.data import PROVENANCES
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import TooLargeError
-from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, badge_html, error_html, served
+from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 
 #: form inputs whose text becomes the entry; each has an error slot of the same name
@@ -169,8 +169,8 @@ class DialEditor(pn.viewable.Viewer):
             params.setdefault("structural_limit", "5")
         super().__init__(**params)
         self._errors = FieldErrors(SLOTS)
-        self._status = pn.pane.HTML("", css_classes=["editor-status"], stylesheets=[DIAL_STYLES])
-        self._summary = pn.pane.HTML("", css_classes=["editor-summary"], sizing_mode="stretch_width", stylesheets=[DIAL_STYLES])
+        self._status = HTMLText("", css_classes=["editor-status"], stylesheets=[DIAL_STYLES])
+        self._summary = HTMLText("", css_classes=["editor-summary"], sizing_mode="stretch_width", stylesheets=[DIAL_STYLES])
         self._grid = pn.Column(css_classes=["in-clicks"], margin=0)
         self._cells: list[dict] = []
         self.bad_cells: list[tuple[int, str]] = []

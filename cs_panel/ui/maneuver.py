@@ -43,7 +43,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, badge_html, bokeh_writes, plane_arrow
+from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, HTMLText, badge_html, bokeh_writes, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
@@ -139,9 +139,9 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._path = ColumnDataSource(dict(xs=[], ys=[]))
         self._x_range, self._y_range = Range1d(-9, 9), Range1d(-2, 11)
         self._figure = self._make_figure()
-        self._breakdown = pn.pane.HTML("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
-        self._summary = pn.pane.HTML("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
-        self._legend = pn.pane.HTML("", css_classes=["maneuver-legend"])
+        self._breakdown = HTMLText("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
+        self._summary = HTMLText("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
+        self._legend = HTMLText("", css_classes=["maneuver-legend"])
         self._text = text_view(css_classes=["maneuver-text"])  # the map in words, for screen readers
         if self.last_gs >= 3 and "last_restricted" not in params:
             self.last_restricted = True
@@ -279,7 +279,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         from cs_panel.fasa.render import reach_text  # drawing code, only when a map is shown
 
         selected = self.plan.maneuver if self.plan is not None else None
-        show_text(self._text, reach_text(self.state, self.options, selected) if self.state is not None
+        state, options = self.state, self.options  # the text is made when a reader opens it
+        show_text(self._text, (lambda: reach_text(state, options, selected)) if state is not None
                   else "No map while an input above is wrong.")
 
     def _chosen_style(self, o: Option, chosen: bool, colour: str) -> dict:

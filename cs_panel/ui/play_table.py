@@ -265,7 +265,7 @@ class PlayTable(pn.viewable.Viewer):
             except CsPanelError:
                 picture = None
         self._picture.object = picture or ""
-        show_text(self._text, svg_text(str(picture)) if picture else "No picture of this game.")
+        show_text(self._text, (lambda: svg_text(str(picture))) if picture else "No picture of this game.")
         self._log.object = self._log_html()
 
     def _log_html(self) -> str:

@@ -266,7 +266,7 @@ class GameReplay(pn.viewable.Viewer):
             f"<p><b>{e(game.system)}</b> game, seed {game.seed}: step <b>{self.step}</b> of {self.length}, "
             f"turn {shown.turn}; {status}</p>")
         picture = shown.picture()
-        show_text(self._text, svg_text(str(picture)) if picture else "No picture of this game.")
+        show_text(self._text, (lambda: svg_text(str(picture))) if picture else "No picture of this game.")
         self._picture_pane.object = (f"<div class='replay-picture-box'>{picture}</div>" if picture else
                                      f"<p>The {e(game.system)} rules draw no picture of the table.</p>")
         self._action_pane.object = self._action_html()

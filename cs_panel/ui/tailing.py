@@ -188,7 +188,8 @@ class TailingReveal(pn.viewable.Viewer):
                    Hex(self.leader_q, self.leader_r), Facing[self.leader_facing])
         from cs_panel.fasa.render import tailing_text  # drawing code, only when a position is shown
 
-        show_text(self._text, tailing_text(tailing) if tailing is not None else "No map while an input above is wrong.")
+        show_text(self._text, (lambda: tailing_text(tailing)) if tailing is not None  # made when a reader opens it
+                  else "No map while an input above is wrong.")
         if tailing is None:
             self._verdict.object = "<p class='cs-error'>No answer until the input marked above is fixed.</p>"
             self._number.object = self._reveal.object = ""

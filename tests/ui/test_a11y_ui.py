@@ -33,6 +33,29 @@ def test_a_text_view_is_a_closed_card_whose_text_is_escaped():
     assert view[0].object == text_html("line three")
 
 
+def test_a_closed_view_makes_its_text_only_when_it_is_opened():
+    """A text given as a function is made when someone reads it, not on every change (latency:
+    README "Speed"); only the last one given is made, and an open view makes it at once."""
+    view = text_view("first")
+    made = []
+
+    def maker(text):
+        def make():
+            made.append(text)
+            return text
+        return make
+    show_text(view, maker("second"))
+    show_text(view, maker("third"))
+    assert made == [] and view[0].object == text_html("first")
+    view.collapsed = False
+    assert made == ["third"] and view[0].object == text_html("third")
+    show_text(view, maker("fourth"))
+    assert made == ["third", "fourth"] and view[0].object == text_html("fourth")
+    view.collapsed = True
+    show_text(view, maker("fifth"))
+    assert text_of(view) == "fifth" and view[0].object == text_html("fourth")
+
+
 @pytest.mark.rule("F.tail.position")
 def test_the_tailing_map_is_named_and_its_text_follows_the_planes():
     from cs_panel.ui import TailingReveal
