@@ -5,7 +5,6 @@ FASA p.15, 29-31, 43; ``cs_panel.fasa.referee.bailing``)."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from cs_panel.core.dice import Dice
