@@ -223,6 +223,9 @@ def map_object(name: str, kind: str, hexes: Any, *, points: int = 20, track: Any
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 10_000:
         raise E(f"an object takes 1-10,000 points of damage before it is destroyed (the mission says how many), not "
                 f"{str(points)[:10]!r}", rule_id="F.collide.object", field="points")
+    if kind != "train" and not _touching([Hex(*h) for h in at]):  # one object, not several (our reading)
+        raise E("an object's hexes make one piece, each beside another of them: place things apart as "
+                "objects of their own", rule_id="F.move.path-objects", field="hexes")
     ahead = parse_hexes(track, field="track", error=E, rule_id=rule)
     if isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= 9:
         raise E(f"a train runs 0-9 hexes a turn, not {str(speed)[:10]!r}", rule_id=rule, field="speed")
@@ -254,6 +257,17 @@ def map_object(name: str, kind: str, hexes: Any, *, points: int = 20, track: Any
     except CsPanelError as e:  # the referee's own refusal, should it find what the checks above missed
         raise E(str(e), rule_id=rule, field="name") from None
     return to_jsonable(o)
+
+
+def _touching(hexes: list[Hex]) -> bool:
+    """Whether ``hexes`` make one piece, each reached from the first through neighbouring hexes."""
+    left, todo = set(hexes[1:]), hexes[:1]
+    while todo:
+        h = todo.pop()
+        near = {x for x in left if x.distance(h) == 1}
+        left -= near
+        todo += near
+    return not left
 
 
 # -- the whole table ---------------------------------------------------------------------------------------

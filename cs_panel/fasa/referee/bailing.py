@@ -81,7 +81,8 @@ class BailPlot:
 
 def is_bail(text: str | None) -> bool:
     """Whether a plot is a bail-out (it starts with the word "bail")."""
-    return bool(text) and str(text).strip().lower().split(" ")[0] == "bail"
+    words = str(text).split() if text else []  # any spacing, as read_bail reads it
+    return bool(words) and words[0].lower() == "bail"
 
 
 def read_bail(text: str) -> BailPlot:
@@ -143,10 +144,13 @@ def find_target(state: GameState, who: RefPlane | str, name: str) -> Target | No
     if o is not None:
         if o.destroyed:
             return None
+        if o.aboard:  # only a harpoon reaches cargo aboard (RULINGS "Cargo aboard a zeppelin")
+            raise BailPlotError(f"{o.name} is aboard {o.aboard}: only a harpoon reaches cargo aboard a zeppelin; "
+                                f"aim the plane at {o.aboard}'s gas cell instead (F.bail.projectile, F.rocket.harpoon)")
         return Target(o.name, frozenset(o.hexes), o.base_number, f"{o.label}'s base number", thing=o.name)
     known = [p.name for p in state.planes if p.name != me] + [f"{z.name} {part}" for z in state.zeppelins
                                                               if z.aloft for part in z.parts]
-    known += [o.name for o in state.objects if not o.destroyed]
+    known += [o.name for o in state.objects if not o.destroyed and not o.aboard]
     raise BailPlotError(f"there is no {name!r} to aim at; aim at {', '.join(known) or 'nothing: there is no target'} "
                         "(F.bail.projectile)")
 
@@ -185,7 +189,7 @@ def bail_plots(state: GameState, rp: RefPlane) -> list[str]:
     out = []
     enemies = [p.name for p in state.planes if p.player != rp.player]
     enemies += [f"{z.name} {part}" for z in state.zeppelins if z.aloft and z.player != rp.player for part in z.parts]
-    enemies += [o.name for o in state.objects if not o.destroyed]
+    enemies += [o.name for o in state.objects if not o.destroyed and not o.aboard]
     for n in range(0, rp.plane.capabilities.max_speed + 1):
         try:
             b, p = check_bail(state, rp, f"bail {n}")
@@ -229,7 +233,7 @@ def leave(rp: RefPlane, b: BailPlot, said: list[str]) -> str:
     F.roe.bailout-penalty)."""
     said.append(f"{rp.name}'s pilot bails out and lands safely; the empty plane flies on {b.speed} hexes straight"
                 + (f", aimed at {b.target}" if b.target else "")
-                + f" (F.bail.safe). No experience for the jump; a planned bail-out costs {bailout_xp(combat=False)} "
+                + f" (F.bail.safe). No experience for the jump; a planned bail-out costs {-bailout_xp(combat=False)} "
                   "XP (F.roe.bailout-penalty), which this referee does not keep")
     return f"bailed out; the empty plane aimed at {b.target} (F.bail.projectile)" if b.target else \
         "bailed out safely (F.bail.safe)"

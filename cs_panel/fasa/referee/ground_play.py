@@ -563,6 +563,18 @@ def _tow_shots(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Ma
         said.append(f"  {o.name} is shot to pieces: the wreck falls from {tower.name}'s cable")
 
 
+def let_go(state: GameState, empty: Sequence[RefPlane], said: list[str]) -> GameState:
+    """A towing plane whose pilot bailed out flies its straight move with the load still on the cable;
+    with no pilot to hold it the load then falls into the hex behind the empty plane, where it ends
+    (F.rocket.harpoon, F.bail.safe; our reading, RULINGS.md "Bailing out in the referee")."""
+    objs = list(state.objects)
+    for rp in empty:
+        tow = _tow_of(objs, rp.name)
+        if tow is not None:
+            objs[objs.index(tow)] = _drop(tow, rp, "its pilot bailed out", said)
+    return dataclasses.replace(state, objects=tuple(objs))
+
+
 def settle(state: GameState) -> GameState:
     """An object whose towing plane has left the game (shot down, crashed, fallen or off the map)
     drops where it hung, the hex behind the plane's last position (F.rocket.harpoon)."""

@@ -107,6 +107,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     paths = []
     departed = state.departed
     abandoned = list(state.abandoned)
+    jumped: list[RefPlane] = []  # the empty planes of this phase still on the map, for their tows
     tracks = dict(state.tracks)
     lost: tuple[tuple[str, str], ...] = ()
     zeps = {z.name: z for z in state.zeppelins}
@@ -147,6 +148,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
                 tracks.pop(rp.name, None)
             else:
                 abandoned.append(new)
+                jumped.append(new)
             departed += ((rp.name, how),)
             continue
         crashed = Z.after_path(state.zeppelins, rp.name, r.path, new.plane.shocked, dice, said) if state.zeppelins else None
@@ -170,6 +172,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
                                 destroyed=state.destroyed + tuple(n for n, _ in lost), losses=state.losses + lost)
     if state.objects:  # trains run, tows follow or snap, paths through objects are checked (F.move.path-objects)
         moved = ground_play.after_movement(moved, moves, dice, said)
+        moved = ground_play.let_go(moved, jumped, said)
     moved = _remove_lost(moved, {p.name: p for p in moved.planes}, said)
     moved = _keep_tracks(moved)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
