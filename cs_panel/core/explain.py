@@ -25,7 +25,7 @@ CHECKS = {
 
 
 @lru_cache(maxsize=4096)
-def _chance_of(check: str, total: int, _kind: type) -> Fraction:
+def _chance_of(check: str, total: int, _kind: str) -> Fraction:
     """The chance of the event ``check`` at ``total``, worked out once: the bots ask for the same
     few numbers thousands of times a game (the total's type is in the key, so 3.0 is not 3)."""
     return CHECKS[check][1](total).chance
@@ -107,7 +107,8 @@ class TargetNumber:
     @property
     def chance(self) -> Fraction:
         """Exact chance of success, from the same event that resolves the roll."""
-        return _chance_of(self.check, self.total, type(self.total))
+        total = self.total
+        return _chance_of(self.check, total, f"{type(total).__module__}.{type(total).__qualname__}")
 
     def resolve(self, dice: Dice) -> Roll:
         return self.event.resolve(dice)
