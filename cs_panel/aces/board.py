@@ -124,6 +124,13 @@ def _line(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[frozenset[Squ
     every map."""
     if a == b:
         return (a,), ()
+    if a != (0, 0):
+        # the geometry is exact (fractions) and the same under any whole-square shift, so a line
+        # is worked out once per offset from (0, 0) and moved to ``a``: far fewer lines to work out
+        ax, ay = a
+        at_origin = _line((0, 0), (b[0] - ax, b[1] - ay))
+        return (tuple((x + ax, y + ay) for x, y in at_origin[0]),
+                tuple(frozenset((x + ax, y + ay) for x, y in e) for e in at_origin[1]))
     crossings = _crossings(a, b)
     cuts = [Fraction(0)] + [t for t, _, _ in crossings] + [Fraction(1)]
     squares = tuple(_square_at(*_at(a, b, (t0 + t1) / 2)) for t0, t1 in zip(cuts, cuts[1:]))

@@ -242,9 +242,13 @@ class DamageCard:
         return box in self.crossed(loc)
 
     def _wounds(self) -> Iterable[tuple[Entry, Entry, int]]:
-        for loc, box in self.marks:
-            e = location(loc)
-            yield e, wound(e["part"], box), box
+        # looked up once per card (it is immutable): status and shock are read thousands of times
+        # a game; kept beside the fields, so equality and saving never see it
+        found = self.__dict__.get("_wound_entries")
+        if found is None:
+            found = tuple((e, wound(e["part"], box), box) for e, box in ((location(loc), box) for loc, box in self.marks))
+            object.__setattr__(self, "_wound_entries", found)
+        return found
 
     @property
     def wound_count(self) -> int:
@@ -279,6 +283,8 @@ class DamageCard:
     def status(self) -> str:
         """"fighting", "down" (out of action) or "dead": the worst box crossed, or down once the
         crossed boxes outnumber Constitution less lasting shock (``effective_constitution``)."""
+        if not self.marks:  # nothing crossed: nothing to look up (asked thousands of times a game)
+            return STATUSES[0]
         worst = max((STATUSES.index(w["status"]) for _, w, _ in self._wounds()), default=0)
         if self.wound_count > self.effective_constitution:
             worst = max(worst, STATUSES.index("down"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from cs_panel.barrooms.actions import Pos
@@ -61,11 +62,30 @@ def offset(h: Hex) -> Pos:
 
 def distance(a: Pos, b: Pos) -> int:
     """Hexes from ``a`` to ``b`` (a hex is about five yards)."""
-    return axial(a).distance(axial(b))
+    if _plain(a) and _plain(b):
+        return _distance(a, b)
+    return axial(a).distance(axial(b))  # refused by name (or taken) by ``Hex``, never cached
 
 
 def neighbours(p: Pos) -> list[Pos]:
-    return [offset(n) for n in axial(p).neighbors()]
+    return list(_neighbours(p)) if _plain(p) else [offset(n) for n in axial(p).neighbors()]
+
+
+# the bots and the to-hit numbers ask for the same few hexes of a room thousands of times a game,
+# so plain (column, row) tuples of ints are cached; anything else (1.0 or True would share an
+# int's cache entry) goes to ``Hex`` each time, and a raised error is never cached
+def _plain(p: object) -> bool:
+    return type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is int
+
+
+@lru_cache(maxsize=1 << 16)
+def _distance(a: Pos, b: Pos) -> int:
+    return axial(a).distance(axial(b))
+
+
+@lru_cache(maxsize=1 << 12)
+def _neighbours(p: Pos) -> tuple[Pos, ...]:
+    return tuple(offset(n) for n in axial(p).neighbors())
 
 
 # -- the table --------------------------------------------------------------------------------------

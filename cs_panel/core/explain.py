@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll, SumAtLeast
 from cs_panel.core.errors import RuleInputError
@@ -21,6 +22,13 @@ CHECKS = {
     "d10": ("F.dice.d10", lambda total: D10Check(total)),
     "2d6": ("A.pilot-check", lambda total: SumAtLeast(total, 2, 6)),
 }
+
+
+@lru_cache(maxsize=4096)
+def _chance_of(check: str, total: int, _kind: str) -> Fraction:
+    """The chance of the event ``check`` at ``total``, worked out once: the bots ask for the same
+    few numbers thousands of times a game (the total's type is in the key, so 3.0 is not 3)."""
+    return CHECKS[check][1](total).chance
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,8 @@ class TargetNumber:
     @property
     def chance(self) -> Fraction:
         """Exact chance of success, from the same event that resolves the roll."""
-        return self.event.chance
+        total = self.total
+        return _chance_of(self.check, total, f"{type(total).__module__}.{type(total).__qualname__}")
 
     def resolve(self, dice: Dice) -> Roll:
         return self.event.resolve(dice)

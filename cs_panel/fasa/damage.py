@@ -737,8 +737,13 @@ class RecordSheet:
 
     def lost_components(self) -> tuple[str, ...]:
         """Codes of components with at least one box marked: they no longer work (F.dmg.internal, p.39)."""
-        dead = self.destroyed_boxes
-        return tuple(code for code, comp in self.diagram.components.items() if any(x in dead for x in comp.cells))
+        if not self.marks:
+            return ()
+        # a box names the component it belongs to, so only the marked boxes need looking at (the
+        # bots read this thousands of times a game); the diagram's order of components is kept
+        boxes = self.diagram.boxes
+        hit = {boxes[(c, r)].component for c, r, _ in self.marks}
+        return tuple(code for code in self.diagram.components if code in hit)
 
     def lost(self, kind: str, side: str | None = None) -> list[Component]:
         gone = set(self.lost_components())

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from cs_panel.core.errors import RuleInputError
@@ -203,6 +204,12 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     When the line runs exactly along a hexside it touches two hexes; ``nudge`` (+1 or -1)
     pushes it a hair to one side so that each call gives one definite hex per step.
     """
+    if type(a) is Hex and type(b) is Hex and (nudge == 1 or nudge == -1) and type(nudge) is int:
+        return list(_line(a, b, nudge))  # lines of fire and sight are asked for again and again
+    return _line_of(a, b, nudge)
+
+
+def _line_of(a: Hex, b: Hex, nudge: int) -> list[Hex]:
     n = check_line_length(a, b)
     if n == 0:
         return [a]
@@ -212,6 +219,11 @@ def line(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     aq, ar = a.q + eq, a.r + er
     bq, br = b.q + eq, b.r + er
     return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _line(a: Hex, b: Hex, nudge: int) -> tuple[Hex, ...]:
+    return tuple(_line_of(a, b, nudge))  # a refused line raises here each time: errors are not cached
 
 
 def line_steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:

@@ -62,17 +62,33 @@ def reachable(state: PlaneState, template: ManeuverTemplate | None = None, rules
     push, leaving what the plane flies safely.
     """
     template = template or ManeuverTemplate.default()
+    # legality and pushes never depend on where the plane is or which way it faces (``plan``
+    # checks them at the origin too), so the verdicts are worked out once per class of state and
+    # only placed on the map here: the bots and the legal plots ask for the same class many times
+    at_origin = state.hex == ORIGIN and state.facing is Facing.A
+    key = state if at_origin else dataclasses.replace(state, hex=ORIGIN, facing=Facing.A)
     out = []
-    for arrow in template:
-        p = plan(state, arrow.maneuver, template, rules)
-        if legal_only and not p.legal:
+    for arrow, p0, chance in _verdicts(key, template, rules):
+        if legal_only and not p0.legal:
             continue
-        if not include_pushes and (p.pushing or not p.legal):
+        if not include_pushes and (p0.pushing or not p0.legal):
             continue
+        p = p0 if at_origin else MovePlan(state, p0.maneuver, p0.arrow, p0.reasons, p0.pushes)
         h, f = p.end  # type: ignore[misc]
         out.append(Option(arrow.maneuver, h, f, arrow.gs, p.legal, p.reasons,
-                          tuple(x.target for x in p.pushes), p.chance, p))
+                          tuple(x.target for x in p.pushes), chance, p))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _verdicts(key: PlaneState, template: ManeuverTemplate, rules: RuleSet) -> tuple[tuple, ...]:
+    """``plan`` of every arrow for a plane at the origin facing A, with its chance: what
+    ``reachable`` places on the map (F.move.plot, F.move.push-target)."""
+    out = []
+    for arrow in template:
+        p = plan(key, arrow.maneuver, template, rules)
+        out.append((arrow, p, p.chance))
+    return tuple(out)
 
 
 # -- two turns -------------------------------------------------------------------------

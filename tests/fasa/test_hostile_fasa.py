@@ -57,6 +57,7 @@ def test_hex_coordinates_are_whole_numbers_within_the_limit():
 def _counting_line(monkeypatch):
     calls = []
     real = hexgrid._cube_round
+    hexgrid._line.cache_clear()  # lines are cached: a line traced by an earlier test would not be counted
 
     def counted(q, r):
         calls.append(1)

@@ -173,6 +173,15 @@ class RefZeppelin:
     @property
     def core(self) -> Zeppelin:
         """The rules core's zeppelin: cells laid from the bow back along the line opposite the heading."""
+        # laid once per (immutable) zeppelin and kept beside its fields, so equality and saving
+        # never see it: every plot, shot and line of fire asks for it
+        found = self.__dict__.get("_core")
+        if found is None:
+            found = self._lay()
+            object.__setattr__(self, "_core", found)
+        return found
+
+    def _lay(self) -> Zeppelin:
         return Zeppelin.along(self.bow, self.heading.reverse, self.cell_length, cells=tuple(self.cells),
                               military=self.military, hydrogen=self.hydrogen, burned=self.burned)
 
