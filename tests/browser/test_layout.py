@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from layout_checks import covered, overflowing, watch
+from layout_checks import covered, overflowing, settled, watch
 from playwright.sync_api import expect
 
 from cs_panel.ui.app import PAGES, create_app
@@ -30,25 +30,15 @@ def shoot(page, name: str) -> None:
 
 
 def settle(page) -> None:
-    """Wait until Panel has drawn the page and nothing is still loading."""
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('.pn-loading') && document.fonts.status === 'loaded'")
-    page.wait_for_timeout(400)
-
-
-#: after a resize: two animation frames (the resize observers fire and bokeh lays out again), then
-#: nothing may be loading
-RESIZED = """async () => {
-  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
-  return !document.querySelector('.pn-loading') && document.fonts.status === 'loaded';
-}"""
+    """Wait until Panel has drawn the page and nothing is still loading or moving."""
+    settled(page)
 
 
 def resize(page, width: int, height: int) -> None:
-    """Resize the window and wait until the page has laid itself out again."""
+    """Resize the window and wait until the page has laid itself out again (the resize observers
+    fire and bokeh lays out again: the layout then holds still for three frames)."""
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(RESIZED)
-    page.wait_for_timeout(400)
+    settled(page)
 
 
 #: the order the sizes are checked in: loaded at the first, widened, narrowed again
