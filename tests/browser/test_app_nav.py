@@ -7,29 +7,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
+from layout_checks import settled, watch
 from playwright.sync_api import expect
 
 from cs_panel.ui.app import GROUPS, PAGES, create_app
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-
-
-def watch(page):
-    """Collect requests that leave localhost and console errors."""
-    seen = {"outside": [], "errors": []}
-
-    def on_request(req):
-        host = urlparse(req.url).hostname
-        if req.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in ("127.0.0.1", "localhost"):
-            seen["outside"].append(req.url)
-
-    page.on("request", on_request)
-    page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
-    return seen
 
 
 def current(page):
@@ -61,8 +46,8 @@ def test_home_and_every_sidebar_page_at_1280(serve, page):
         page.wait_for_url(re.compile(rf"[?&]page={re.escape(p.slug)}(&|$)"))
         expect(page.locator(".cs-page-title h1")).to_contain_text(p.title)
         expect(current(page)).to_have_text(p.title)
-        # nothing of the page sits past the right edge of the window
-        page.wait_for_timeout(300)
+        # nothing of the page sits past the right edge of the window, once it is drawn and still
+        settled(page)
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{p.slug}: {overflow}px past the right edge"
         shoot(page, f"app-1280-{p.slug}")
@@ -79,7 +64,7 @@ def test_home_and_a_calculator_at_larger_sizes(serve, page, size):
     for slug in ("home", "tohit", "rules", "shootout"):
         page.goto(f"{base}/?page={slug}")
         expect(current(page)).to_be_visible()
-        page.wait_for_timeout(300)
+        settled(page)
         assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0, slug
         shoot(page, f"app-{width}-{slug}")
     assert seen["outside"] == [] and seen["errors"] == [], seen
