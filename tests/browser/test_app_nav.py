@@ -1,4 +1,6 @@
-"""The served app in chromium: the home page, the sidebar's groups, addresses that carry inputs, the rules index.
+"""The served app in chromium: pages loaded at the larger sizes, addresses that carry inputs, the rules index.
+(The home page, the sidebar's groups and every sidebar link are followed in test_layout.py, which
+checks each page's layout on the way.)
 
 Screenshots go to artifacts/screenshots/ (ignored by git; CI keeps them as artefacts).
 """
@@ -12,7 +14,7 @@ import pytest
 from layout_checks import settled, watch
 from playwright.sync_api import expect
 
-from cs_panel.ui.app import GROUPS, PAGES, create_app
+from cs_panel.ui.app import create_app
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -24,35 +26,6 @@ def current(page):
 def shoot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
-
-
-def test_home_and_every_sidebar_page_at_1280(serve, page):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    seen = watch(page)
-    base = serve(create_app)
-    page.goto(base)
-    expect(page.locator(".cs-home h1")).to_contain_text("interactive rulebook")
-    expect(page.locator(".cs-home")).to_contain_text("not affiliated with or endorsed by")
-    expect(current(page)).to_have_text("Home: start here")
-    shoot(page, "app-1280-home")
-    for group in GROUPS:
-        if group != "Rules index":
-            expect(page.locator(".cs-nav h4", has_text=group)).to_be_visible()
-    for p in PAGES:
-        link = page.locator(f".cs-nav a[href='?page={p.slug}']")
-        link.scroll_into_view_if_needed()
-        expect(link).to_be_visible()
-        link.click()
-        page.wait_for_url(re.compile(rf"[?&]page={re.escape(p.slug)}(&|$)"))
-        expect(page.locator(".cs-page-title h1")).to_contain_text(p.title)
-        expect(current(page)).to_have_text(p.title)
-        # nothing of the page sits past the right edge of the window, once it is drawn and still
-        settled(page)
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{p.slug}: {overflow}px past the right edge"
-        shoot(page, f"app-1280-{p.slug}")
-    assert seen["outside"] == [], seen["outside"][:5]
-    assert seen["errors"] == [], seen["errors"][:5]
 
 
 @pytest.mark.parametrize("size", [(1440, 900), (1920, 1080)])
