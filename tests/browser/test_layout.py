@@ -10,7 +10,9 @@ the sidebar in a test of its own loaded every page a second time.)
 
 Fails on any element past the viewport's right edge or its clipping container, any visible
 control (button, input, select) covered by another element at its centre, any request to a
-host other than this machine, and any console error. Screenshots go to artifacts/screenshots/
+host other than this machine, and any console error. On each page with a drawing, that drawing's
+accessible name and its text view are checked too (test_accessibility_browser.py's check: the
+page is open here already). Screenshots go to artifacts/screenshots/
 (ignored by git; CI keeps them): look at them.
 """
 
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from layout_checks import covered, overflowing, settled, watch
 from playwright.sync_api import expect
+from test_accessibility_browser import DRAWN, drawing_is_named_with_a_text_view
 
 from cs_panel.ui.app import GROUPS, PAGES, create_app
 
@@ -75,6 +78,7 @@ def test_home_and_every_sidebar_page_hold_at_every_size(serve, page):
     seen = watch(page)
     base = serve(create_app)
     problems: dict[str, list[str]] = {}
+    drawn: list[str] = []
     for slug in ("home", *(p.slug for p in PAGES)):
         page.set_viewport_size({"width": ORDER[0][0], "height": ORDER[0][1]})
         if slug == "home":
@@ -92,7 +96,13 @@ def test_home_and_every_sidebar_page_hold_at_every_size(serve, page):
             if found:
                 problems[f"{slug} at {width}x{height}"] = found
             shoot(page, f"layout-app-{width}-{slug}")
+        if slug in DRAWN:  # accessibility, once the layout is checked: its drawing named, its text view opens
+            page.set_viewport_size({"width": ORDER[0][0], "height": ORDER[0][1]})
+            settled(page)
+            drawing_is_named_with_a_text_view(page, slug)
+            drawn.append(slug)
     assert sorted(ORDER) == sorted(SIZES)  # every size checked
+    assert sorted(drawn) == sorted(DRAWN)  # every drawing's name and text view checked
     assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]
