@@ -4,6 +4,8 @@ Shared by the layout test and the components' browser tests."""
 
 from __future__ import annotations
 
+import time
+import weakref
 from urllib.parse import urlparse
 
 # every element of the page, shadow roots included (Panel draws each pane in its own)
@@ -83,30 +85,46 @@ OVERFLOW_JS = "(scope) => {" + _WALK + """
 
 COVERED_JS = "async (scope) => {" + _WALK + """
   const bad = [];
-  const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el) && csIn(el, scope));
-  for (const el of controls) {
-    el.scrollIntoView({block: 'center', inline: 'nearest'});
-    await new Promise(r => requestAnimationFrame(r));
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  // what is drawn at the control's centre: null if the control itself (or its label), else the cover
+  function cover(el) {
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
-      bad.push(`${csName(el)} cannot be scrolled into view`); continue;
-    }
     let top = document.elementFromPoint(x, y);
     while (top && top.shadowRoot) {
       const inner = top.shadowRoot.elementFromPoint(x, y);
       if (!inner || inner === top) break;
       top = inner;
     }
-    if (!top || top === el || el.contains(top)) continue;
-    if (top.tagName === 'LABEL' && (top.control === el || top.contains(el))) continue;
-    bad.push(`${csName(el)} is covered by ${csName(top)}`);
+    if (!top || top === el || el.contains(top)) return null;
+    if (top.tagName === 'LABEL' && (top.control === el || top.contains(el))) return null;
+    return top;
+  }
+  function outside(el) {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight;
+  }
+  const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el) && csIn(el, scope));
+  // Each control is scrolled to the middle of the window and what is drawn at its centre is asked
+  // for at once: the scroll and the hit test are synchronous (the browser lays the page out for
+  // them). Only a control that looks covered (or out of view) there waits for a drawn frame, so
+  // that whatever the scroll sets off has happened, and is looked at again before it is reported.
+  // (Waiting a frame for every control was most of this check's time: 16 ms each, 30-odd
+  // controls a page.)
+  for (const el of controls) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    if (outside(el) || cover(el)) {
+      await frame();
+      if (outside(el)) { bad.push(`${csName(el)} cannot be scrolled into view`); continue; }
+      const top = cover(el);
+      if (top) bad.push(`${csName(el)} is covered by ${csName(top)}`);
+    }
   }
   window.scrollTo(0, 0);
   return [...new Set(bad)];
 }
 """
-
 
 def overflowing(page, scope: str | None = None) -> list[str]:
     """Shown elements (inside ``scope``, a CSS selector, if given) past the viewport's right edge
@@ -120,16 +138,66 @@ def covered(page, scope: str | None = None) -> list[str]:
     return page.evaluate(COVERED_JS, scope)
 
 
+#: one poll (the page polls it once a drawn frame): true once nothing is loading, the fonts are in,
+#: and no element of the page has moved or changed size across the last three frames
+STILL_JS = "() => {" + _WALK + """
+  const st = window.__csStill || (window.__csStill = {sig: null, same: 0});
+  const busy = document.querySelector('.pn-loading') || document.fonts.status !== 'loaded'
+    || (window.Bokeh && Bokeh.documents && !Bokeh.documents.every(d => d.is_idle));
+  if (busy) { st.sig = null; st.same = 0; return false; }
+  const parts = [document.documentElement.scrollWidth, document.documentElement.scrollHeight];
+  for (const el of csAll(document, [])) {
+    if (el.tagName === 'IMG' && !el.complete) { st.sig = null; st.same = 0; return false; }
+    if (!(el instanceof HTMLElement)) continue;
+    const r = el.getBoundingClientRect();
+    parts.push(Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height));
+  }
+  const sig = parts.join(',');
+  st.same = sig === st.sig ? st.same + 1 : 0;
+  st.sig = sig;
+  if (st.same < 2) return false;
+  window.__csStill = null;
+  return true;
+}
+"""
+
+#: the requests each watched page has sent and not yet had answered
+_IN_FLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def settled(page, timeout: float = 30_000) -> None:
+    """Wait until the page is still: no request of it in flight (for a page ``watch`` follows),
+    nothing loading, and its layout unchanged across three drawn frames. This replaces Playwright's
+    network idle (half a second with no request, every time) and fixed pauses after it: a wait for
+    the condition, so it ends as soon as the page is drawn, and waits longer when it is slow."""
+    flying = _IN_FLIGHT.get(page)
+    if flying is None:
+        page.wait_for_load_state("networkidle")
+    t0 = time.monotonic()
+    while True:
+        page.wait_for_function(STILL_JS, timeout=timeout)
+        if not flying:
+            return
+        if time.monotonic() - t0 > timeout / 1000:
+            raise TimeoutError(f"requests still unanswered: {[r.url for r in flying][:5]}")
+        page.wait_for_timeout(50)  # a request is still out: look again once it may be answered
+
+
 def watch(page) -> dict[str, list[str]]:
-    """Collect requests that leave the machine, and console errors."""
+    """Collect requests that leave the machine, and console errors (and follow the requests in
+    flight, for ``settled``)."""
     seen: dict[str, list[str]] = {"outside": [], "errors": []}
+    flying = _IN_FLIGHT.setdefault(page, set())
 
     def on_request(req):
+        flying.add(req)
         host = urlparse(req.url).hostname
         if req.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in ("127.0.0.1", "localhost"):
             seen["outside"].append(req.url)
 
     page.on("request", on_request)
+    page.on("requestfinished", lambda req: flying.discard(req))
+    page.on("requestfailed", lambda req: flying.discard(req))
     page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
     return seen

@@ -1,6 +1,7 @@
 """Accessibility in chromium: the main controls work from the keyboard alone (reached with Tab,
 operated with Enter, Space and the arrow keys), and every drawing of the served app has an
-accessible name and a "Text view" beside it.
+accessible name and a "Text view" beside it (``drawing_is_named_with_a_text_view``, run on each
+page of DRAWN by the layout test as it walks the app).
 
 Screenshots go to artifacts/screenshots/ (ignored by git; CI keeps them as artefacts).
 """
@@ -139,24 +140,23 @@ DRAWN = {  # page: what its drawing is named, and whether it is an SVG (else a b
 }
 
 
-def test_every_drawing_of_the_served_app_has_a_name_and_a_text_view(serve, page):
-    from cs_panel.ui.app import create_app
-
-    page.set_viewport_size({"width": 1280, "height": 800})
-    base = serve(create_app)
-    for slug, (name, svg) in DRAWN.items():
-        page.goto(f"{base}/?page={slug}")
-        if svg:
-            drawing = page.locator(f"svg[role=img][aria-label^='{name}']").first
-        else:
-            drawing = page.locator(f"[role=figure][aria-label='{name}']").first
-        expect(drawing).to_be_visible()
-        # the text view is a button named "Text view" that opens the words
-        view = page.get_by_role("button", name="Text view").first
-        expect(view).to_be_visible()
-        view.press("Enter")
-        expect(page.locator("pre.cs-text").first).to_be_visible()
-        assert page.locator("pre.cs-text").first.inner_text().strip(), slug
-        if slug == "maneuvers":
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "a11y-1280-maneuvers-text-view.png"), full_page=True)
+def drawing_is_named_with_a_text_view(page, slug: str) -> None:
+    """The drawing of app page ``slug`` (shown in ``page``) has its accessible name, and the first
+    "Text view" button opens words that are not empty. Every page in DRAWN is checked by the
+    layout test (test_layout.py), which has each page open already: loading them all again here
+    cost a page build each."""
+    name, svg = DRAWN[slug]
+    if svg:
+        drawing = page.locator(f"svg[role=img][aria-label^='{name}']").first
+    else:
+        drawing = page.locator(f"[role=figure][aria-label='{name}']").first
+    expect(drawing).to_be_visible()
+    # the text view is a button named "Text view" that opens the words
+    view = page.get_by_role("button", name="Text view").first
+    expect(view).to_be_visible()
+    view.press("Enter")
+    expect(page.locator("pre.cs-text").first).to_be_visible()
+    assert page.locator("pre.cs-text").first.inner_text().strip(), slug
+    if slug == "maneuvers":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "a11y-1280-maneuvers-text-view.png"), full_page=True)

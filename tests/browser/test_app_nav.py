@@ -1,4 +1,6 @@
-"""The served app in chromium: the home page, the sidebar's groups, addresses that carry inputs, the rules index.
+"""The served app in chromium: pages loaded at the larger sizes, addresses that carry inputs, the rules index.
+(The home page, the sidebar's groups and every sidebar link are followed in test_layout.py, which
+checks each page's layout on the way.)
 
 Screenshots go to artifacts/screenshots/ (ignored by git; CI keeps them as artefacts).
 """
@@ -7,29 +9,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
+from layout_checks import settled, watch
 from playwright.sync_api import expect
 
-from cs_panel.ui.app import GROUPS, PAGES, create_app
+from cs_panel.ui.app import create_app
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-
-
-def watch(page):
-    """Collect requests that leave localhost and console errors."""
-    seen = {"outside": [], "errors": []}
-
-    def on_request(req):
-        host = urlparse(req.url).hostname
-        if req.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in ("127.0.0.1", "localhost"):
-            seen["outside"].append(req.url)
-
-    page.on("request", on_request)
-    page.on("console", lambda msg: seen["errors"].append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
-    return seen
 
 
 def current(page):
@@ -41,35 +28,6 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
 
-def test_home_and_every_sidebar_page_at_1280(serve, page):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    seen = watch(page)
-    base = serve(create_app)
-    page.goto(base)
-    expect(page.locator(".cs-home h1")).to_contain_text("interactive rulebook")
-    expect(page.locator(".cs-home")).to_contain_text("not affiliated with or endorsed by")
-    expect(current(page)).to_have_text("Home: start here")
-    shoot(page, "app-1280-home")
-    for group in GROUPS:
-        if group != "Rules index":
-            expect(page.locator(".cs-nav h4", has_text=group)).to_be_visible()
-    for p in PAGES:
-        link = page.locator(f".cs-nav a[href='?page={p.slug}']")
-        link.scroll_into_view_if_needed()
-        expect(link).to_be_visible()
-        link.click()
-        page.wait_for_url(re.compile(rf"[?&]page={re.escape(p.slug)}(&|$)"))
-        expect(page.locator(".cs-page-title h1")).to_contain_text(p.title)
-        expect(current(page)).to_have_text(p.title)
-        # nothing of the page sits past the right edge of the window
-        page.wait_for_timeout(300)
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"{p.slug}: {overflow}px past the right edge"
-        shoot(page, f"app-1280-{p.slug}")
-    assert seen["outside"] == [], seen["outside"][:5]
-    assert seen["errors"] == [], seen["errors"][:5]
-
-
 @pytest.mark.parametrize("size", [(1440, 900), (1920, 1080)])
 def test_home_and_a_calculator_at_larger_sizes(serve, page, size):
     width, height = size
@@ -79,7 +37,7 @@ def test_home_and_a_calculator_at_larger_sizes(serve, page, size):
     for slug in ("home", "tohit", "rules", "shootout"):
         page.goto(f"{base}/?page={slug}")
         expect(current(page)).to_be_visible()
-        page.wait_for_timeout(300)
+        settled(page)
         assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0, slug
         shoot(page, f"app-{width}-{slug}")
     assert seen["outside"] == [] and seen["errors"] == [], seen

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from layout_checks import covered, overflowing, watch
+from layout_checks import covered, overflowing, settled, watch
 from playwright.sync_api import expect
 from test_layout import settle, shoot
 
@@ -24,7 +24,8 @@ def test_the_setup_page_holds_and_refuses_beside_the_input(serve, page, width, h
     base = serve(create_app)
     page.set_viewport_size({"width": width, "height": height})
     problems = {}
-    for system in ("fasa", "aces"):
+    # Aces, then FASA, whose form is then used as it was loaded (not loaded a second time)
+    for system in ("aces", "fasa"):
         page.goto(f"{base}/?page=setup&system={system}")
         expect(page.locator(".cs-nav a[aria-current=page]")).to_be_visible(timeout=60_000)
         settle(page)
@@ -34,10 +35,7 @@ def test_the_setup_page_holds_and_refuses_beside_the_input(serve, page, width, h
             problems[system] = found
         shoot(page, f"game-setup-{width}-{system}")
     # FASA: add the default plane, then refuse a Dead Eye of 12 beside its box
-    page.goto(f"{base}/?page=setup&system=fasa")
     expect(page.locator(".add-plane button")).to_be_visible(timeout=60_000)
-    settle(page)
-    page.wait_for_function(READY)
     page.locator(".add-plane button").click()
     expect(page.locator(".cs-setup-list-pane")).to_contain_text("devastator", timeout=20_000)
     box = page.locator(".in-dead_eye input")
@@ -48,7 +46,7 @@ def test_the_setup_page_holds_and_refuses_beside_the_input(serve, page, width, h
     expect(page.locator(".cs-error-dead_eye")).to_contain_text("F.pilot.skills", timeout=20_000)
     expect(box).to_have_value("12")
     page.mouse.move(0, 0)  # the message pushed the form down: a help tooltip under the pointer is not the layout's
-    page.wait_for_timeout(300)
+    settled(page)
     found = overflowing(page) + covered(page)
     if found:
         problems["fasa with a refusal"] = found
@@ -95,7 +93,7 @@ def test_a_barrooms_fight_is_set_up_in_the_form_and_a_refusal_shows_beside_its_b
     expect(page.locator(".in-br_deadeye input")).to_have_value("7")
     expect(page.locator(".cs-setup-list-pane")).not_to_contain_text("Cy")
     page.mouse.move(0, 0)
-    page.wait_for_timeout(300)
+    settled(page)
     found = overflowing(page) + covered(page)
     if found:
         problems["barrooms with a refusal"] = found
@@ -160,7 +158,7 @@ def test_air_action_squadrons_are_built_in_the_served_app(serve, page, width, he
     expect(page.locator(".cs-error-aa_plane")).to_contain_text("A.squadron", timeout=20_000)
     expect(page.locator(".in-aa_player input")).to_have_value("Ann")
     page.mouse.move(0, 0)
-    page.wait_for_timeout(300)
+    settled(page)
     found = overflowing(page) + covered(page)
     if found:
         problems["airaction with a refusal"] = found

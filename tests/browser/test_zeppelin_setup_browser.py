@@ -5,7 +5,7 @@ artifacts/screenshots/."""
 from __future__ import annotations
 
 import pytest
-from layout_checks import covered, overflowing, watch
+from layout_checks import covered, overflowing, settled, watch
 from playwright.sync_api import expect
 from test_layout import settle, shoot
 
@@ -29,7 +29,7 @@ def test_start_from_the_zeppelin_battle_lists_the_zeppelin_in_the_form(serve, pa
     expect(listed.locator(".cs-sample-badge")).to_have_count(3)  # the two planes and the zeppelin
     expect(page.locator(".cs-setup-status").first).to_contain_text("complete")
     page.mouse.move(0, 0)
-    page.wait_for_timeout(300)
+    settled(page)
     found = overflowing(page) + covered(page)
     shoot(page, "game-setup-1280-zeppelin-battle")
     assert found == [], found[:6]
