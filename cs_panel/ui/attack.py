@@ -166,7 +166,7 @@ class AttackOdds(pn.viewable.Viewer):
             else:
                 self._figure.xaxis.ticker = list(dist)
             self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
-        show_text(self._text, f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
+        show_text(self._text, lambda: f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
             f"{k} hits: {percent(p)} ({_fraction(p)})" + (" (enough to shoot it down)" if k >= clicks else "")
             for k, p in dist.items()))
         self._headline.object = (

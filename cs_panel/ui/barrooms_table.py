@@ -153,7 +153,8 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._room.object = str(room_svg(g.state))
         from cs_panel.barrooms.render import room_text
 
-        show_text(self._text, "\n".join(room_text(g.state)))
+        room = g.state
+        show_text(self._text, lambda: "\n".join(room_text(room)))  # made when a reader opens the view
         self._status.object = self._status_html()
         self._fighters.object = self._fighters_html()
         self._computer.object = self.computer_html(g, None)

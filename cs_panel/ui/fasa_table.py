@@ -508,7 +508,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._map_pane.object = map_svg(state, radius=3, size=22)
         from cs_panel.fasa.referee.render import map_text  # drawing code, only when a map is shown
 
-        show_text(self._text, map_text(state))
+        show_text(self._text, lambda: map_text(state))  # made when a reader opens the view
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
         self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(self.next_step))}</p>"
         self._plots_pane.object = self._plots_html()

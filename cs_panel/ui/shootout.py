@@ -252,9 +252,10 @@ class ShootoutCalculator(pn.viewable.Viewer):
             set_data(self._out_source, dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out]))
         name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
         self._figure.title.text = f"Chance to hit by range: {name}"
-        d = self._source.data
-        show_text(self._text, f"Chance to hit by range: {name}\n" + ("\n".join(
-            f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == self.range_hexes else "")
+        d = {k: list(self._source.data[k]) for k in ("range", "target", "label")}  # bound now, read on opening
+        chosen = self.range_hexes
+        show_text(self._text, lambda: f"Chance to hit by range: {name}\n" + ("\n".join(
+            f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == chosen else "")
             for r, t, label in zip(d["range"], d["target"], d["label"])) or "No chart while an input above is wrong."))
 
     @param.depends("steady_mind", watch=True)
