@@ -479,6 +479,15 @@ def _diagram(layout: str, armour: tuple[tuple[str, int], ...]) -> DamageDiagram:
     return DamageDiagram(layout, armour)
 
 
+@lru_cache(maxsize=256)
+def _lost_codes(layout: str, armour: tuple[tuple[str, int], ...], marks: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
+    """The codes of the components with a marked box (F.dmg.internal, p.39). Cached: a sheet's
+    ratings, guns, rockets and drawing each ask it again of the same marks (about a hundred times
+    a change on the FASA table)."""
+    dead = frozenset((c, r) for c, r, _ in marks)
+    return tuple(code for code, comp in _diagram(layout, armour).components.items() if any(x in dead for x in comp.cells))
+
+
 def _armour_tuple(armour: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     given = dict(armour)
     unknown = sorted(set(given) - set(ARMOUR_SECTIONS))
@@ -737,8 +746,7 @@ class RecordSheet:
 
     def lost_components(self) -> tuple[str, ...]:
         """Codes of components with at least one box marked: they no longer work (F.dmg.internal, p.39)."""
-        dead = self.destroyed_boxes
-        return tuple(code for code, comp in self.diagram.components.items() if any(x in dead for x in comp.cells))
+        return _lost_codes(self.layout, self.armour, self.marks)
 
     def lost(self, kind: str, side: str | None = None) -> list[Component]:
         gone = set(self.lost_components())
