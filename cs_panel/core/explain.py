@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll, SumAtLeast
 from cs_panel.core.errors import RuleInputError
@@ -21,6 +22,13 @@ CHECKS = {
     "d10": ("F.dice.d10", lambda total: D10Check(total)),
     "2d6": ("A.pilot-check", lambda total: SumAtLeast(total, 2, 6)),
 }
+
+
+@lru_cache(maxsize=512)
+def _chance(check: str, total: int) -> Fraction:
+    """The exact chance of making ``total`` on ``check`` (F.dice.d10, A.pilot-check). Cached: it
+    depends on these two alone, and a chart by range asks it of the same numbers on every change."""
+    return CHECKS[check][1](total).chance
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class TargetNumber:
     @property
     def chance(self) -> Fraction:
         """Exact chance of success, from the same event that resolves the roll."""
-        return self.event.chance
+        return _chance(self.check, self.total)
 
     def resolve(self, dice: Dice) -> Roll:
         return self.event.resolve(dice)
