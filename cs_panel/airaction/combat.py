@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 from cs_panel.clix.dial import CombatDial, Damage
@@ -67,6 +68,15 @@ class AttackDice(DicePoolHits):
     def describe(self) -> str:
         base = super().describe()
         return base + (", defensive fate: natural sixes only" if self.defensive_fate else "")
+
+
+@lru_cache(maxsize=256)
+def _hit_distribution(dice: int, silhouette: int, defensive_fate: bool) -> tuple[tuple[int, Fraction], ...]:
+    """The exact chance of each number of hits, 0 to ``dice`` (A.combat.shot, A.fate.defense).
+    Cached: the odds screen asks it for the chart, the headline and the shoot-down chance of one
+    shot, and a shot is only these three numbers."""
+    out = AttackDice(dice, silhouette, defensive_fate=defensive_fate).outcomes()
+    return tuple((k, out.get(k, Fraction(0))) for k in range(dice + 1))
 
 
 @dataclass(frozen=True)
@@ -135,8 +145,7 @@ class Attack:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact chance of each number of hits (= clicks), 0 to the number of dice."""
-        out = self.event.outcomes()
-        return {k: out.get(k, Fraction(0)) for k in range(self.dice + 1)}
+        return dict(_hit_distribution(self.dice, self.silhouette, self.defensive_fate))  # a fresh dict: the cache stays
 
     def at_least(self, hits: int) -> Fraction:
         """Chance of ``hits`` or more hits."""

@@ -479,6 +479,20 @@ def _diagram(layout: str, armour: tuple[tuple[str, int], ...]) -> DamageDiagram:
     return DamageDiagram(layout, armour)
 
 
+@lru_cache(maxsize=256)
+def _lost_codes(layout: str, armour: tuple[tuple[str, int], ...], marks: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
+    """The codes of the components with a marked box (F.dmg.internal, p.39). Cached: a sheet's
+    ratings, guns, rockets and drawing each ask it again of the same marks (about a hundred times
+    a change on the FASA table)."""
+    if not marks:
+        return ()
+    # a box names the component it belongs to, so only the marked boxes need looking at; the
+    # diagram's order of components is kept
+    diagram = _diagram(layout, armour)
+    hit = {diagram.boxes[(c, r)].component for c, r, _ in marks}
+    return tuple(code for code in diagram.components if code in hit)
+
+
 def _armour_tuple(armour: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     given = dict(armour)
     unknown = sorted(set(given) - set(ARMOUR_SECTIONS))
@@ -737,13 +751,7 @@ class RecordSheet:
 
     def lost_components(self) -> tuple[str, ...]:
         """Codes of components with at least one box marked: they no longer work (F.dmg.internal, p.39)."""
-        if not self.marks:
-            return ()
-        # a box names the component it belongs to, so only the marked boxes need looking at (the
-        # bots read this thousands of times a game); the diagram's order of components is kept
-        boxes = self.diagram.boxes
-        hit = {boxes[(c, r)].component for c, r, _ in self.marks}
-        return tuple(code for code in self.diagram.components if code in hit)
+        return _lost_codes(self.layout, self.armour, self.marks)
 
     def lost(self, kind: str, side: str | None = None) -> list[Component]:
         gone = set(self.lost_components())

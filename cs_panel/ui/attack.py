@@ -30,7 +30,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import STYLES, FieldErrors, bokeh_writes, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, HTMLText, bokeh_writes, set_data, RuleInteger, SEED_BOUNDS
 from cs_panel.ui.a11y import named, show_text, text_view
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
@@ -90,13 +90,13 @@ class AttackOdds(pn.viewable.Viewer):
         self._source = ColumnDataSource(dict(hits=[], chance=[], label=[], exact=[], colour=[]))
         self._figure = self._make_figure()
         self._text = text_view(css_classes=["attack-text"])  # the chart in words, for screen readers
-        self._headline = pn.pane.HTML("", css_classes=["headline"], sizing_mode="stretch_width",
+        self._headline = HTMLText("", css_classes=["headline"], sizing_mode="stretch_width",
                               stylesheets=[STYLES, DIE_STYLES])
-        self._breakdown = pn.pane.HTML("", css_classes=["breakdown"], sizing_mode="stretch_width",
+        self._breakdown = HTMLText("", css_classes=["breakdown"], sizing_mode="stretch_width",
                               stylesheets=[STYLES, DIE_STYLES])
-        self._explained = pn.pane.HTML("", css_classes=["summary"], sizing_mode="stretch_width",
+        self._explained = HTMLText("", css_classes=["summary"], sizing_mode="stretch_width",
                               stylesheets=[STYLES, DIE_STYLES])
-        self._roll = pn.pane.HTML("", css_classes=["roll"], sizing_mode="stretch_width",
+        self._roll = HTMLText("", css_classes=["roll"], sizing_mode="stretch_width",
                           stylesheets=[STYLES, DIE_STYLES])
         self._update()
 
@@ -166,7 +166,7 @@ class AttackOdds(pn.viewable.Viewer):
             else:
                 self._figure.xaxis.ticker = list(dist)
             self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
-        show_text(self._text, f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
+        show_text(self._text, lambda: f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
             f"{k} hits: {percent(p)} ({_fraction(p)})" + (" (enough to shoot it down)" if k >= clicks else "")
             for k, p in dist.items()))
         self._headline.object = (

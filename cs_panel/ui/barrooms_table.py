@@ -153,19 +153,20 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._room.object = str(room_svg(g.state))
         from cs_panel.barrooms.render import room_text
 
-        show_text(self._text, "\n".join(room_text(g.state)))
-        self._status.object = self._status_html()
+        room = g.state
+        show_text(self._text, lambda: "\n".join(room_text(room)))  # made when a reader opens the view
+        self._status.object = self._status_html(len(options))  # the moves are worked out once a change
         self._fighters.object = self._fighters_html()
         self._computer.object = self.computer_html(g, None)
         self._log.object = g.transcript_html()
 
-    def _status_html(self) -> str:
+    def _status_html(self, legal: int) -> str:
         g = self.game
         if g.is_over:
             return f"<p class='br-result'><b>The fight is over.</b> {html.escape(g.result.text)}</p>"
         s = g.state
         return (f"<p>Turn {g.turn}, {html.escape(s.phase)} phase: <b>{html.escape(s.queue[0])}</b> "
-                f"({html.escape(g.waiting_for[0])}) to act; {len(self.legal)} legal actions. "
+                f"({html.escape(g.waiting_for[0])}) to act; {legal} legal actions. "
                 f"Actions so far: {len(g.log)}.</p>")
 
     def _fighters_html(self) -> str:

@@ -287,7 +287,7 @@ class DamageSheet(pn.viewable.Viewer):
             self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
 
-        show_text(self._text, damage_text(s))
+        show_text(self._text, lambda: damage_text(s))  # made when a reader opens the view
         self._show_preview()
         self._show_status()
 

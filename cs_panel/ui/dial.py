@@ -330,7 +330,7 @@ class ClixDial(pn.viewable.Viewer):
                                f"<p>{f.points} points; printed on the base (never change): {html.escape(base)} "
                                f"<small>({'A.base.values' if f.game == 'air-action' else 'K.base.values'})</small></p>")
         self._svg.object = dial_svg(d)
-        show_text(self._text, dial_text(d))
+        show_text(self._text, lambda: dial_text(d))  # made when a reader opens the view
         self._slot.object = f"<p class='slot-text'>click {d.position}: {html.escape(d.describe_click())}</p>"
         self._draw_markers(d)
         self._draw_status(f, d)

@@ -46,6 +46,7 @@ set-up editor (``planes``, ``map_name`` and ``homes`` are parameters, set from c
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 
@@ -224,7 +225,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
                 game = self.seat_answer(game)
             except CsPanelError as e:  # seats naming nobody, or a computer that cannot choose
                 problem = e
-        start = game.rules.initial(game.setup, game.seed).game
+        start = self._start_of(game)
         names = [p.name for p in start.planes]
         players = sorted({p.player for p in start.planes})
         self.param.player.objects = [EVERYONE, *players]
@@ -261,6 +262,17 @@ class FasaTable(Seating, pn.viewable.Viewer):
         if problem is not None:
             self._refuse(point_at(problem, "seats" if problem.field == "seats" else None))
         self._redraw()
+
+    def _start_of(self, game: Game):
+        """The referee's opening state of ``game`` (its planes, players and zeppelins): made again
+        only for another set-up or seed, not for every action of the same game (issue 14: it reads
+        every plane from the set-up, a few ms a change)."""
+        kept = getattr(self, "_start_kept", None)
+        if kept is not None and kept[1] == game.seed and kept[0] == game.setup:
+            return kept[2]
+        start = game.rules.initial(game.setup, game.seed).game
+        self._start_kept = (copy.deepcopy(game.setup), game.seed, start)  # a copy: a later edit of the set-up is seen
+        return start
 
     def _reseat(self) -> None:
         if self.game is None:
@@ -508,7 +520,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._map_pane.object = map_svg(state, radius=3, size=22)
         from cs_panel.fasa.referee.render import map_text  # drawing code, only when a map is shown
 
-        show_text(self._text, map_text(state))
+        show_text(self._text, lambda: map_text(state))  # made when a reader opens the view
         self._table_pane.object = state.table_html(with_map=False)  # the map is drawn larger above
         self._next_pane.object = f"<p><b>Next:</b> {html.escape(next_in_words(self.next_step))}</p>"
         self._plots_pane.object = self._plots_html()

@@ -240,9 +240,10 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._draw(start, m, hit)
         from cs_panel.airaction.svg import table_text  # drawing code, only when a table is shown
 
-        show_text(self._text, table_text([("start", start)] if start is not None else [],
-                                         [(self.card, m.markers)] if m is not None else [], self.obstacles,
-                                         description=self.end or "No maneuver while an input above is wrong."))
+        card, obstacles, end = self.card, list(self.obstacles), self.end  # bound now, read when the view is opened
+        show_text(self._text, lambda: table_text([("start", start)] if start is not None else [],
+                                                 [(card, m.markers)] if m is not None else [], obstacles,
+                                                 description=end or "No maneuver while an input above is wrong."))
         c = self._deck.card(self.card)
         self._badge.object = (f"<p>Card paths: {html.escape(c.name)} {badge_html(c.provenance)} "
                               "<small>(the printed cards were lost; these paths are our reconstruction)</small></p>")

@@ -326,8 +326,9 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             self._figure.title.text = f"{p.maneuver}: not attempted yet" if p is not None else "No maneuver"
         else:
             self._figure.title.text = f"{r.plan.maneuver}, {r.outcome.value}: step {self.step} of {len(r.steps)}"
-        show_text(self._text, "\n".join(
-            [self._figure.title.text, f"start in hex {start_hex!r}, facing {start_facing.name}"]
+        title = self._figure.title.text  # bound now: the text is made when a reader opens the view
+        show_text(self._text, lambda: "\n".join(
+            [title, f"start in hex {start_hex!r}, facing {start_facing.name}"]
             + (["plotted path: " + " ".join(repr(h) for h in p.path_hexes)] if plotted else [])
             + [f"step {k}: hex {s.hex!r}, facing {s.facing.name}" for k, s in enumerate(shown, 1)]
             + [f"now in hex {here_hex!r}, facing {here_facing.name}"]))

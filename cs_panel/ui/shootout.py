@@ -119,6 +119,9 @@ class ShootoutCalculator(pn.viewable.Viewer):
     card_hits = param.List(default=[], constant=True, doc="What each hit marked on the card did, in words, oldest first.")
     seed = RuleInteger(default=1, bounds=SEED_BOUNDS, doc="Seed of the dice that roll a hit's place on the card, so a lesson replays.")
 
+    #: the inputs the kept to-hit numbers were made for, and those numbers by range (see ``_shot``)
+    _shots_for: tuple = (None, {})
+
     def __init__(self, **params):
         super().__init__(**params)
         self._errors = FieldErrors(SHOT_FIELDS)
@@ -149,10 +152,20 @@ class ShootoutCalculator(pn.viewable.Viewer):
         return None if self.weapon == NO_WEAPON else self.weapon
 
     def _shot(self, range_hexes: int) -> TargetNumber:
-        return to_hit(self.target, range_hexes, self.deadeye, weapon=self._weapon_id(), shots=self.shots,
-                      target_speed=self.target_speed, shooter_gait=self.shooter_gait, target_gait=self.target_gait,
+        """The to-hit number at ``range_hexes`` with the other inputs as set. The numbers of the
+        last inputs are kept by range (a TargetNumber is frozen): the chart asks every range, and
+        a new range alone, the input changed most, then asks the rules nothing (issue 14)."""
+        inputs = dict(weapon=self._weapon_id(), shots=self.shots, target_speed=self.target_speed,
+                      shooter_gait=self.shooter_gait, target_gait=self.target_gait,
                       cover=None if self.cover == NO_COVER else self.cover, shooter_shock=self.shooter_shock,
                       punched=self.punched, full_auto=self.full_auto, melee_skill=self.melee_skill, rules=self.rules)
+        key = (self.target, self.deadeye, tuple(inputs.items()))
+        if self._shots_for[0] != key:
+            self._shots_for = (key, {})
+        kept = self._shots_for[1]
+        if range_hexes not in kept:
+            kept[range_hexes] = to_hit(self.target, range_hexes, self.deadeye, **inputs)  # a refusal raises, kept nowhere
+        return kept[range_hexes]
 
     def _make_figure(self):
         fig = figure(height=220, width=420, title="Chance to hit by range", name="shootout_chance_fig",
@@ -252,9 +265,10 @@ class ShootoutCalculator(pn.viewable.Viewer):
             set_data(self._out_source, dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out]))
         name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
         self._figure.title.text = f"Chance to hit by range: {name}"
-        d = self._source.data
-        show_text(self._text, f"Chance to hit by range: {name}\n" + ("\n".join(
-            f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == self.range_hexes else "")
+        d = {k: list(self._source.data[k]) for k in ("range", "target", "label")}  # bound now, read on opening
+        chosen = self.range_hexes
+        show_text(self._text, lambda: f"Chance to hit by range: {name}\n" + ("\n".join(
+            f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == chosen else "")
             for r, t, label in zip(d["range"], d["target"], d["label"])) or "No chart while an input above is wrong."))
 
     @param.depends("steady_mind", watch=True)

@@ -130,8 +130,9 @@ class ToHitCalculator(pn.viewable.Viewer):
                 label=[percent(t.chance) for t in by_range],
             ))
             self._figure.title.text = f"Chance to hit by range: {w['name']}"
-        show_text(self._text, f"Chance to hit by range: {w['name']}\n" + "\n".join(
-            f"range {r}: to-hit number {t.total}, chance {percent(t.chance)}" + (" (the range set above)" if r == self.range_hexes else "")
+        name, chosen = w["name"], self.range_hexes  # bound now: the text is made when a reader opens the view
+        show_text(self._text, lambda: f"Chance to hit by range: {name}\n" + "\n".join(
+            f"range {r}: to-hit number {t.total}, chance {percent(t.chance)}" + (" (the range set above)" if r == chosen else "")
             for r, t in enumerate(by_range)))
         if result is None:
             self._breakdown.object = "<p class='cs-error'>No to-hit number until the input above is fixed.</p>"

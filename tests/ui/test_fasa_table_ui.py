@@ -266,3 +266,22 @@ def test_the_table_offers_exactly_the_games_legal_actions():
     assert table.legal[-1] == "combat" and table.legal == [str(a) for a in table.game.legal_actions()]
     table.fire_plane = "Raider"
     assert "Raider may be ordered now" in table._fire_choices.object
+
+
+@pytest.mark.rule("F.setup")
+def test_a_loaded_game_of_other_planes_gets_its_own_plane_and_player_menus():
+    """The table keeps the opening state of the game it shows (issue 14: not read again every
+    action); a game of another set-up must still get its own menus, and the same seed is no excuse."""
+    import dataclasses
+
+    table = FasaTable()
+    plot(table, "Ace", "3SA")
+    assert table.param.plot_plane.objects == ["Ace", "Raider"]
+    renamed = [dataclasses.replace(p, name=p.name + "2", player=p.player + "2") for p in demo_planes()]
+    other = new_game("fasa", table.game.seed, setup_of(renamed, 3, "fighters", {"Ann2": "south", "Bob2": "north"}))
+    table.saved = other.to_json()
+    assert table.load() and table.game == other
+    assert table.param.plot_plane.objects == ["Ace2", "Raider2"]
+    assert table.param.sheet_plane.objects == ["Ace2", "Raider2"]
+    assert sorted(table.param.player.objects[1:]) == ["Ann2", "Bob2"]
+    assert table.plot_plane in ("Ace2", "Raider2")
