@@ -60,8 +60,41 @@ if (!window._csEnterCommits) {
 """
 
 
+#: Notebooks: the kernel sends each change to a view as several comm messages (header, metadata,
+#: content, buffers), which a bokeh ``Receiver`` joins again. Both of Panel's notebook message
+#: handlers drop a message that arrives before its view is registered *without* handing it to the
+#: receiver. When the view registers between two parts of one change (a later cell changing a
+#: component while its view is still being drawn: "run all" on a busy machine), its receiver starts
+#: in the middle of that change and joins every later change one part out of step, so the view
+#: shows "s is not iterable" in the console and never updates again. This makes a receiver waiting
+#: for a header skip parts that are not one, so it falls back into step at the next change; the
+#: half-received change was lost either way.
+REALIGN_RECEIVERS = """
+(function realign(tries) {
+  const protocol = window.Bokeh && window.Bokeh.protocol;
+  if (!protocol || !protocol.Receiver) {
+    if (tries > 0) setTimeout(() => realign(tries - 1), 100);
+    return;
+  }
+  const proto = protocol.Receiver.prototype;
+  if (proto._csRealigns) return;
+  const consume = proto.consume;
+  proto.consume = function (fragment) {
+    if (this._current_consumer === this._HEADER) {
+      let header = null;
+      try { header = typeof fragment === 'string' ? JSON.parse(fragment) : null; } catch (error) { header = null; }
+      if (header === null || typeof header !== 'object' || !('msgtype' in header)) return;
+    }
+    return consume.call(this, fragment);
+  };
+  proto._csRealigns = true;
+})(300);
+"""
+
+
 def _enter_commits_inputs() -> None:
-    """Make Enter apply a typed value in the notebook's number and text boxes (see ENTER_COMMITS)."""
+    """Make Enter apply a typed value in the notebook's number and text boxes (see ENTER_COMMITS),
+    and keep the views' message receivers in step (see REALIGN_RECEIVERS)."""
     try:
         from IPython import get_ipython
         from IPython.display import Javascript, display
@@ -69,7 +102,7 @@ def _enter_commits_inputs() -> None:
         return
     if get_ipython() is None:
         return
-    display(Javascript(ENTER_COMMITS))
+    display(Javascript(ENTER_COMMITS + REALIGN_RECEIVERS))
 
 
 def _inline_theme_stylesheets() -> None:
