@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 # Two test workers share the CI machine's two cores with JupyterLab and chromium: a served page can
@@ -220,7 +221,7 @@ class LabTab:
         if self.context is not None:
             try:
                 self.page.evaluate(LAB_CLEAR)  # the last lesson's kernel too
-            except Exception:  # a page that failed may be gone; its server's kernels die with the server
+            except PlaywrightError:  # a page that failed may be gone; its server's kernels die with the server
                 pass
             self.context.close()
             self.context = self.page = None
