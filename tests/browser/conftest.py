@@ -259,11 +259,16 @@ def open_and_run(page, base: str, notebook: str) -> None:
 
 
 def run_all(page) -> None:
-    """Run every cell of the notebook JupyterLab shows; the first (pn.extension) runs alone first so
-    BokehJS has loaded before any output needs it."""
+    """Run every cell of the notebook JupyterLab shows, in order; the first code cell (pn.extension) runs
+    alone first so BokehJS has loaded before any output needs it, then every cell after it. (Not
+    "run all", which would run the first cell again: a second 6 MB of inlined Panel for the kernel to
+    send and the page to parse, for nothing.)"""
     page.wait_for_function(KERNEL_IDLE, timeout=90_000)
-    page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
-        w.content.activeCellIndex = 1; await window.jupyterapp.commands.execute('notebook:run-cell'); }""")
+    first = page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
+        const first = w.content.widgets.findIndex(c => c.model.type === 'code');
+        w.content.activeCellIndex = first; await window.jupyterapp.commands.execute('notebook:run-cell');
+        return first; }""")
     page.wait_for_function("() => window.Bokeh !== undefined && window.Bokeh.Panel !== undefined", timeout=60_000)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.evaluate("""(first) => { const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = first + 1; window.jupyterapp.commands.execute('notebook:run-all-below'); }""", first)
     page.wait_for_function(ALL_RUN, timeout=180_000)
