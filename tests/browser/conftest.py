@@ -201,8 +201,10 @@ class LabTab:
 
         self.seen = watch(self.page)
         self.page.goto(f"{self.base}/lab?reset")
-        self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager.isReady"
-                                    " && window.jupyterapp.shell.widgets !== undefined", timeout=90_000)
+        # the app's plugins are all started (its commands registered) once it has restored its layout
+        self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
+        self.page.evaluate("async () => { await window.jupyterapp.restored; await window.jupyterapp.serviceManager.ready; }")
+        self.page.wait_for_function("() => window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=30_000)
 
     def run(self, notebook: str):
         """Open ``notebook`` in this tab (after closing the last one and shutting its kernel down), run
