@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 # Two test workers share the CI machine's two cores with JupyterLab and chromium: a served page can
@@ -156,6 +157,96 @@ ALL_RUN = """() => { const w = window.jupyterapp.shell.currentWidget;
          && w.sessionContext.session.kernel.status === 'idle' }"""
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note a failed test on its item, so a shared lesson tab can be thrown away after it."""
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+# Opening a lesson in the shared tab: every open document is closed unsaved (a lesson's outputs make
+# it "dirty", and closing a dirty notebook would ask), every kernel the server runs is shut down and
+# BokehJS is forgotten, so that the next lesson must load Panel and BokehJS itself, as on a fresh page.
+LAB_CLEAR = """async () => { const app = window.jupyterapp;
+  for (const w of Array.from(app.shell.widgets('main'))) {
+    if (w.context) w.context.model.dirty = false;
+    w.dispose();
+  }
+  await app.serviceManager.sessions.shutdownAll();
+  window.Bokeh = undefined; }"""
+LAB_OPEN = """async (path) => { const app = window.jupyterapp;
+  const w = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  await w.context.ready; await w.sessionContext.ready;
+  app.shell.activateById(w.id);
+  return w.id; }"""
+
+
+class LabTab:
+    """One JupyterLab tab that runs lessons one after another (see ``lab_tab``)."""
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base, self.context, self.page = browser, base, None, None
+
+    def fresh(self) -> None:
+        """A new browser context and page with JupyterLab loaded and no document open."""
+        if self.context is not None:
+            self.context.close()
+        self.context = self.browser.new_context()
+        self.page = self.context.new_page()
+        from layout_checks import watch
+
+        self.seen = watch(self.page)
+        self.page.goto(f"{self.base}/lab?reset")
+        # the app's plugins are all started (its commands registered) once it has restored its layout
+        self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
+        self.page.evaluate("async () => { await window.jupyterapp.restored; await window.jupyterapp.serviceManager.ready; }")
+        self.page.wait_for_function("() => window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=30_000)
+
+    def run(self, notebook: str):
+        """Open ``notebook`` in this tab (after closing the last one and shutting its kernel down), run
+        it as ``open_and_run`` does, and return a locator of its notebook. What the page fetched or
+        logged as an error from the moment the lesson is opened is in ``self.seen``."""
+        if self.page is None:
+            self.fresh()
+        self.page.evaluate(LAB_CLEAR)
+        self.seen["outside"].clear()
+        self.seen["errors"].clear()
+        widget_id = self.page.evaluate(LAB_OPEN, notebook)
+        run_all(self.page)
+        return self.page.locator(f'[id="{widget_id}"] .jp-Notebook')
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.page.evaluate(LAB_CLEAR)  # the last lesson's kernel too
+            except PlaywrightError:  # a page that failed may be gone; its server's kernels die with the server
+                pass
+            self.context.close()
+            self.context = self.page = None
+
+
+@pytest.fixture(scope="module")
+def _lab_tab(jupyterlab, browser):
+    tab = LabTab(browser, jupyterlab)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def lab_tab(_lab_tab, request):
+    """A JupyterLab tab shared by a worker's lessons: loading JupyterLab's page once instead of once a
+    lesson. Each lesson still opens its own notebook in a new kernel (the last lesson's notebook closed
+    and its kernel shut down first), and must load BokehJS and Panel itself. After a test that failed,
+    the tab is thrown away and the next lesson gets a new one, so a failure cannot spill over."""
+    yield _lab_tab
+    if request.node.stash.get(FAILED, False):
+        _lab_tab.close()
+
+
 @pytest.fixture
 def run_lesson(jupyterlab, page):
     """``run_lesson("01_x.ipynb")`` opens a lesson in JupyterLab and runs every cell."""
@@ -166,9 +257,20 @@ def open_and_run(page, base: str, notebook: str) -> None:
     """Open a lesson in JupyterLab and run every cell; the first (pn.extension) runs alone first so
     BokehJS has loaded before any output needs it."""
     page.goto(f"{base}/lab/tree/{notebook}?reset")
+    run_all(page)
+
+
+def run_all(page) -> None:
+    """Run every cell of the notebook JupyterLab shows, in order; the first code cell (pn.extension) runs
+    alone first so BokehJS has loaded before any output needs it, then every cell after it. (Not
+    "run all", which would run the first cell again: a second 6 MB of inlined Panel for the kernel to
+    send and the page to parse, for nothing.)"""
     page.wait_for_function(KERNEL_IDLE, timeout=90_000)
-    page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
-        w.content.activeCellIndex = 1; await window.jupyterapp.commands.execute('notebook:run-cell'); }""")
+    first = page.evaluate("""async () => { const w = window.jupyterapp.shell.currentWidget;
+        const first = w.content.widgets.findIndex(c => c.model.type === 'code');
+        w.content.activeCellIndex = first; await window.jupyterapp.commands.execute('notebook:run-cell');
+        return first; }""")
     page.wait_for_function("() => window.Bokeh !== undefined && window.Bokeh.Panel !== undefined", timeout=60_000)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.evaluate("""(first) => { const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = first + 1; window.jupyterapp.commands.execute('notebook:run-all-below'); }""", first)
     page.wait_for_function(ALL_RUN, timeout=180_000)

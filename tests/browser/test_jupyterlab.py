@@ -6,8 +6,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from layout_checks import watch  # by name: tests/browser/conftest.py puts its folder on sys.path
-
 
 def _lab_noise(text: str) -> bool:
     """JupyterLab's own console messages that are not ours (none known yet)."""
@@ -44,12 +42,12 @@ LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons
 
 
 @pytest.mark.parametrize("lesson", [name for name in LESSONS if not name.startswith("01_")])
-def test_every_lesson_runs_and_renders_in_jupyterlab(run_lesson, page, lesson):
+def test_every_lesson_runs_and_renders_in_jupyterlab(lab_tab, lesson):
     """Each lesson runs top to bottom in JupyterLab with no error output, no console error, nothing
-    fetched from another host, and its Panel views drawn."""
-    seen = watch(page)
-    run_lesson(lesson)
-    notebook = page.locator(".jp-Notebook")
+    fetched from another host, and its Panel views drawn. (A worker's lessons share one JupyterLab tab,
+    each in its own notebook and kernel: see the lab_tab fixture.)"""
+    notebook = lab_tab.run(lesson)
+    page, seen = lab_tab.page, lab_tab.seen
     expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
     expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
