@@ -84,3 +84,33 @@ def test_aces_demo_game_plays_to_an_end_and_scores_it():
     assert "only one player has characters on the map" in printed and " wins (" in printed
     assert "loads back equal: True" in printed
 
+
+
+def _shown(nb) -> str:
+    """Every printed line and every shown value's HTML (else its plain text), in cell order."""
+    out = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            if o.output_type == "stream":
+                out.append(o.text)
+            elif "data" in o:
+                out.append(o["data"].get("text/html", "") or o["data"].get("text/plain", ""))
+    return "\n".join(out)
+
+
+# (was tests/test_airaction_example.py, which ran the same notebook in a second fresh kernel: it now
+# reads the one run that test_example_notebook_runs_without_error made)
+def test_airaction_demo_game_is_committed_without_outputs():
+    nb = nbformat.read(ROOT / "examples" / "airaction_demo_game.ipynb", as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None
+
+
+@pytest.mark.rule("A.initiative", "A.throttle", "A.order", "A.nav.deck", "A.move.execute", "A.combat.shot", "A.victory")
+def test_airaction_demo_game_runs_in_a_fresh_kernel_and_reads_the_same():
+    text = _shown(executed(ROOT / "examples" / "airaction_demo_game.ipynb"))
+    assert "Odds before the roll" in text and "SHOT DOWN" in text  # odds shown, then the dial clicked to the end
+    assert "throttles -2 clicks: 6 piloting value = 6 (72%)" in text  # the two-click check, odds before its roll
+    assert "reconstructed" in text and "sample" in text  # the badges are in the text
+    assert "winner: Ann" in text
