@@ -1210,9 +1210,12 @@ class _AirGunnery:
         self._base: dict = {}
         self._odds: dict = {}
         self._shots: dict = {}
+        from cs_panel.airaction import arcs
         from cs_panel.airaction.table import MARKER_WIDTH
         #: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
         self.corner = MARKER_WIDTH / 2 / math.cos(math.pi / 8) + 1e-3
+        # ``shot`` runs a million times in a bot's game: its helpers are looked up once, here
+        self._arcs = arcs
 
     def base(self, firer: str, target: str, weapon: str, speed: int) -> tuple[int, int]:
         """(dice, silhouette) of the shot before the terms of where the planes stand."""
@@ -1242,28 +1245,29 @@ class _AirGunnery:
     def shot(self, firer, target, weapon: str, speed: int, at, to) -> tuple[float, float]:
         """(expected clicks, chance to shoot down) of ``firer`` at ``speed`` standing at ``at``
         firing ``weapon`` at ``target`` standing at ``to``; (0, 0) when the rules allow no shot."""
-        from cs_panel.airaction.arcs import ARC_HALF_ANGLE, ARCS, markers_to, point_blank, rear_arc_bonus
+        arcs = self._arcs
         rng = firer.front_range if weapon == "front" else firer.rear_range
         # n markers reach 1.5 (n + 1/2) inches from the firer's centre to the nearest point of a
         # marker whose corners lie 0.82 inches from its centre (arcs.markers_to): farther, no shot
-        d = at.distance(to)
+        ax, ay, tx, ty = at.x, at.y, to.x, to.y
+        d = math.hypot(ax - tx, ay - ty)  # at.distance(to), inlined: this runs a million times a game
         if d > 1.5 * (rng + 1) + 1.0:
             return 0.0, 0.0
         # a target whose centre lies off the arc by more than its marker's corners can reach is
         # wholly outside the arc (arcs.ARC_HALF_ANGLE either side of the weapon's bearing)
         if d > self.corner:
-            off = (math.degrees(math.atan2(to.x - at.x, to.y - at.y)) - at.heading - ARCS[weapon] + 180) % 360 - 180
-            if abs(off) > ARC_HALF_ANGLE + math.degrees(math.asin(self.corner / d)) + 0.5:
+            off = (math.degrees(math.atan2(tx - ax, ty - ay)) - at.heading - arcs.ARCS[weapon] + 180) % 360 - 180
+            if abs(off) > arcs.ARC_HALF_ANGLE + math.degrees(math.asin(self.corner / d)) + 0.5:
                 return 0.0, 0.0
         key = (firer.id, target.id, weapon, speed, at, to)
         if key not in self._shots:
-            n = markers_to(at, to, weapon)
+            n = arcs.markers_to(at, to, weapon)
             if n is None or n > rng:
                 self._shots[key] = (0.0, 0.0)
             else:
                 dice, sil = self.base(firer.id, target.id, weapon, speed)
-                dice += rear_arc_bonus(at, to)
-                sil -= point_blank(at, to)
+                dice += arcs.rear_arc_bonus(at, to)
+                sil -= arcs.point_blank(at, to)
                 self._shots[key] = self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
         return self._shots[key]
 
