@@ -497,8 +497,10 @@ def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], 
     big = 1 << 20
     key = ((((q + big) * (2 * big) + (r + big)) * 6 + relf) * 100 + sa) * 100 + sb
     uniq, first, inv = np.unique(key[near], return_index=True, return_inverse=True)
-    flat = [x[near] for x in parts]
-    vals = np.array([fn(*(int(x[i]) for x in flat)) for i in first], dtype=float).reshape(len(uniq), width)
+    # each distinct cell's five numbers as plain ints, read column by column (indexing a numpy
+    # array one element at a time costs more than the call it feeds)
+    cols = [list(map(int, x[near][first].tolist())) for x in parts]
+    vals = np.array([fn(*cell) for cell in zip(*cols)], dtype=float).reshape(len(uniq), width)
     out[near] = vals[inv.ravel()]
     return out
 
