@@ -58,6 +58,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -1438,6 +1439,8 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                 vals: dict[str, list[float]] = {w: [0.0] * n for w in mine}
                 exs: dict[str, list[float]] = {w: [0.0] * n for w in mine}
                 counted: Sequence[int]
+                mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
+                his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
                 if pm.distance(e.pose) <= reach:  # near where he stands now: every end of his counts
                     counted = range(n)
                 else:
@@ -1466,14 +1469,13 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                     if hit:
                         v -= w_e * AIRACTION_TAKEN * crash
                         coll += chance * w_e
-                    mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
-                    his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
                     v += w_e * AIRACTION_ARC * (_in_front(pm, pe, mine_reach) - _in_front(pe, pm, his_reach))
                 for w in mine:
                     parts[w].append((vals[w], weights))
                     hits[w].append((exs[w], weights))
-                    aims[w][e.id] += chance * sum(x * y for x, y in zip(vals[w], weights))
-                    dealt[w][e.id] += chance * sum(x * y for x, y in zip(exs[w], weights))
+                    # the same sums, term by term in the same order, without a generator's overhead
+                    aims[w][e.id] += chance * sum(map(operator.mul, vals[w], weights))
+                    dealt[w][e.id] += chance * sum(map(operator.mul, exs[w], weights))
             for w in mine:
                 aims[w][None] += chance * _expected_max(parts[w])
                 dealt[w][None] += chance * _expected_max(hits[w])
