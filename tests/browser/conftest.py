@@ -195,7 +195,8 @@ class LabTab:
         """A new browser context and page with JupyterLab loaded and no document open."""
         if self.context is not None:
             self.context.close()
-        self.context = self.browser.new_context()
+        # the window test_jupyterlab.py checks lessons' layout in (a ~900 px notebook column)
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 800})
         self.page = self.context.new_page()
         from layout_checks import watch
 
