@@ -92,13 +92,20 @@ def serve():
     state._indicators.clear()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def panel_serve_cli():
     """Run the real ``panel serve`` command on a script; returns the app's URL once the server
-    answers (its liveness endpoint: the app itself is built when the test's page asks for it)."""
+    answers (its liveness endpoint: the app itself is built when the test's page asks for it).
+    One server a script for the worker's session: each page load is a new session of its own on
+    the server, so two tests of the same script share it instead of each starting a Python,
+    importing Panel and serving (the CPU of a whole process start)."""
     procs = []
+    urls: dict[tuple[Path, str], str] = {}
 
     def _run(script: Path, app_name: str):
+        key = (Path(script).resolve(), app_name)
+        if key in urls:
+            return urls[key]
         port = free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "panel", "serve", str(script), "--port", str(port), "--address", "127.0.0.1",
@@ -107,7 +114,8 @@ def panel_serve_cli():
         )
         procs.append(proc)
         wait_http(f"http://127.0.0.1:{port}/liveness", timeout=90)
-        return f"http://127.0.0.1:{port}/{app_name}"
+        urls[key] = f"http://127.0.0.1:{port}/{app_name}"
+        return urls[key]
 
     yield _run
     for proc in procs:
@@ -195,7 +203,8 @@ class LabTab:
         """A new browser context and page with JupyterLab loaded and no document open."""
         if self.context is not None:
             self.context.close()
-        self.context = self.browser.new_context()
+        # the window test_jupyterlab.py checks lessons' layout in (a ~900 px notebook column)
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 800})
         self.page = self.context.new_page()
         from layout_checks import watch
 

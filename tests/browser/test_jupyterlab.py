@@ -1,10 +1,32 @@
 """Lessons open, run and render their widgets in a real JupyterLab, offline (the lessons' first cell,
-``cs_panel.ui.notebook()``, inlines Panel; the server is started without PANEL_INLINE)."""
+``cs_panel.ui.notebook()``, inlines Panel; the server is started without PANEL_INLINE).
+
+Two of them, 01 and 31, also have their layout checked in JupyterLab's notebook column (a 1280x800
+window: a ~900 px column): no output sticks out past its clipping box or covers a control, with a
+screenshot of each in artifacts/screenshots/. The check is made in the lesson's own run (it once
+ran both lessons in JupyterLab a second time, in a test of its own in test_layout.py)."""
 
 from pathlib import Path
 
 import pytest
+from layout_checks import covered, overflowing, watch
 from playwright.sync_api import expect
+from test_layout import shoot
+
+#: lessons whose outputs' layout is checked in the notebook column, and the window they are run in
+LAYOUT_LESSONS = ("01_dice_and_to_hit.ipynb", "31_barrooms_fighting_on_foot.ipynb")
+WINDOW = {"width": 1280, "height": 800}
+
+
+def layout_holds_in_the_column(page, lesson: str) -> None:
+    """After a pause for the last views to draw: no output of the notebook overflows its clipping
+    box or covers a visible control; a screenshot either way. (A pause, not layout_checks.settled:
+    JupyterLab's page never holds still for it, and waiting for it timed out.)"""
+    page.wait_for_timeout(1500)
+    outputs = ".jp-OutputArea-output"
+    found = overflowing(page, outputs) + covered(page, outputs)
+    shoot(page, f"layout-lab-{lesson.removesuffix('.ipynb')}")
+    assert found == [], f"{lesson} in a notebook column: {found[:6]}"
 
 
 def _lab_noise(text: str) -> bool:
@@ -15,6 +37,10 @@ def _lab_noise(text: str) -> bool:
 
 @pytest.mark.rule("F.hit.number", "F.dice.d10")
 def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
+    """Lesson 01's calculator drawn and answering in JupyterLab; its layout holds in the notebook
+    column; nothing fetched from another host; no console error."""
+    page.set_viewport_size(WINDOW)
+    seen = watch(page)
     run_lesson("01_dice_and_to_hit.ipynb")
     notebook = page.locator(".jp-Notebook")
     # the live calculator: its inputs, its breakdown table and its bokeh chart
@@ -24,6 +50,7 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
     expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
+    layout_holds_in_the_column(page, "01_dice_and_to_hit.ipynb")
     # the calculator reacts in the notebook too: the kernel answers a typed change. (What the
     # lesson's later cell set from code may or may not have reached this view during "run all":
     # Panel can drop a change made before the view connects, so it is not asserted here.)
@@ -36,6 +63,8 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
     box.fill("3")
     box.press("Enter")
     expect(explained).to_contain_text("+ 3 range 3 hexes - 6 Dead Eye 6 = ", timeout=15_000)
+    assert seen["outside"] == [], seen["outside"][:5]
+    assert seen["errors"] == [], seen["errors"][:5]
 
 
 LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("*.ipynb"))
@@ -44,7 +73,8 @@ LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons
 @pytest.mark.parametrize("lesson", [name for name in LESSONS if not name.startswith("01_")])
 def test_every_lesson_runs_and_renders_in_jupyterlab(lab_tab, lesson):
     """Each lesson runs top to bottom in JupyterLab with no error output, no console error, nothing
-    fetched from another host, and its Panel views drawn. (A worker's lessons share one JupyterLab tab,
+    fetched from another host, and its Panel views drawn; for lesson 31, its layout holding in the
+    notebook column (``layout_holds_in_the_column``). (A worker's lessons share one JupyterLab tab,
     each in its own notebook and kernel: see the lab_tab fixture.)"""
     notebook = lab_tab.run(lesson)
     page, seen = lab_tab.page, lab_tab.seen
@@ -54,6 +84,10 @@ def test_every_lesson_runs_and_renders_in_jupyterlab(lab_tab, lesson):
     # every lesson shows at least one live component: Panel's root views render in the outputs
     # (a pn.Row draws as bokeh's Row, a pn.Column as Panel's own Column model)
     expect(notebook.locator(".bk-Column, .bk-Row, .bk-panel-models-layout-Column").first).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(500)  # let the last views finish rendering before reading the console
+    if lesson in LAYOUT_LESSONS:
+        assert page.viewport_size == WINDOW, page.viewport_size
+        layout_holds_in_the_column(page, lesson)
+    else:
+        page.wait_for_timeout(500)  # let the last views finish rendering before reading the console
     assert not seen["outside"], f"{lesson} fetched from another host: {seen['outside'][:5]}"
     assert not [e for e in seen["errors"] if not _lab_noise(e)], f"{lesson}: console errors {seen['errors'][:5]}"

@@ -107,21 +107,3 @@ def test_home_and_every_sidebar_page_hold_at_every_size(serve, page):
     assert seen["outside"] == [], seen["outside"][:5]
     assert seen["errors"] == [], seen["errors"][:5]
 
-
-def test_two_lessons_hold_in_a_jupyterlab_notebook_column(run_lesson, page):
-    """Lessons 01 and 31 in JupyterLab (a ~900 px notebook column): no output overflows or hides
-    a control, nothing is fetched from another host, the console stays clean."""
-    page.set_viewport_size({"width": 1280, "height": 800})
-    seen = watch(page)
-    problems = {}
-    for lesson in ("01_dice_and_to_hit.ipynb", "31_barrooms_fighting_on_foot.ipynb"):
-        run_lesson(lesson)
-        page.wait_for_timeout(1500)
-        outputs = ".jp-OutputArea-output"
-        found = overflowing(page, outputs) + covered(page, outputs)
-        if found:
-            problems[lesson] = found
-        shoot(page, f"layout-lab-{lesson.removesuffix('.ipynb')}")
-    assert problems == {}, "\n".join(f"{k}: {v[:6]}" for k, v in problems.items())
-    assert seen["outside"] == [], seen["outside"][:5]
-    assert seen["errors"] == [], seen["errors"][:5]

@@ -32,8 +32,9 @@ def test_a_skill_past_the_rules_limit_stops_at_it_and_a_mission_is_awarded(serve
     box = page.locator(".in-dead-eye input")
     box.fill("11")
     box.press("Enter")
-    # the box's bounds are the skill levels (F.pilot.skills 0-10): 11 never reaches the sheet
-    page.wait_for_timeout(500)
+    # the box's bounds are the skill levels (F.pilot.skills 0-10): 11 never reaches the sheet, and
+    # the server's answer puts the box back to the level it had (waited for, not a fixed pause)
+    expect(box).to_have_value("5", timeout=20_000)
     expect(page.locator(".cs-error-dead_eye")).not_to_contain_text("outside")
     expect(page.locator(".pilot-record")).not_to_contain_text("No pilot until the build is fixed")
     # a legal level, and the default mission (two kills, landed) is awarded

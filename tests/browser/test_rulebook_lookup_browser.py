@@ -26,12 +26,22 @@ SAVE = """async (doc) => {
       body: JSON.stringify({type: 'notebook', format: 'json', content: doc})});
   return r.status; }"""
 
+OPEN = """async (path) => { const app = window.jupyterapp;
+  const w = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  await w.context.ready; await w.sessionContext.ready;
+  app.shell.activateById(w.id); }"""
+
 
 @pytest.mark.rule("F.tail.number")
 def test_lookup_shows_the_rules_in_jupyterlab_and_links_to_the_lesson(jupyterlab, page):
-    page.goto(f"{jupyterlab}/lab")
+    # JupyterLab loaded once: the notebook is saved through its contents API, then opened in the
+    # same page with JupyterLab's own command (not a second load of the whole page at its address)
+    page.goto(f"{jupyterlab}/lab?reset")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
+    page.evaluate("async () => { await window.jupyterapp.restored; await window.jupyterapp.serviceManager.ready; }")
+    page.wait_for_function("() => window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=30_000)
     assert page.evaluate(SAVE, NOTEBOOK) in (200, 201)
-    page.goto(f"{jupyterlab}/lab/tree/lookup_rules.ipynb?reset")
+    page.evaluate(OPEN, "lookup_rules.ipynb")
     page.wait_for_function(KERNEL_IDLE, timeout=90_000)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     output = page.locator(".jp-OutputArea-output .cs-rule#F\\.tail\\.number")

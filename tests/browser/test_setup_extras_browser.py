@@ -37,7 +37,7 @@ def test_a_zeppelin_and_an_object_are_added_in_the_form_and_a_bad_hex_is_refused
     expect(page.locator(".in-zep_bow input")).to_have_value("3;4")
     page.locator(".cs-fasa-extras").evaluate("el => el.scrollIntoView({block: 'start'})")
     page.mouse.move(0, 0)
-    page.wait_for_timeout(300)
+    settle(page)  # scrolled and the pointer moved away: wait till the page is still (not a fixed pause)
     found = overflowing(page) + covered(page)
     if found:
         problems["refused"] = found
@@ -53,7 +53,7 @@ def test_a_zeppelin_and_an_object_are_added_in_the_form_and_a_bad_hex_is_refused
     expect(listed.locator(".cs-reconstructed-badge")).to_have_count(1)
     expect(listed.locator(".cs-sample-badge")).to_have_count(1)
     page.mouse.move(0, 0)
-    page.wait_for_timeout(300)
+    settle(page)  # the page still again (not a fixed pause)
     found = overflowing(page) + covered(page)
     if found:
         problems["added"] = found
