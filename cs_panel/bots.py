@@ -562,38 +562,10 @@ def _clear(gs, a: np.ndarray, b: np.ndarray, within: int) -> np.ndarray | None:
     ``within`` hexes apart is not blocked by an intact gas cell or an object standing on the ground,
     0 where it is; None with neither on the table. The planner's canonical geometry (``_geometry``)
     is the same anywhere on the map, so the blocking is laid over it here, by the referee's own
-    check (``sightline.lines_clear``: F.zep.static, F.zep.cell-destroyed, F.combat.los, F.map.hexes)."""
-    from cs_panel.fasa.hexgrid import Hex
-    from cs_panel.fasa.referee.sightline import lines_clear, walls
-    zeps = [z for z in gs.zeppelins if z.aloft]
-    w = walls(zeps, gs.objects)
-    if not w:
-        return None
-    # many rows share a hex (one per facing or plot): each pair of hexes is looked at once
-    a_hexes, a_at = np.unique(a[:, :2], axis=0, return_inverse=True)
-    b_hexes, b_at = np.unique(b[:, :2], axis=0, return_inverse=True)
-    a, b = a_hexes, b_hexes
-    out = np.ones((len(a), len(b)))
-    ab = _hex_distance(a[:, None, :2], b[None, :, :2])
-    # a hex the line touches is as far from both ends together as they are from each other (each
-    # step of a hex line is one hex nearer the far end), so only pairs with a wall hex so placed
-    # are traced: the same answers, without tracing the thousands of lines nothing is near
-    walls_at = np.array([(h.q, h.r) for h in w])
-    aw = _hex_distance(a[:, None, :2], walls_at[None, :, :])  # (rows of a, walls)
-    wb = _hex_distance(walls_at[:, None, :], b[None, :, :2])  # (walls, rows of b)
-    near = ((aw[:, :, None] + wb[None, :, :]) == ab[:, None, :]).any(axis=1)
-    ii, jj = np.nonzero(near & (ab > 0) & (ab <= within))
-    pairs = [(Hex(int(a[i, 0]), int(a[i, 1])), Hex(int(b[j, 0]), int(b[j, 1]))) for i, j in zip(ii.tolist(), jj.tolist())]
-    for i, j, clear in zip(ii.tolist(), jj.tolist(), lines_clear(zeps, gs.objects, pairs)):
-        if not clear:
-            out[i, j] = 0.0
-    return out[a_at.reshape(-1)][:, b_at.reshape(-1)]
-
-
-def _hex_distance(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Hex distances between axial (q, r) points, broadcast (F.map.hexes)."""
-    dq, dr = p[..., 0] - q[..., 0], p[..., 1] - q[..., 1]
-    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    check (``sightline.clear_grid``: F.zep.static, F.zep.cell-destroyed, F.combat.los, F.map.hexes)."""
+    from cs_panel.fasa.referee.sightline import clear_grid
+    clear = clear_grid([z for z in gs.zeppelins if z.aloft], gs.objects, a[:, :2], b[:, :2], within)
+    return None if clear is None else clear.astype(float)
 
 
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:

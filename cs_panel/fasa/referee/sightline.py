@@ -16,7 +16,8 @@ The shooter's hex and the hexes of what it aims at are the ends of the line and 
 The same walls stop every shot on the table: at an object, at a plane (guns, rockets, a seeker, an
 aircraft or zeppelin turret), at a zeppelin's part, and a rocket or a main gun's round aimed at a
 hex; planes themselves never block (F.combat.los). ``fire_blocker`` is the one check for a line
-between two hexes, ``lines_clear`` the same for many lines at once (the computer's planning).
+between two hexes, ``lines_clear`` the same for many lines at once, and ``clear_grid`` for every
+line between two sets of hexes (the computer's planning).
 
 >>> from cs_panel.fasa.referee.ground import MapObject
 >>> depot = MapObject("Depot", "building", (Hex(0, -1),))
@@ -29,6 +30,8 @@ True
 from __future__ import annotations
 
 from typing import Iterable
+
+import numpy as np
 
 from cs_panel.fasa.arcs import blocking_hexes
 from cs_panel.fasa.hexgrid import Hex, line_of_sight
@@ -87,3 +90,38 @@ def lines_clear(zeppelins: Iterable, objects: Iterable[MapObject], pairs: Iterab
         rest = w - {a, b} if (a in w or b in w) else w
         out.append(not rest or line_of_sight(a, b, rest))
     return out
+
+
+def clear_grid(zeppelins: Iterable, objects: Iterable[MapObject], a: np.ndarray, b: np.ndarray,
+               within: int) -> np.ndarray | None:
+    """For rows of axial (q, r) hexes ``a`` and ``b``: True where the line of fire from ``a[i]`` to
+    ``b[j]`` is clear or longer than ``within`` (or has no length), False where something stands in
+    the way, as ``lines_clear`` says; None when nothing on the table blocks fire at all
+    (F.combat.los, F.map.hexes, F.zep.static)."""
+    zeps, objs = list(zeppelins), list(objects)
+    w = walls(zeps, objs)
+    if not w:
+        return None
+    # many rows share a hex (one per facing or plot): each pair of hexes is looked at once
+    a_hexes, a_at = np.unique(np.asarray(a)[:, :2], axis=0, return_inverse=True)
+    b_hexes, b_at = np.unique(np.asarray(b)[:, :2], axis=0, return_inverse=True)
+    out = np.ones((len(a_hexes), len(b_hexes)), dtype=bool)
+    ab = _distances(a_hexes[:, None, :], b_hexes[None, :, :])
+    # a hex the line touches is as far from both ends together as they are from each other (each
+    # step of a hex line is one hex nearer the far end), so only pairs with a wall hex so placed
+    # are traced: the same answers, without tracing the thousands of lines nothing is near
+    at = np.array([(h.q, h.r) for h in w])
+    aw = _distances(a_hexes[:, None, :], at[None, :, :])  # (hexes of a, walls)
+    wb = _distances(at[:, None, :], b_hexes[None, :, :])  # (walls, hexes of b)
+    near = ((aw[:, :, None] + wb[None, :, :]) == ab[:, None, :]).any(axis=1)
+    ii, jj = np.nonzero(near & (ab > 0) & (ab <= within))
+    pairs = [(Hex(int(a_hexes[i, 0]), int(a_hexes[i, 1])), Hex(int(b_hexes[j, 0]), int(b_hexes[j, 1])))
+             for i, j in zip(ii.tolist(), jj.tolist())]
+    out[ii, jj] = lines_clear(zeps, objs, pairs)
+    return out[a_at.reshape(-1)][:, b_at.reshape(-1)]
+
+
+def _distances(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Hex distances between axial (q, r) points, broadcast (F.map.hexes)."""
+    dq, dr = p[..., 0] - q[..., 0], p[..., 1] - q[..., 1]
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
