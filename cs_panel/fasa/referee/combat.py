@@ -564,7 +564,8 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
                 hits += [(m.weapon, m.rounds, rng)] * result.hits
                 if zeps:  # a miss may fly on into a gas cell (F.zep.nacelle)
                     for _ in range(2 - result.hits):
-                        Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
+                        Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said,
+                                       tuple((things or {}).values()))
                 side = hexside if result.hits else side
                 if result.jammed:
                     jams.append(m.number)
@@ -579,7 +580,8 @@ def _fire_guns(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane,
             said.append(f"{shooter.name} fires a {m.name} at {target.name}: needs {tn} -- rolled "
                         f"{roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
             if zeps and not roll.success:  # a miss may fly on into a gas cell (F.zep.nacelle)
-                Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said)
+                Z.stray_round(zeps, shooter, m.weapon, m.rounds, state.turn, said,
+                                       tuple((things or {}).values()))
         _tell_refused(said, shooter, target, refused, shots, "fire")
         if jams:  # jammed from the next turn on, until cleared (F.gun.double-down, p.36)
             planes[shooter.name] = dataclasses.replace(planes[shooter.name], jammed=shooter.jammed + tuple(jams))
@@ -640,7 +642,7 @@ def _fire_rockets(state: GameState, planes: dict[str, RefPlane], shooter: RefPla
             said.append(f"{shooter.name} fires the {m.name} on hardpoint {m.number} at {target.name}: needs {tn} -- "
                         f"rolled {roll.faces[0]}: {'HIT' if roll.success else 'miss'}")
             if zeps and not roll.success and m.weapon != "beeper":  # on into a gas cell (F.zep.nacelle)
-                Z.stray_round(zeps, shooter, m.weapon, "", state.turn, said)
+                Z.stray_round(zeps, shooter, m.weapon, "", state.turn, said, tuple((things or {}).values()))
         _tell_refused(said, shooter, target, refused, shots, "fire rockets")
         if fired:  # a rocket fires once: its hardpoint is empty from now on (F.weap.loadout, p.41)
             left = list(planes[shooter.name].rockets)

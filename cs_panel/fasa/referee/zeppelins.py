@@ -46,7 +46,7 @@ from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 from cs_panel.fasa.arcs import can_fire
 from cs_panel.fasa.collisions import Obstacle, path_collision_checks
 from cs_panel.fasa.gunnery import DoubleDown
-from cs_panel.fasa.hexgrid import Facing, Hex, line_of_sight
+from cs_panel.fasa.hexgrid import Facing, Hex, forward_column, line_of_sight
 from cs_panel.fasa.referee.errors import FireOrderError, LineOfFireBlockedError, RefereeError
 from cs_panel.fasa.referee.sightline import IN_THE_WAY, fire_blocker
 from cs_panel.fasa.tohit import weapons
@@ -62,6 +62,8 @@ _NACELLE = re.compile(r"^(port|starboard) ([1-5])$")
 MAIN_GUNS = tuple(f"main {side} {n}" for side in ("port", "starboard") for n in range(1, MAIN_GUNS_PER_SIDE + 1))
 _PART = re.compile(r"^(\S+) (?:cell ([1-5])|nacelle ((?:port|starboard) [1-5]))$", flags=re.IGNORECASE)
 GUNS_PER_TURRET = 2  # one or two machine guns a turret (F.zep.turrets)
+#: how far down his hexrow a shooter's miss is followed toward a gas cell: past any map's width (F.zep.nacelle)
+STRAY_REACH = 30
 
 
 class ZeppelinSetupError(RefereeError):
@@ -547,22 +549,34 @@ def _hit_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: s
     zeps[z.name] = z
 
 
-def stray_round(zeps: dict[str, RefZeppelin], shooter, weapon: str, rounds: str, turn: int, said: list[str]) -> None:
+def stray_round(zeps: dict[str, RefZeppelin], shooter, weapon: str, rounds: str, turn: int, said: list[str],
+                objects: Sequence = ()) -> None:
     """A shot that missed a plane or a nacelle: if the shooter faces a zeppelin down its hexrow, the round
-    goes on into the first intact gas cell there (F.zep.nacelle)."""
+    goes on into the first intact gas cell there (F.zep.nacelle). A building, a train or a crate
+    standing on the ground in the row before the cell stops it, as it stops any weapons fire, and
+    takes nothing: the text sends misses into gas cells only (F.combat.los, F.map.hexes; our reading,
+    RULINGS.md). Planes and objects in tow never stop it."""
     best = None
     for z in zeps.values():
         if not z.aloft:
             continue
-        cell = z.core.stray_round(shooter.plane.hex, shooter.plane.facing)
+        cell = z.core.stray_round(shooter.plane.hex, shooter.plane.facing, STRAY_REACH)
         if cell is not None:
-            d = min(shooter.plane.hex.distance(h) for h in z.cell_hexes(cell))
+            row = forward_column(shooter.plane.hex, shooter.plane.facing, STRAY_REACH)
+            d = next(k for k, h in enumerate(row, 1) if h in z.cell_hexes(cell))  # where the row enters the cell
             if best is None or d < best[0]:
-                best = (d, z, cell)
-    if best is not None:
-        _, z, cell = best
-        said.append(f"  the miss flies on down {shooter.name}'s hexrow into {z.name}'s gas cell {cell + 1} (F.zep.nacelle)")
-        _hit_cell(zeps, z, cell, weapon, rounds, turn, said)
+                best = (d, z, cell, row[d - 1])
+    if best is None:
+        return
+    _, z, cell, h = best
+    # the row runs through hex centres, so the straightedge meets just the row's hexes (F.map.hexes)
+    blocked = fire_blocker(zeps.values(), objects, shooter.plane.hex, h, ignore=z.cell_hexes(cell))
+    if blocked:
+        said.append(f"  the miss flies on down {shooter.name}'s hexrow toward {z.name}'s gas cell {cell + 1}, but "
+                    f"{blocked}: the round stops there (F.zep.nacelle)")
+        return
+    said.append(f"  the miss flies on down {shooter.name}'s hexrow into {z.name}'s gas cell {cell + 1} (F.zep.nacelle)")
+    _hit_cell(zeps, z, cell, weapon, rounds, turn, said)
 
 
 def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: int, dice: Dice,
@@ -612,7 +626,7 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
                 said.append(f"  {z.name}'s {t.nacelle} nacelle is knocked out (F.zep.nacelle; one hit, our reading)")
         if t.nacelle is not None:
             for _ in range(misses):
-                stray_round(zeps, shooter, m.weapon, m.rounds, turn, said)
+                stray_round(zeps, shooter, m.weapon, m.rounds, turn, said, objects)
     return jams, fired
 
 
