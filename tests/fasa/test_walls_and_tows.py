@@ -10,10 +10,10 @@ import dataclasses
 import pytest
 
 from cs_panel.core.dice import ScriptedDice
+from cs_panel.fasa.deployed import dropped_at
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.referee import Action, MapObject, Phase, Referee, apply
+from cs_panel.fasa.referee import Action, MapObject, Phase, Referee, apply, demo_planes
 from tests.fasa.test_referee_zeppelins import ace_at, pegasus
-from cs_panel.fasa.referee import demo_planes
 
 
 def _zeppelin_table(ace, objects, zeppelin=None, raider_hex=Hex(0, 0)):
@@ -49,3 +49,57 @@ def test_a_miss_flying_on_toward_a_gas_cell_stops_at_a_building_in_between_and_d
     towed = MapObject("Crate", "small-object", (Hex(0, -1),), points=10, towed_by="Raider")
     assert _fire(_zeppelin_table(ace_at(Hex(0, 2)), [towed]), "gun 1 at Raider", [1]).zeppelins[0].cells == \
         (60, 55, 60, 60, 60)
+
+
+# -- 3. a tow and the map's edge (F.rocket.harpoon, F.roe.flee) --------------------------------------
+
+
+def _edge_tow(speed_plot: str = "2SA", bail: str = ""):
+    """The Bomber (Ann, home south) at the north edge of the fighters map facing A (north), towing a
+    crate in the hex behind it; the Raider far off. Returns the state after the movement phase."""
+    from cs_panel.fasa.mapsheets import layout
+    from tests.fasa.test_ground import bomber, fighter
+
+    field = layout("fighters")
+    top = Hex(0, 0)
+    while top.neighbor(Facing.A) in field:
+        top = top.neighbor(Facing.A)
+    crate = MapObject("Crate", "small-object", (dropped_at(top, Facing.A),), points=10, towed_by="Bomber")
+    ref = Referee.start(1, [bomber(top, rockets=()), fighter(Hex(4, -6))], map_name="fighters",
+                        homes={"Ann": "south", "Bob": "north"}, objects=[crate], max_turns=5)
+    ref = ref.plot("Bomber", bail or speed_plot).plot("Raider", "1SA")
+    return top, apply(ref.state, Action("move"), ScriptedDice([]))
+
+
+@pytest.mark.rule("F.rocket.harpoon", "F.roe.flee")
+def test_a_towing_plane_that_leaves_the_map_takes_its_load_with_it():
+    top, after = _edge_tow("2SA")
+    assert ("Bomber", "fled") in after.departed
+    # the cable holds: nothing in the text drops the load at the edge, so it leaves with the plane
+    assert after.thing("Crate") is None and [o.name for o in after.objects] == []
+    assert any("Bomber carries Crate off the map" in x and "F.rocket.harpoon" in x for x in after.report)
+    assert not any("Crate drops into" in x for x in after.report)
+
+
+@pytest.mark.rule("F.rocket.harpoon", "F.roe.flee")
+def test_a_two_g_turn_off_the_map_snaps_the_cable_and_the_load_falls_at_the_edge():
+    from cs_panel.fasa.mapsheets import layout
+
+    top, after = _edge_tow("2L2A")  # a 2 G turn whose second hex is off the north edge
+    assert ("Bomber", "fled") in after.departed
+    path = dict(after.paths)["Bomber"]  # drawn up to the first hex beyond the edge
+    assert path[-2] in layout("fighters") and path[-1] not in layout("fighters")
+    crate = after.thing("Crate")
+    # the turn broke the cable before the plane was gone: the load falls behind it, in the map's last hex
+    assert crate is not None and crate.towed_by == "" and crate.hexes == (path[-2],) != (dropped_at(top, Facing.A),)
+    assert any("the cable snaps" in x for x in after.report)
+
+
+@pytest.mark.rule("F.rocket.harpoon", "F.bail.safe")
+def test_an_empty_plane_flying_off_the_map_drops_its_load_in_the_last_hex_it_crossed():
+    top, after = _edge_tow(bail="bail 2")
+    crate = after.thing("Crate")
+    # no pilot holds the cable (RULINGS, bailing out): the load falls behind the empty plane where it
+    # crosses the edge, the map's last hex on its path, not where it hung at the start of the turn
+    assert crate is not None and crate.towed_by == "" and crate.hexes == (top,)
+    assert any("Crate drops into" in x for x in after.report)

@@ -20,7 +20,8 @@ of planes alone plays as before. The numbers come from the rules core: ``deploye
   cargo, from outside the hull); a hit grabs it and the lift is rolled at once at the plane's speed; lifted, it is towed
   behind the plane: top speed 2 less (plots over it refused), a 2+ G plot snaps the cable (stress
   hits, attempted Gs - 1 on each forward wing table) and the object drops in the hex behind, as it
-  does when the plane stalls or is lost. Guns or rockets ordered "at" a towed object roll at the
+  does when the plane stalls or is lost; a plane that flies off the map takes its load along
+  (F.roe.flee; our reading, RULINGS.md). Guns or rockets ordered "at" a towed object roll at the
   towing plane; each hit then rolls 1-6 object, 7-10 cable.
 - **Guns and rockets at an object on the ground** (F.hit.number, F.collide.object-btn, p.27, 36-37):
   the usual to-hit sum with the object's table number as its base and no deflection (our reading,
@@ -69,6 +70,41 @@ def _drop(o: MapObject, rp: RefPlane, why: str, said: list[str]) -> MapObject:
     return dataclasses.replace(o, towed_by="", hexes=(where,))
 
 
+def _drop_at(o: MapObject, where: Hex, why: str, said: list[str]) -> MapObject:
+    """A towed object falls into ``where``, the hex behind a plane no longer on the map (F.rocket.harpoon)."""
+    said.append(f"{o.name} drops into {hex_text(where)}: {why} (F.rocket.harpoon)")
+    return dataclasses.replace(o, towed_by="", hexes=(where,))
+
+
+def _last_on_map(state: GameState, path: Sequence[Hex]) -> Hex:
+    """The last hex of ``path`` on the map, where a plane leaving it crossed the edge (F.roe.flee)."""
+    field = state.map
+    last = path[0]
+    for h in path:
+        if field is None or field.edges_beyond(h):
+            break
+        last = h
+    return last
+
+
+def _off_the_map(objs: list[MapObject], tow: MapObject, name: str, p: MovePlan, r: MoveResult, state: GameState,
+                 said: list[str]) -> None:
+    """A towing plane that flew off the map: the text drops a load only when the cable breaks or is
+    cut, so the load leaves the table with the plane, out of the game as it is; a 2+ G maneuver
+    still snaps the cable first, and the load falls where the plane crossed the edge, the hex behind
+    it then (F.rocket.harpoon, F.roe.flee; our reading, RULINGS.md). The stress hits it takes are not
+    marked: the plane is out of the game."""
+    i = objs.index(tow)
+    ok, _ = towing_maneuver(p.gs or 0)
+    if not ok:
+        said.append(f"{name} pulls {p.gs} G while towing: the cable snaps as it leaves the map (F.rocket.harpoon)")
+        objs[i] = _drop_at(tow, _last_on_map(state, r.path), f"{name} has left the map", said)
+        return
+    said.append(f"{name} carries {tow.name} off the map on its cable: the load leaves the game with it "
+                "(F.rocket.harpoon, F.roe.flee)")
+    del objs[i]
+
+
 # -- the movement phase ------------------------------------------------------------------------------
 
 
@@ -98,8 +134,11 @@ def after_movement(state: GameState, flown: Sequence[tuple[str, MovePlan, MoveRe
     for name, p, r in flown:
         straight[name] = straight_after(straight.get(name, 0), str(p.maneuver), r.outcome.name == "AS_PLOTTED",
                                         r.state_after.speed)
-        if name not in planes:
-            continue  # left the map
+        if name not in planes:  # it left the map (F.roe.flee), and its tow with it unless the cable broke
+            tow = _tow_of(objs, name)
+            if tow is not None:
+                _off_the_map(objs, tow, name, p, r, state, said)
+            continue
         rp = planes[name]
         tow = _tow_of(objs, name)
         if tow is not None:
@@ -563,21 +602,30 @@ def _tow_shots(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Ma
         said.append(f"  {o.name} is shot to pieces: the wreck falls from {tower.name}'s cable")
 
 
-def let_go(state: GameState, empty: Sequence[RefPlane], said: list[str]) -> GameState:
+def let_go(state: GameState, empty: Sequence[RefPlane], said: list[str],
+           off_map: Sequence[tuple[str, Hex]] = ()) -> GameState:
     """A towing plane whose pilot bailed out flies its straight move with the load still on the cable;
     with no pilot to hold it the load then falls into the hex behind the empty plane, where it ends
-    (F.rocket.harpoon, F.bail.safe; our reading, RULINGS.md "Bailing out in the referee")."""
+    (F.rocket.harpoon, F.bail.safe; our reading, RULINGS.md "Bailing out in the referee"). ``off_map``
+    are empty planes that flew off the map, each with the last hex it crossed on it: the load falls
+    there, the hex behind the plane as it crossed the edge (F.roe.flee)."""
     objs = list(state.objects)
     for rp in empty:
         tow = _tow_of(objs, rp.name)
         if tow is not None:
             objs[objs.index(tow)] = _drop(tow, rp, "its pilot bailed out", said)
+    for name, edge in off_map:
+        tow = _tow_of(objs, name)
+        if tow is not None:
+            objs[objs.index(tow)] = _drop_at(tow, edge, f"{name}'s pilot bailed out and the empty plane flew off "
+                                                        "the map", said)
     return dataclasses.replace(state, objects=tuple(objs))
 
 
 def settle(state: GameState) -> GameState:
-    """An object whose towing plane has left the game (shot down, crashed, fallen or off the map)
-    drops where it hung, the hex behind the plane's last position (F.rocket.harpoon)."""
+    """An object whose towing plane has left the game (shot down, crashed or fallen) drops where it
+    hung, the hex behind the plane's last position (F.rocket.harpoon); a tow flown off the map has
+    already left with its plane or fallen at the edge (``after_movement``, ``let_go``)."""
     flying = {p.name for p in state.planes}
     loose = [o for o in state.objects if o.towed_by and o.towed_by not in flying]
     if not loose:

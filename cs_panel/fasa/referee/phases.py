@@ -12,6 +12,7 @@ from cs_panel.fasa.bailout import BailoutCause, combat_bailout
 from cs_panel.fasa.collisions import resolve_shared_hex
 from cs_panel.fasa.damage import fracture_table, template_for
 from cs_panel.fasa.deployed import flak_burst
+from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.maneuver import IllegalManeuverError
 from cs_panel.fasa.mapsheets import departure, victory
 from cs_panel.fasa.movement import MovePlan, MoveResult, plan, resolve
@@ -108,6 +109,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
     departed = state.departed
     abandoned = list(state.abandoned)
     jumped: list[RefPlane] = []  # the empty planes of this phase still on the map, for their tows
+    empty_off: list[tuple[str, Hex]] = []  # the empty planes that flew off the map, each with the last hex on it
     tracks = dict(state.tracks)
     lost: tuple[tuple[str, str], ...] = ()
     zeps = {z.name: z for z in state.zeppelins}
@@ -146,6 +148,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
             if gone is not None:
                 said.append(f"{rp.name}'s empty plane flies off the map")
                 tracks.pop(rp.name, None)
+                empty_off.append((rp.name, gone.at))
             else:
                 abandoned.append(new)
                 jumped.append(new)
@@ -172,7 +175,7 @@ def _move(state: GameState, dice: Dice) -> GameState:
                                 destroyed=state.destroyed + tuple(n for n, _ in lost), losses=state.losses + lost)
     if state.objects:  # trains run, tows follow or snap, paths through objects are checked (F.move.path-objects)
         moved = ground_play.after_movement(moved, moves, dice, said)
-        moved = ground_play.let_go(moved, jumped, said)
+        moved = ground_play.let_go(moved, jumped, said, empty_off)
     moved = _remove_lost(moved, {p.name: p for p in moved.planes}, said)
     moved = _keep_tracks(moved)
     moved = dataclasses.replace(moved, phase=Phase.COMBAT, paths=tuple(paths), report=state.report + tuple(said))
