@@ -723,12 +723,12 @@ def _hex_fire_value(gs, rp, order):
         fired = [w for hp, w in loaded.items() if (hp in hps or 0 in hps) and w in R.BLINDING]
         for w in fired:
             value -= FASA_HEX_ROCKET_KEEP
-            for name in S.caught(w, aim, gs.planes, rp.name):
+            for name in S.caught(w, aim, gs.planes, rp.name, gs.zeppelins, gs.objects):
                 p = gs.plane(name)
                 fail = 1 - float(blinding_roll(p.record.pilot_constitution, p.plane.shocked).chance)
                 value += (FASA_SHOCK if p.player != rp.player else -FASA_SHOCK) * fail
                 told.append(f"{name} {percent(fail)} to be shocked")
-            for z, mount in Z.gunners_caught(gs.zeppelins, w, aim):
+            for z, mount in Z.gunners_caught(gs.zeppelins, w, aim, gs.objects):
                 fail = 1 - float(gunner_shock_roll(any(m == mount and 0 <= gs.turn - t <= 1
                                                         for m, t in z.gunners_shocked)).chance)
                 value += (FASA_SHOCK if z.player != rp.player else -FASA_SHOCK) * fail

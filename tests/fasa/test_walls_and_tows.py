@@ -103,3 +103,45 @@ def test_an_empty_plane_flying_off_the_map_drops_its_load_in_the_last_hex_it_cro
     # crosses the edge, the map's last hex on its path, not where it hung at the start of the turn
     assert crate is not None and crate.towed_by == "" and crate.hexes == (top,)
     assert any("Crate drops into" in x for x in after.report)
+
+
+# -- 2. a flare's light and what stands in its way (F.rocket.flare, F.zep.gunners, F.map.hexes) -----
+
+
+@pytest.mark.rule("F.rocket.flare", "F.map.hexes", "F.combat.los")
+def test_a_building_between_a_pilot_and_the_flare_hides_its_light_from_him():
+    from tests.fasa.test_ground import bomber, combat, fighter, in_combat
+
+    shed = MapObject("Shed", "building", (Hex(0, -3),), points=20)
+    flare = dict(Bomber="rockets at hex 0,-2", Raider="hold")
+    # the Raider at (0,-5) faces D, his nose straight down the row to the flare at (0,-2)
+    planes = [bomber(Hex(0, 2), rockets=("flare-rocket",)), fighter(Hex(0, -5), Facing.D)]
+    seen = in_combat(planes, [], **flare)
+    assert "Constitution rolls against shock for Raider" in seen.report[-2]
+    shocked = combat(seen, [1])  # the Raider rolls, and fails
+    assert shocked.plane("Raider").plane.shocked
+    hidden = in_combat(planes, [shed], **flare)
+    assert "as things stand it catches no pilot" in hidden.report[-2]
+    after = combat(hidden, [])  # no roll: the shed stands between him and the light
+    assert not after.plane("Raider").plane.shocked
+    assert any("goes off at hex 0,-2" in x and "it catches no pilot" in x for x in after.report)
+    # a crate in tow is in the air and hides nothing (p.34)
+    crate = MapObject("Crate", "small-object", (Hex(0, -3),), points=10, towed_by="Bomber")
+    assert "Constitution rolls against shock for Raider" in in_combat(planes, [crate], **flare).report[-2]
+
+
+@pytest.mark.rule("F.zep.gunners", "F.rocket.flare", "F.rocket.sonic", "F.map.hexes")
+def test_a_building_between_a_zeppelin_gun_and_the_flare_hides_its_light_from_the_gunner():
+    from cs_panel.fasa.referee.zeppelins import gunners_caught
+
+    z = pegasus(turrets=(("bow", "mg-50"),), nacelles=())
+    bow = z.mount_hex("bow")
+    ahead = bow.neighbor(z.heading, 3)  # straight off the bow, inside its field
+    shed = MapObject("Shed", "building", (bow.neighbor(z.heading, 2),), points=20)
+    assert [m for _, m in gunners_caught([z], "flare-rocket", ahead)] == ["bow"]
+    assert gunners_caught([z], "flare-rocket", ahead, [shed]) == []
+    towed = dataclasses.replace(shed, kind="small-object", towed_by="Raider")  # in the air: blocks nothing
+    assert [m for _, m in gunners_caught([z], "flare-rocket", ahead, [towed])] == ["bow"]
+    # a sonic blast is felt through the mega-hex, not seen: nothing shields a gun inside it
+    near = bow.neighbor(z.heading)
+    assert [m for _, m in gunners_caught([z], "sonic-rocket", near, [MapObject("Hut", "building", (near,))])] == ["bow"]

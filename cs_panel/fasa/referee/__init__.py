@@ -57,7 +57,8 @@ actions folded into a state (F.seq.phases, FASA p.13-14).
   alike, each hit located, then a column and the flak template (F.rocket.flak). Jammed guns show in
   the game's table and after each combat in the ``transcript``. Flare and sonic rockets are fired
   at a hex the same way and go off in step 7 of the same combat phase, once every plane has fired:
-  each pilot a flare looks at (or in its hex), or in a sonic rocket's mega-hex, rolls Constitution or
+  each pilot a flare looks at with no hull or standing object between (or in its hex), or in a
+  sonic rocket's mega-hex, rolls Constitution or
   is shocked; the launcher is immune (F.rocket.flare, F.rocket.sonic, ``specials``). A turret
   fighter's gunner (the pilot's gunnery skills one level lower, F.pilot.gunner) fires the turret's
   guns after every pilot has fired, along the row of hexes the turret is turned through, ordered

@@ -749,7 +749,7 @@ def _combat(state: GameState, dice: Dice) -> GameState:
     if zeps:  # zeppelin turrets fire after every plane and plane turret (F.zep.turrets, F.seq.phases)
         Z.turret_fire(state, planes, zeps, dice, said, placed, tuple(things.values()))
     # step 7: non-lethal weapons, once everyone has fired (F.seq.phases, F.rocket.flare, F.rocket.sonic)
-    specials.resolve(state, planes, blinding, dice, said, zeps)
+    specials.resolve(state, planes, blinding, dice, said, zeps, tuple(things.values()))
     # step 8 of the turn: burning magnesium and drilling rockets (F.seq.phases, F.weap.magnesium, F.rocket.drill)
     for p in state.planes:
         rp = planes[p.name]

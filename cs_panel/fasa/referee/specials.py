@@ -6,8 +6,9 @@ A flare or sonic rocket, like flak, is aimed at a hex and needs no to-hit roll. 
 placed as the launcher fires (step 4) and it takes effect once every plane has fired (step 7):
 
 - a **flare** makes every pilot in its hex, or whose nose points straight down a line of hexes at
-  it (``deployed.flare_affected``: our reading, the forward column, RULINGS.md), roll
-  Constitution or be shocked;
+  it (``deployed.flare_affected``: our reading, the forward column, RULINGS.md) with no intact gas
+  cell or standing object between to hide it (``sightline.fire_blocker``), roll Constitution or be
+  shocked;
 - a **sonic** rocket does the same to every pilot in the seven hexes of its mega-hex
   (``deployed.sonic_affected``).
 
@@ -31,7 +32,9 @@ from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.fasa.deployed import blinding_roll, flare_affected, sonic_affected
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee.marking import _lost_to_damage
+from cs_panel.fasa.referee.ground import MapObject
 from cs_panel.fasa.referee.notation import hex_text
+from cs_panel.fasa.referee.sightline import fire_blocker
 from cs_panel.fasa.referee.state import GameState, RefPlane
 from cs_panel.fasa.referee.turrets import gunner_shocked
 
@@ -61,13 +64,19 @@ def _positions(planes: Iterable[RefPlane]) -> list[tuple[str, Hex, Facing]]:
     return [(p.name, p.plane.hex, p.plane.facing) for p in planes if not _lost_to_damage(p)]
 
 
-def caught(weapon: str, aim: Hex, planes: Iterable[RefPlane], launcher: str) -> list[str]:
+def caught(weapon: str, aim: Hex, planes: Iterable[RefPlane], launcher: str, zeppelins: Iterable = (),
+           objects: Iterable[MapObject] = ()) -> list[str]:
     """The pilots a flare or sonic rocket at ``aim`` makes roll, as the planes stand now
-    (F.rocket.flare, F.rocket.sonic); never the launcher."""
+    (F.rocket.flare, F.rocket.sonic); never the launcher. A flare must be seen: an intact gas cell or
+    an object standing on the ground between a pilot and its hex hides it, as those hexes block line
+    of sight (``sightline.fire_blocker``: F.map.hexes, F.combat.los; our reading, RULINGS.md). A
+    sonic blast is felt through its mega-hex whatever stands there."""
     where = _positions(planes)
-    if weapon == "flare-rocket":
-        return flare_affected(aim, where, launcher)
-    return sonic_affected(aim, where, launcher)
+    if weapon != "flare-rocket":
+        return sonic_affected(aim, where, launcher)
+    zeps, objs = tuple(zeppelins), tuple(objects)
+    at = {name: h for name, h, _ in where}
+    return [n for n in flare_affected(aim, where, launcher) if fire_blocker(zeps, objs, at[n], aim) is None]
 
 
 def _roll_for(rp: RefPlane) -> TargetNumber:
@@ -80,13 +89,13 @@ def forecast(state: GameState, rp: RefPlane, weapons: Sequence[str], aim: Hex) -
     keeps his head (F.rocket.flare, F.rocket.sonic)."""
     parts = []
     for w in weapons:
-        names = caught(w, aim, state.planes, rp.name)
+        names = caught(w, aim, state.planes, rp.name, state.zeppelins, state.objects)
         rolls = [f"{n} needs {tn.total} (keeps his head {percent(tn.chance)})"
                  for n in names for tn in [_roll_for(state.plane(n))]]
         what = w.replace("-", " ")
         from cs_panel.fasa.referee.zeppelins import gunners_caught
 
-        gunners = [f"{z.name}'s {m} gunner" for z, m in gunners_caught(state.zeppelins, w, aim)]
+        gunners = [f"{z.name}'s {m} gunner" for z, m in gunners_caught(state.zeppelins, w, aim, state.objects)]
         parts.append(f"the {what} needs no to-hit roll and goes off after every plane has fired (step 7, {BLINDING[w]}): "
                      + (f"Constitution rolls against shock for {', '.join(rolls)}" if rolls
                         else "as things stand it catches no pilot")
@@ -109,16 +118,20 @@ def place(state: GameState, planes: dict[str, RefPlane], shooter: RefPlane, hard
 
 
 def resolve(state: GameState, planes: dict[str, RefPlane], placed: Sequence[Blinding], dice: Dice,
-            said: list[str], zeps: dict | None = None) -> None:
+            said: list[str], zeps: dict | None = None, objects: Sequence[MapObject] | None = None) -> None:
     """Step 7 of the combat phase: each flare or sonic rocket placed this phase goes off, in the
     order fired, and every pilot it catches rolls Constitution or is shocked (F.rocket.flare,
     F.rocket.sonic, F.shock). A pilot shocked by the first and caught by a second rolls at +2.
     Then each zeppelin gunner it catches (``zeppelins.gunners_caught``) rolls at Constitution 5 or
-    his gun is silent this turn and the next (F.zep.gunners); ``zeps`` is updated in place."""
+    his gun is silent this turn and the next (F.zep.gunners); ``zeps`` is updated in place. A flare's
+    light is hidden by the intact gas cells of ``zeps`` and by ``objects`` (the objects as the phase
+    has left them; the game's when None) standing on the ground in between (``caught``)."""
     from cs_panel.fasa.referee import zeppelins as Z
 
+    objs = tuple(state.objects if objects is None else objects)
     for b in placed:
-        names = caught(b.weapon, b.hex, planes.values(), b.launcher)
+        hulls = tuple(zeps.values()) if zeps is not None else state.zeppelins
+        names = caught(b.weapon, b.hex, planes.values(), b.launcher, hulls, objs)
         said.append(f"step 7: {b.launcher}'s {b.name} goes off at {hex_text(b.hex)} ({b.rule}): "
                     + (f"{', '.join(names)} must roll Constitution against shock" if names else "it catches no pilot"))
         for n in names:
@@ -140,6 +153,6 @@ def resolve(state: GameState, planes: dict[str, RefPlane], placed: Sequence[Blin
                 if not groll.success:
                     rp = dataclasses.replace(rp, gunner_shocked_turn=state.turn)
             planes[n] = rp
-        for z, mount in Z.gunners_caught(tuple((zeps or {}).values()), b.weapon, b.hex):
+        for z, mount in Z.gunners_caught(tuple((zeps or {}).values()), b.weapon, b.hex, objs):
             said.append(f"  the {b.name} catches {z.name}'s {mount} gunner ({b.rule}, F.zep.gunners)")
             zeps[z.name] = Z.shock_gunner(zeps[z.name], mount, state.turn, dice, said)  # type: ignore[index]

@@ -46,7 +46,7 @@ from cs_panel.core.validate import check_bool, check_int, check_str, short_repr
 from cs_panel.fasa.arcs import can_fire
 from cs_panel.fasa.collisions import Obstacle, path_collision_checks
 from cs_panel.fasa.gunnery import DoubleDown
-from cs_panel.fasa.hexgrid import Facing, Hex, forward_column, line_of_sight
+from cs_panel.fasa.hexgrid import Facing, Hex, forward_column
 from cs_panel.fasa.referee.errors import FireOrderError, LineOfFireBlockedError, RefereeError
 from cs_panel.fasa.referee.sightline import IN_THE_WAY, fire_blocker
 from cs_panel.fasa.tohit import weapons
@@ -328,26 +328,6 @@ def blocker_text(zeppelins: Iterable[RefZeppelin], h: Hex) -> str:
         if i is not None and z.blocks(h):
             return f"{z.name}'s gas cell {i + 1} ({z.cells[i]} points) in {h!r}"
     return f"{h!r}"
-
-
-def line_blocked(zeppelins: Iterable[RefZeppelin], a: Hex, b: Hex, ignore: frozenset[Hex] = frozenset()) -> str | None:
-    """Why a line of fire from ``a`` to ``b`` is stopped by an intact gas cell, or None (F.zep.static)."""
-    zeps = list(zeppelins)
-    if not _walled(cover(zeps) - ignore, a, b):
-        return None
-    return "a zeppelin's intact gas cell blocks the line of fire (F.zep.static)"
-
-
-def _walled(cells: frozenset[Hex], a: Hex, b: Hex) -> bool:
-    walls = cells - {a, b}
-    return bool(walls) and not line_of_sight(a, b, walls)
-
-
-def lines_blocked(zeppelins: Iterable[RefZeppelin], pairs: Iterable[tuple[Hex, Hex]]) -> list[bool]:
-    """For each (from, to) pair, is the line of fire stopped by an intact gas cell, as ``line_blocked``
-    says, with the zeppelins' hexes worked out once for them all (F.zep.static)."""
-    cells = cover(zeppelins)
-    return [_walled(cells, a, b) for a, b in pairs]
 
 
 def plot_blocked(zeppelins: Iterable[RefZeppelin], path: Sequence[Hex]) -> str | None:
@@ -938,17 +918,21 @@ def shock_gunner(z: RefZeppelin, mount: str, turn: int, dice: Dice, said: list[s
     return dataclasses.replace(z, gunners_shocked=kept + ((mount, turn),))
 
 
-def gunners_caught(zeppelins: Iterable[RefZeppelin], weapon: str, aim: Hex) -> list[tuple[RefZeppelin, str]]:
+def gunners_caught(zeppelins: Iterable[RefZeppelin], weapon: str, aim: Hex,
+                   objects: Sequence = ()) -> list[tuple[RefZeppelin, str]]:
     """The zeppelin gunners a flare or sonic rocket going off at ``aim`` makes roll, each as
     (zeppelin, mount), friend or foe as a wingman is (F.zep.gunners, F.rocket.flare, F.rocket.sonic;
     our reading, RULINGS.md). A sonic blast reaches every gun whose hex is in the mega-hex around
     ``aim``. A gunner faces down the hexrow his gun points along, and the gun may be turned into any
     hexrow of its field, so a flare catches him when it is in his gun's hex, or on a straight hexrow
-    from it inside the gun's field (``turret_reach``'s arcs; a main gun, its side's) with no intact
-    gas cell between. Fallen zeppelins and knocked-out nacelles' turrets have no gunner left to catch."""
+    from it inside the gun's field (``turret_reach``'s arcs; a main gun, its side's) with nothing
+    between that blocks sight: an intact gas cell or an object standing on the ground, the walls of
+    ``sightline.fire_blocker`` (F.map.hexes, F.combat.los). Fallen zeppelins and knocked-out
+    nacelles' turrets have no gunner left to catch."""
     from cs_panel.fasa.hexgrid import mega_hex
 
     zeps = tuple(zeppelins)
+    objs = tuple(objects)
     zone = set(mega_hex(aim))
     out = []
     for z in zeps:
@@ -972,7 +956,7 @@ def gunners_caught(zeppelins: Iterable[RefZeppelin], weapon: str, aim: Hex) -> l
             b = _bearing(z, h, aim)
             if b is not None and abs((b - _ARC_CENTRE[kind] + 180) % 360 - 180) > _ARC_HALF[kind] + 1e-9:
                 continue  # behind the gun: the gunner does not look that way
-            if line_blocked(zeps, h, aim) is None:
+            if fire_blocker(zeps, objs, h, aim) is None:
                 out.append((z, mount))
     return out
 
