@@ -16,11 +16,12 @@ from cs_panel.fasa.referee import Action, MapObject, Phase, Referee, apply, demo
 from tests.fasa.test_referee_zeppelins import ace_at, pegasus
 
 
-def _zeppelin_table(ace, objects, zeppelin=None, raider_hex=Hex(0, 0)):
-    """Ace and the Raider in the combat phase beside Pegasus (bow at (2,-2), cells along r=-2), with ``objects``."""
+def _zeppelin_table(ace, objects):
+    """Ace and the Raider (at (0,0)) in the combat phase beside Pegasus (bow at (2,-2), cells along
+    r=-2), with ``objects``."""
     raider = demo_planes()[1]
-    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=raider_hex, facing=Facing.B))
-    gs = Referee.start(1, [ace, raider], zeppelins=[zeppelin or pegasus()], objects=objects).state
+    raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(0, 0), facing=Facing.B))
+    gs = Referee.start(1, [ace, raider], zeppelins=[pegasus()], objects=objects).state
     return dataclasses.replace(gs, phase=Phase.COMBAT)
 
 
@@ -32,7 +33,7 @@ def _fire(gs, order: str, faces):
     return after
 
 
-# -- 1. a missed round flying on down the hexrow (F.zep.nacelle with F.combat.los) -------------------
+# -- a missed round flying on down the hexrow (F.zep.nacelle with F.combat.los) -------------------
 
 
 @pytest.mark.rule("F.zep.nacelle", "F.combat.los", "F.map.hexes")
@@ -51,7 +52,7 @@ def test_a_miss_flying_on_toward_a_gas_cell_stops_at_a_building_in_between_and_d
         (60, 55, 60, 60, 60)
 
 
-# -- 3. a tow and the map's edge (F.rocket.harpoon, F.roe.flee) --------------------------------------
+# -- a tow and the map's edge (F.rocket.harpoon, F.roe.flee) --------------------------------------
 
 
 def _edge_tow(speed_plot: str = "2SA", bail: str = ""):
@@ -73,7 +74,7 @@ def _edge_tow(speed_plot: str = "2SA", bail: str = ""):
 
 @pytest.mark.rule("F.rocket.harpoon", "F.roe.flee")
 def test_a_towing_plane_that_leaves_the_map_takes_its_load_with_it():
-    top, after = _edge_tow("2SA")
+    _, after = _edge_tow("2SA")
     assert ("Bomber", "fled") in after.departed
     # the cable holds: nothing in the text drops the load at the edge, so it leaves with the plane
     assert after.thing("Crate") is None and [o.name for o in after.objects] == []
@@ -105,7 +106,7 @@ def test_an_empty_plane_flying_off_the_map_drops_its_load_in_the_last_hex_it_cro
     assert any("Crate drops into" in x for x in after.report)
 
 
-# -- 2. a flare's light and what stands in its way (F.rocket.flare, F.zep.gunners, F.map.hexes) -----
+# -- a flare's light and what stands in its way (F.rocket.flare, F.zep.gunners, F.map.hexes) -----
 
 
 @pytest.mark.rule("F.rocket.flare", "F.map.hexes", "F.combat.los")
@@ -113,7 +114,7 @@ def test_a_building_between_a_pilot_and_the_flare_hides_its_light_from_him():
     from tests.fasa.test_ground import bomber, combat, fighter, in_combat
 
     shed = MapObject("Shed", "building", (Hex(0, -3),), points=20)
-    flare = dict(Bomber="rockets at hex 0,-2", Raider="hold")
+    flare = {"Bomber": "rockets at hex 0,-2", "Raider": "hold"}
     # the Raider at (0,-5) faces D, his nose straight down the row to the flare at (0,-2)
     planes = [bomber(Hex(0, 2), rockets=("flare-rocket",)), fighter(Hex(0, -5), Facing.D)]
     seen = in_combat(planes, [], **flare)

@@ -31,8 +31,8 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.fasa.deployed import blinding_roll, flare_affected, sonic_affected
 from cs_panel.fasa.hexgrid import Facing, Hex
-from cs_panel.fasa.referee.marking import _lost_to_damage
 from cs_panel.fasa.referee.ground import MapObject
+from cs_panel.fasa.referee.marking import _lost_to_damage
 from cs_panel.fasa.referee.notation import hex_text
 from cs_panel.fasa.referee.sightline import fire_blocker
 from cs_panel.fasa.referee.state import GameState, RefPlane
