@@ -1,11 +1,12 @@
 """Every way a setup or a saved game comes in, under malformed JSON shapes: it is taken, or refused
 with a named ``CsPanelError``, never a bare TypeError, KeyError, AttributeError or ValueError.
 
-The shapes are a system's own good setup (or a short saved game) with one to three edits: a field
-dropped, an item duplicated, two values swapped, a value replaced by a JSON value of another shape
-(nested lists, objects, None, numbers as strings). They go in by every load path: a saved setup
-(``setup_from_json``), a setup dict from code (``new_game``), a saved game (``Game.from_json``), a
-FASA setup's zeppelins and objects (``setup_extras``) and each system's set-up builder.
+The shapes are a system's own good setup (or a short saved game) with one to three edits
+(``reshaper``, tests/conftest.py): a field dropped, an item duplicated, two values swapped, a value
+replaced by a JSON value of another shape (nested lists, objects, None, numbers as strings). They
+go in by every load path: a saved setup (``setup_from_json``), a setup dict from code
+(``new_game``), a saved game (``Game.from_json``), a FASA setup's zeppelins and objects
+(``setup_extras``) and each system's set-up builder.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cs_panel.aces import setup_builder as K
 from cs_panel.airaction import setup_builder as AA
@@ -27,54 +28,8 @@ from cs_panel.fasa.play import bombing_setup, zeppelin_demo_setup
 from cs_panel.games import SYSTEMS, new_game, rules_for
 from cs_panel.setups import setup_from_json
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-#: JSON values of every shape, to put where another shape belongs
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "x", "1", "1,2", "A", "Ann", "mg-50"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["q", "r", "name", "x"]), inner,
-                                                                 max_size=3),
-    max_leaves=6)
-
-
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
-@st.composite
-def malformed(draw, doc):
-    """``doc`` with one to three edits, each on the document as the edits before left it."""
-    for _ in range(draw(st.integers(1, 3))):
-        doc = json.loads(json.dumps(doc))
-        paths = [p for p in _paths(doc) if p]
-        if not paths:
-            break
-        path = draw(st.sampled_from(paths))
-        parent = doc
-        for k in path[:-1]:
-            parent = parent[k]
-        key = path[-1]
-        op = draw(st.sampled_from(["drop", "duplicate", "swap", "graft", "graft"]))
-        if op == "drop":
-            del parent[key]
-        elif op == "duplicate" and isinstance(parent, list):
-            parent.insert(key, json.loads(json.dumps(parent[key])))
-        elif op == "swap":
-            other = draw(st.sampled_from(paths))
-            if other[:len(path)] != path and path[:len(other)] != other:  # neither holds the other
-                oparent = doc
-                for k in other[:-1]:
-                    oparent = oparent[k]
-                parent[key], oparent[other[-1]] = oparent[other[-1]], parent[key]
-        else:
-            parent[key] = draw(JSON)
-    return json.loads(json.dumps(doc))
+#: enough examples to meet each shape at each place over a few runs, few enough for a quick test
+SETTINGS = settings(max_examples=25)
 
 
 def taken_or_named(call, *args):
@@ -99,27 +54,26 @@ def saved_games() -> dict[str, dict]:
 @pytest.mark.parametrize("system", SYSTEMS)
 @SETTINGS
 @given(data=st.data())
-def test_a_malformed_saved_setup_or_setup_dict_is_taken_or_named(system, data):
-    doc = data.draw(malformed(GOOD[system]))
+def test_a_malformed_saved_setup_or_setup_dict_is_taken_or_named(system, reshaper, data):
+    doc = data.draw(reshaper(GOOD[system]))
     taken_or_named(setup_from_json, system, json.dumps(doc))
     taken_or_named(new_game, system, 1, doc)
 
 
 @pytest.mark.rule("F.setup", "A.setup", "K.setup", "B.sequence")
 @pytest.mark.parametrize("system", SYSTEMS)
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(max_examples=15)
 @given(data=st.data())
-def test_a_malformed_saved_game_is_loaded_or_named(system, saved_games, data):
-    taken_or_named(Game.from_json, json.dumps(data.draw(malformed(saved_games[system]))))
+def test_a_malformed_saved_game_is_loaded_or_named(system, saved_games, reshaper, data):
+    taken_or_named(Game.from_json, json.dumps(data.draw(reshaper(saved_games[system]))))
 
 
 @pytest.mark.rule("F.zep.static", "F.collide.object-btn")
 @pytest.mark.parametrize("kind", sorted(FASA_EXTRAS))
 @SETTINGS
 @given(data=st.data())
-def test_malformed_zeppelins_and_objects_are_named_by_every_setup_extras_call(kind, data):
-    doc = data.draw(malformed(FASA_EXTRAS[kind]))
+def test_malformed_zeppelins_and_objects_are_named_by_every_setup_extras_call(kind, reshaper, data):
+    doc = data.draw(reshaper(FASA_EXTRAS[kind]))
     taken_or_named(X.check_extras, doc)
     taken_or_named(X.add_object, doc, X.map_object("Silo", "building", [(9, 9)]))
     taken_or_named(X.add_zeppelin, doc, X.zeppelin("Zed", "Bob", "9,-9"))
@@ -155,9 +109,9 @@ BUILDERS = {"fasa": _fasa, "aces": _aces, "airaction": _airaction, "barrooms": _
 @pytest.mark.parametrize("system", sorted(BUILDERS))
 @SETTINGS
 @given(data=st.data())
-def test_each_set_up_builder_takes_or_names_malformed_choices(system, data):
+def test_each_set_up_builder_takes_or_names_malformed_choices(system, reshaper, data):
     start = FASA_EXTRAS["objects"] if system == "fasa" else GOOD[system]
-    taken_or_named(BUILDERS[system], data.draw(malformed(start)))
+    taken_or_named(BUILDERS[system], data.draw(reshaper(start)))
 
 
 @pytest.mark.rule("F.setup", "A.setup", "K.setup", "B.sequence")
