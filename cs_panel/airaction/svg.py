@@ -53,14 +53,15 @@ class PlayArea:
 
     planes: Sequence[tuple[str, Pose]] = ()
     paths: Sequence[tuple[str, Sequence[Pose]]] = ()
-    obstacles: Iterable[Obstacle] = ()
+    obstacles: Sequence[Obstacle] = ()
     _: KW_ONLY
     size: float = TABLE_SIZE
     pixels: int = 432
     description: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "obstacles", tuple(self.obstacles))  # read by the picture and its words alike
+        # any iterable of obstacles is read once, so the picture and its words both see them all
+        object.__setattr__(self, "obstacles", tuple(self.obstacles))
 
     def plane_lines(self) -> list[str]:
         """Each plane's place and heading, one line a plane."""
