@@ -384,7 +384,9 @@ def check_extras(setup: Mapping, last: tuple[str, str] = ("", "")) -> None:
     train's track or a plane's starting hex (our reading, RULINGS.md: F.zep.static, F.collide.object);
     on a map, each zeppelin of a side that has its home side (F.setup). The error is raised at the
     later of the two in the setup's order (planes, zeppelins, objects), ``last`` ("zeppelin" or
-    "object", its name) counting as the latest, so a form points at what was just added."""
+    "object", its name) counting as the latest, so a form points at what was just added. A setup from
+    a file or from code may be malformed: a list, plane, zeppelin, object or hex of the wrong shape is
+    refused with the error of its kind, naming it and the field at fault (``listed``)."""
     from cs_panel.fasa.mapsheets import layout
 
     zeps = listed(setup, "zeppelins")
