@@ -490,8 +490,10 @@ def _table(parts: tuple[np.ndarray, ...], fn: Callable[..., tuple[float, ...]], 
     """``fn(q, r, relf, sa, sb)`` for every cell of ``_canonical``'s arrays no more than ``within``
     hexes apart (0 for the others), called once per distinct relative position: an array of the
     cells' shape plus ``width``."""
+    from cs_panel.fasa.hexgrid import axial_distance
+
     q, r, relf, sa, sb = parts
-    near = np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r)) <= within
+    near = axial_distance(q, r) <= within
     out = np.zeros(q.shape + (width,))
     if not near.any():
         return out
@@ -571,6 +573,7 @@ def _clear(gs, a: np.ndarray, b: np.ndarray, within: int) -> np.ndarray | None:
 def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
     """Every legal plot of ``rp`` on the public table ``gs`` with what the bot weighs for it
     (F.move.plot, F.hit.number, F.tail.position, F.collide.piloted)."""
+    from cs_panel.fasa.hexgrid import axial_distance
     from cs_panel.fasa.tailing import TAIL_RANGE
     opts = _options(rp.plane)
     enemies = [e for e in gs.planes if e.player != rp.player]
@@ -597,9 +600,7 @@ def fasa_plot_values(gs, rp) -> dict[str, PlotValue]:
         dealt += got[:, :, 0] @ w
         reach += got[:, :, 1] @ w
         taken += hit_back @ (w * (1 - _drawn_off(e, rp, ends, wingmen, gs)))
-        dq = ends[None, :, 0] - me[:, None, 0]
-        dr = ends[None, :, 1] - me[:, None, 1]
-        d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        d = axial_distance(ends[None, :, 0] - me[:, None, 0], ends[None, :, 1] - me[:, None, 1])
         near += d @ w
         shared += (d == 0) @ w
         ranged = (d > 0) & (d <= FASA_ARC_RANGE)

@@ -53,6 +53,24 @@ def _get(node, path):
 RETYPES = [None, "x", -1, 0, 10 ** 6, 1.5, True, [], {}, [1, 2]]
 
 
+def _edit(draw, doc, paths, path, op, values) -> None:
+    """One edit of ``doc`` at ``path``: drop it, duplicate it (in a list), swap it with another of
+    ``paths`` (neither holding the other, so no loop), or else put a value drawn from ``values`` there
+    (a copy: a shared [] or {} edited later would change the strategy's own values and could loop)."""
+    parent, key = _get(doc, path[:-1]), path[-1]
+    if op == "drop":
+        del parent[key]
+    elif op == "duplicate" and isinstance(parent, list):
+        parent.insert(key, json.loads(json.dumps(parent[key])))
+    elif op == "swap":
+        other = draw(st.sampled_from(paths))
+        if other[:len(path)] != path and path[:len(other)] != other:
+            oparent, okey = _get(doc, other[:-1]), other[-1]
+            parent[key], oparent[okey] = oparent[okey], parent[key]
+    else:
+        parent[key] = json.loads(json.dumps(draw(values)))
+
+
 @st.composite
 def mutated(draw, doc):
     doc = json.loads(json.dumps(doc))
@@ -60,22 +78,8 @@ def mutated(draw, doc):
     for _ in range(draw(st.integers(1, 3))):
         path = draw(st.sampled_from(paths))
         try:
-            parent, key = _get(doc, path[:-1]), path[-1]
             op = draw(st.sampled_from(["drop", "duplicate", "swap", "retype", "face"]))
-            if op == "drop":
-                del parent[key]
-            elif op == "duplicate" and isinstance(parent, list):
-                parent.insert(key, json.loads(json.dumps(parent[key])))
-            elif op == "swap":
-                other = draw(st.sampled_from(paths))
-                if other[:len(path)] == path or path[:len(other)] == other:
-                    continue  # one holds the other: swapping them would make a loop, not a document
-                oparent, okey = _get(doc, other[:-1]), other[-1]
-                parent[key], oparent[okey] = oparent[okey], parent[key]
-            elif op == "retype":
-                parent[key] = draw(st.sampled_from(RETYPES))
-            else:
-                parent[key] = draw(st.integers(-2, 12))
+            _edit(draw, doc, paths, path, op, st.sampled_from(RETYPES) if op == "retype" else st.integers(-2, 12))
         except (KeyError, IndexError, TypeError):
             continue  # the path no longer exists after an earlier edit
     return json.loads(json.dumps(doc))  # a plain document again: shared parts are copied apart
@@ -86,3 +90,33 @@ def mutator():
     """``mutator(doc)``: a strategy of copies of the JSON document ``doc`` with one to three edits:
     a field dropped, an item duplicated, two values swapped, a value retyped, a number edited."""
     return mutated
+
+
+#: JSON values of every shape, to put where another shape belongs (nested lists and objects, None,
+#: numbers as strings, a hex as text)
+JSON_SHAPES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "x", "1", "1,2", "A", "Ann", "mg-50"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["q", "r", "name", "x"]), inner,
+                                                                 max_size=3),
+    max_leaves=6)
+
+
+@st.composite
+def reshaped(draw, doc):
+    """``doc`` with one to three edits, each made on the document as the edits before left it: a field
+    dropped, an item duplicated, two values swapped, or a value replaced by a JSON value of any shape."""
+    for _ in range(draw(st.integers(1, 3))):
+        doc = json.loads(json.dumps(doc))
+        paths = [p for p in _paths(doc) if p]
+        if not paths:
+            break
+        op = draw(st.sampled_from(["drop", "duplicate", "swap", "graft", "graft"]))
+        _edit(draw, doc, paths, draw(st.sampled_from(paths)), op, JSON_SHAPES)
+    return json.loads(json.dumps(doc))
+
+
+@pytest.fixture(scope="session")
+def reshaper():
+    """``reshaper(doc)``: a strategy of copies of the JSON document ``doc`` in malformed shapes
+    (``reshaped``), for the tests that every load path names what it refuses."""
+    return reshaped

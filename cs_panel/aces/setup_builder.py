@@ -58,7 +58,7 @@ def maps() -> list[str]:
 
 def starting_squares(map_name: str, area: int) -> list[Square]:
     """The squares of starting area 0 (the first player's) or 1 (the second's), in order (K.setup)."""
-    if map_name not in board_maps():
+    if not isinstance(map_name, str) or map_name not in board_maps():
         raise PlacementError(f"no map {str(map_name)[:40]!r}; the maps are {maps()}", rule_id="K.setup", field="map")
     return sorted(board_maps()[map_name].starting_area(area), key=lambda s: (s[0], s[1]))
 
@@ -76,7 +76,7 @@ def check_start(map_name: str, area: int, name: str, square: Sequence[int], take
     """``square`` if ``name`` may start there: on the map, not blocking terrain, not taken (``taken``
     maps squares to who is there), and inside starting area ``area`` (0 for the first player, 1
     for the second; later players, beyond the two narrow ends, anywhere free) (K.setup)."""
-    if map_name not in board_maps():
+    if not isinstance(map_name, str) or map_name not in board_maps():
         raise PlacementError(f"no map {str(map_name)[:40]!r}; the maps are {maps()}", rule_id="K.setup", field="map")
     board = board_maps()[map_name]
     s = (square[0], square[1])
@@ -125,10 +125,13 @@ def game_setup(map_name: str, teams: Mapping[str, Sequence[Sequence[Any]]], orde
     starting areas 0 and 1 (K.setup); ``max_turns`` rounds is the agreed time limit (K.end)."""
     from cs_panel.aces.play import AcesRules, _BAD_NAME as _BAD_PLAYER
 
-    if map_name not in board_maps():
+    if not isinstance(map_name, str) or map_name not in board_maps():
         raise PlacementError(f"no map {str(map_name)[:40]!r}; the maps are {maps()}", rule_id="K.setup", field="map")
     if not isinstance(teams, Mapping) or len(teams) < 2:
         raise PlacementError("a game needs two or more players, each with a team", rule_id="K.setup", field="player")
+    if order is not None and not isinstance(order, (list, tuple)):
+        raise PlacementError(f"the turn order is a list of the players, not {str(order)[:40]!r}", rule_id="K.setup",
+                             field="order")
     order = list(teams) if order is None else list(order)
     if sorted(map(str, order)) != sorted(map(str, teams)):
         raise PlacementError(f"the turn order names every player once: {list(teams)}", rule_id="K.setup", field="order")

@@ -247,6 +247,9 @@ def check_squadron(player: str, planes: Sequence[Mapping], build_total: int, own
     planes with one pilot (A.squadron), Aces only with a build total of 300 or more (A.aces.pilots)."""
     check_build_total(build_total)
     pilots: set[str] = set()
+    if not isinstance(planes, (list, tuple)) or not all(isinstance(p, Mapping) for p in planes):
+        raise SquadronError(f"{str(player)[:40]}'s squadron lists its planes, each an object with its figure",
+                            rule_id="A.squadron", field="figure")
     for p in planes:
         f = _plane_figure(p.get("figure"), own)
         pilot = f.pilot or f.id
@@ -315,7 +318,11 @@ def game_setup(squadrons: Mapping[str, Mapping], *, build_total: int = STANDARD_
             raise PlacementError(f"{str(player)[:40]}'s squadron is {{'edge': ..., 'planes': [...]}}", rule_id="A.setup",
                                  field="player")
         check_player(player)
-        edge, planes = sq.get("edge"), list(sq.get("planes") or [])
+        edge, planes = sq.get("edge"), sq.get("planes") or []
+        if not isinstance(planes, (list, tuple)):
+            raise SquadronError(f"{player}'s planes are a list, not {str(planes)[:40]!r}", rule_id="A.squadron",
+                                field="figure")
+        planes = list(planes)
         if edge not in EDGES:
             raise PlacementError(f"{player}'s edge is one of {', '.join(EDGES)}, not {str(edge)[:20]!r}",
                                  rule_id="A.setup", field="edge")

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import html
+from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
@@ -43,27 +44,43 @@ def _marker(pose: Pose, scale: float, size: float, colour: str, label: str | Non
     return out
 
 
-def table_text(
-    planes: Sequence[tuple[str, Pose]] = (),
-    paths: Sequence[tuple[str, Sequence[Pose]]] = (),
-    obstacles: Iterable[Obstacle] = (),
-    *,
-    size: float = TABLE_SIZE,
-    pixels: int = 432,
-    description: str = "",
-) -> str:
-    """The play area in words, the same facts as ``table_svg``: the caller's description (or each
-    plane's place and heading), then each plane's place and heading, each path's markers and the
-    obstacles (A.move.execute, A.nav.paths)."""
-    lines = [description] if description else []
-    lines.append(f"play area {size:g} by {size:g} inches")
-    lines += [f"{n} at x {p.x:.1f} in, y {p.y:.1f} in, heading {p.heading:.0f}" for n, p in planes]
-    for name, poses in paths:
+@dataclass(frozen=True)
+class PlayArea:
+    """What a picture of the play area shows, drawn (``table_svg``) or in words (``table_text``), which
+    take these fields as their arguments: the planes' markers, each laid path's markers (numbered from
+    1), the obstacles, the area's side in inches, the picture's side in pixels, and a description
+    (each plane's place and heading when none is given)."""
+
+    planes: Sequence[tuple[str, Pose]] = ()
+    paths: Sequence[tuple[str, Sequence[Pose]]] = ()
+    obstacles: Sequence[Obstacle] = ()
+    _: KW_ONLY
+    size: float = TABLE_SIZE
+    pixels: int = 432
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        # any iterable of obstacles is read once, so the picture and its words both see them all
+        object.__setattr__(self, "obstacles", tuple(self.obstacles))
+
+    def plane_lines(self) -> list[str]:
+        """Each plane's place and heading, one line a plane."""
+        return [f"{n} at x {p.x:.1f} in, y {p.y:.1f} in, heading {p.heading:.0f}" for n, p in self.planes]
+
+
+def table_text(*args, **kwargs) -> str:
+    """The play area in words, the same facts as ``table_svg`` from the same arguments (``PlayArea``'s
+    fields): the caller's description (if any), then each plane's place and heading, each path's
+    markers and the obstacles (A.move.execute, A.nav.paths)."""
+    a = PlayArea(*args, **kwargs)
+    lines = [a.description] if a.description else []
+    lines.append(f"play area {a.size:g} by {a.size:g} inches")
+    lines += a.plane_lines()
+    for name, poses in a.paths:
         lines.append(f"{name}: markers " + "; ".join(f"{k} at x {p.x:.1f}, y {p.y:.1f}"
                                                    for k, p in enumerate(poses, start=1)))
-    obstacles = list(obstacles)
-    if obstacles:
-        lines.append(f"{len(obstacles)} obstacles")
+    if a.obstacles:
+        lines.append(f"{len(a.obstacles)} obstacles")
     return "\n".join(lines)
 
 
@@ -71,27 +88,22 @@ def table_text(
                                                        else f"the play area: {len(planes)} planes"),
            lambda *a, **k: table_text(*a, **k))
 @returns_svg
-def table_svg(
-    planes: Sequence[tuple[str, Pose]] = (),
-    paths: Sequence[tuple[str, Sequence[Pose]]] = (),
-    obstacles: Iterable[Obstacle] = (),
-    *,
-    size: float = TABLE_SIZE,
-    pixels: int = 432,
-    description: str = "",
-) -> str:
-    """The play area with obstacles, laid markers (numbered from 1) and planes' markers."""
+def table_svg(*args, **kwargs) -> str:
+    """The play area with obstacles, laid markers (numbered from 1) and planes' markers; its arguments
+    are ``PlayArea``'s fields."""
+    a = PlayArea(*args, **kwargs)
+    size, pixels = a.size, a.pixels
     scale = pixels / size
     parts = [f"<rect x='0' y='0' width='{pixels}' height='{pixels}' fill='#eef5fb' stroke='#333'/>"]
-    for ob in obstacles:
+    for ob in a.obstacles:
         parts.append(_poly(ob.corners, scale, size, fill="#777", fill_opacity=0.6, stroke="#333"))
-    for i, (name, poses) in enumerate(paths):
+    for i, (name, poses) in enumerate(a.paths):
         c = COLOURS[i % len(COLOURS)]
         for k, p in enumerate(poses, start=1):
             parts.append(_marker(p, scale, size, c, str(k), 0.15))
-    for i, (name, pose) in enumerate(planes):
+    for i, (name, pose) in enumerate(a.planes):
         parts.append(_marker(pose, scale, size, COLOURS[i % len(COLOURS)], None, 0.6))
-    desc = description or "; ".join(f"{n} at x {p.x:.1f} in, y {p.y:.1f} in, heading {p.heading:.0f}" for n, p in planes)
+    desc = a.description or "; ".join(a.plane_lines())
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{pixels}' height='{pixels}' viewBox='0 0 {pixels} {pixels}'>"
             f"<desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
 

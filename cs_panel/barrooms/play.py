@@ -141,7 +141,7 @@ class BarroomsRules(Rules):
             raise _bad("cover must be a list of at most 200 [kind, column, row] entries", "cover")
         clean_cover, taken = [], set()
         for c in cover:
-            if not isinstance(c, list) or len(c) != 3 or c[0] not in COVER_KINDS:
+            if not isinstance(c, list) or len(c) != 3 or not isinstance(c[0], str) or c[0] not in COVER_KINDS:
                 raise _bad(f"a cover entry is [kind, column, row] with kind one of {sorted(COVER_KINDS)}, not "
                            f"{str(c)[:40]}", "cover")
             at = _check_pos(c[1:], "cover")
@@ -169,15 +169,17 @@ class BarroomsRules(Rules):
                 raise _bad(f"{name} must stand inside the room on a free hex, not {at}", "fighters")
             taken.add(tuple(at))
             stats = f["stats"]
-            if not isinstance(stats, dict) or set(stats) != set(STATS):
-                raise _bad(f"{name}'s stats must give exactly {list(STATS)}", "fighters")
+            if not isinstance(stats, dict) or set(stats) != set(STATS) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in stats.values()):
+                raise _bad(f"{name}'s stats must give exactly {list(STATS)}, each a whole number", "fighters")
             weapon = f.get("weapon")
             if weapon is not None and (not isinstance(weapon, str) or weapon not in weapons()
                                        or weapons()[weapon]["class"] == "missile"):
                 raise _bad(f"{name}'s weapon must be a firearm id ({sorted(w.id for w in weapons() if w['class'] != 'missile')}) "
                            "or null", "fighters")
             grenades = f.get("grenades", [])
-            if not isinstance(grenades, list) or len(grenades) > 4 or not all(g in GRENADES for g in grenades):
+            if not isinstance(grenades, list) or len(grenades) > 4 or not all(
+                    isinstance(g, str) and g in GRENADES for g in grenades):
                 raise _bad(f"{name}'s grenades are a list of at most 4 of {list(GRENADES)}", "fighters")
             skills = f.get("skills", [])
             flags = [f.get(k, False) for k in ("knife", "inferior", "vest")]

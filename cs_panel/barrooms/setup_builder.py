@@ -224,6 +224,11 @@ def room(cols: Any, rows: Any, cover: str | Sequence[Sequence] = ()) -> dict:
     lo, hi = ROOM_SIZE
     cols = _whole(cols, lo, hi, "the room's width in hexes", RoomError, "B.cover", "cols")
     rows = _whole(rows, lo, hi, "the room's depth in hexes", RoomError, "B.cover", "rows")
+    if not isinstance(cover, str) and (not isinstance(cover, (list, tuple)) or not all(
+            isinstance(c, (list, tuple)) and len(c) == 3 and isinstance(c[0], str)
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in c[1:]) for c in cover)):
+        raise RoomError(f"cover is a list of [kind, column, row] entries, not {str(cover)[:40]!r}", rule_id="B.cover",
+                        field="cover")
     pieces = cover_list(cover) if isinstance(cover, str) else [list(c) for c in cover]
     if len(pieces) > MAX_COVER:
         raise RoomError(f"a room holds at most {MAX_COVER} pieces of cover", rule_id="B.cover", field="cover")
@@ -306,6 +311,9 @@ def game_setup(fighters: Sequence[Mapping], *, cols: int = 12, rows: int = 8, co
         raise PlacementError(f"a fight has 2 to {MAX_FIGHTERS} characters, not {len(fighters)}", rule_id="B.sequence",
                              field="fighters")
     sides = list(dict.fromkeys(str(f.get("player")) for f in fighters))
+    if players is not None and not isinstance(players, (list, tuple)):
+        raise PlacementError(f"the sides' order is a list of the players, not {str(players)[:40]!r}",
+                             rule_id="B.sequence", field="player")
     if players is not None and sorted(map(str, players)) == sorted(sides):
         sides = [str(p) for p in players]
     elif players is not None:

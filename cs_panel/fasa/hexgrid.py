@@ -162,6 +162,17 @@ class Hex:
         return rel.q
 
 
+def axial_distance(dq, dr):
+    """The hexes between two hexes whose axial coordinates differ by ``dq`` and ``dr`` (F.map.hexes):
+    whole numbers, or numpy arrays of them taken element by element (a computer player weighs
+    thousands of pairs at once). ``Hex.distance`` is the same count for one pair of hexes.
+
+    >>> axial_distance(2, -1), Hex(0, 0).distance(Hex(2, -1))
+    (2, 2)
+    """
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 ORIGIN = Hex(0, 0)
 
 

@@ -290,8 +290,8 @@ class FasaRules(Rules):
         if extra:
             raise R.RefereeError(f"unknown setup field(s) {sorted(extra)}", field="setup")
         planes = setup.get("planes")
-        if not isinstance(planes, list) or not 1 <= len(planes) <= 16:
-            raise R.RefereeError("'planes' must list 1 to 16 planes", field="planes")
+        if not isinstance(planes, list) or not 1 <= len(planes) <= 16 or not all(isinstance(p, dict) for p in planes):
+            raise R.RefereeError("'planes' must list 1 to 16 planes, each an object", field="planes")
         max_turns = setup.get("max_turns", 3)
         if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
             raise R.RefereeError(f"max_turns must be a whole number 1-1000, not {max_turns!r}", field="max_turns")

@@ -311,6 +311,10 @@ def game_setup(planes: Sequence[dict], *, max_turns: int = 3, map_name: str = ""
 
     if not isinstance(planes, (list, tuple)) or not 1 <= len(planes) <= MAX_PLANES:
         raise PlacementError(f"a game has 1 to {MAX_PLANES} planes", rule_id="F.setup", field="planes")
+    bad = next((i for i, p in enumerate(planes) if not isinstance(p, dict)), None)
+    if bad is not None:
+        raise PlacementError(f"planes[{bad}] is a plane as plane() builds it (a dict), not "
+                             f"{type(planes[bad]).__name__} {str(planes[bad])[:30]!r}", rule_id="F.setup", field="planes")
     names = [p.get("name") if isinstance(p, dict) else None for p in planes]
     twice = sorted({n for n in names if names.count(n) > 1}, key=str)
     if twice:
@@ -323,6 +327,9 @@ def game_setup(planes: Sequence[dict], *, max_turns: int = 3, map_name: str = ""
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not 1 <= max_turns <= 1000:
         raise PlacementError(f"the game lasts 1-1000 turns, not {str(max_turns)[:10]!r}", rule_id="F.seq.phases",
                              field="max_turns")
+    if not isinstance(homes or {}, Mapping):
+        raise PlacementError(f"home sides are each side's name and its home side, not {str(homes)[:40]!r}",
+                             rule_id="F.setup", field="home")
     homes = dict(homes or {})
     if not isinstance(map_name, str):
         raise PlacementError("a map is a layout's name", rule_id="F.map.sheets", field="map_name")
@@ -368,8 +375,26 @@ def game_setup(planes: Sequence[dict], *, max_turns: int = 3, map_name: str = ""
         raise PlacementError(str(e), rule_id=rule_in(str(e), "F.setup"), field=e.field) from None
 
 
+def written_out(setup: Mapping) -> dict:
+    """A setup the FASA rules accept, with each plane, zeppelin and object written out in full as the
+    referee reads it: what a saved file may leave out is filled in at its default (F.setup). A setup
+    these builders made comes back equal; a form lists the result without meeting a missing field.
+    Anything the rules refuse is their named error."""
+    from cs_panel.core.state import from_jsonable
+    from cs_panel.fasa.play import FasaRules
+    from cs_panel.fasa.referee import MapObject, RefPlane, RefZeppelin
+
+    out = FasaRules().check_setup(setup)  # type: ignore[arg-type]
+    for key, kind in (("planes", RefPlane), ("zeppelins", RefZeppelin), ("objects", MapObject)):
+        if key in out:
+            full = [to_jsonable(from_jsonable(kind, x, f"{key}[{i}]")) for i, x in enumerate(out[key])]
+            # a plane's record sheet is built fresh when the game starts, unless the setup brought its own
+            out[key] = [{k: v for k, v in f.items() if k != "sheet" or k in x} for f, x in zip(full, out[key])]
+    return out
+
+
 __all__ = [
     "DesignError", "FACING_FROM", "LoadoutError", "PilotBuildError", "PlacementError", "ROCKETS", "ROLES", "ROUNDS",
     "design", "design_guns", "designs", "game_setup", "home_sides", "home_start", "maps", "pilot", "plane",
-    "rockets_for", "rounds_for",
+    "rockets_for", "rounds_for", "written_out",
 ]

@@ -272,32 +272,106 @@ def _touching(hexes: list[Hex]) -> bool:
 
 # -- the whole table ---------------------------------------------------------------------------------------
 
-def _hex(d: Mapping) -> Hex:
-    return Hex(int(d["q"]), int(d["r"]))
+#: each list of a setup: the error that refuses a malformed item of it, and the rule it falls under
+_LISTS = {"planes": (PlacementError, "F.setup"), "zeppelins": (ZeppelinPlacementError, "F.zep.static"),
+          "objects": (ObjectPlacementError, "F.collide.object-btn")}
+
+
+def _shown(value: Any) -> str:
+    """A malformed value, short, for a message."""
+    return f"{type(value).__name__} {str(value)[:30]!r}"
+
+
+def listed(setup: Any, key: str) -> list[Mapping]:
+    """The setup's ``planes``, ``zeppelins`` or ``objects`` (none when it has no such key), each an
+    object (a dict). A setup may come from a saved file or from code, so anything else is refused
+    with the list's own error, naming the list and the item at fault."""
+    error, rule = _LISTS[key]
+    if not isinstance(setup, Mapping):
+        raise PlacementError(f"a FASA setup is an object (a dict) of planes, zeppelins and objects, not "
+                             f"{_shown(setup)}", rule_id="F.setup", field="setup")
+    items = setup.get(key, [])
+    if not isinstance(items, (list, tuple)):
+        raise error(f"the setup's {key} are a list, not {_shown(items)}", rule_id=rule, field=key)
+    for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise error(f"{key}[{i}] is an object (a dict), not {_shown(item)}", rule_id=rule, field=key)
+    return list(items)
+
+
+def _entry(item: Mapping, key: str, i: int, part: str, kind: type | tuple[type, ...], field: str) -> Any:
+    """``item[part]`` of the ``i``-th entry of the setup's ``key`` list, refused unless it is a ``kind``."""
+    value = item.get(part)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        error, rule = _LISTS[key]
+        want = {str: "text", Mapping: "an object"}.get(kind, "a list")  # type: ignore[call-overload]
+        raise error(f"{key}[{i}] needs {part!r}, {want}; it has {_shown(value) if part in item else 'none'}",
+                    rule_id=rule, field=field)
+    return value
+
+
+def _hex(d: Any, where: str, key: str, field: str) -> Hex:
+    """A hex as a setup lists it, ``{"q": 2, "r": -1}``; anything else is refused at ``where``."""
+    error, rule = _LISTS[key]
+    try:
+        if not isinstance(d, Mapping) or not {"q", "r"} <= set(d):
+            raise CsPanelError("not an object")
+        return Hex(d["q"], d["r"])
+    except CsPanelError:
+        cap = LIMITS["hex_coordinate"].hi
+        raise error(f"{where} is a hex, {{'q': q, 'r': r}} with two whole numbers from -{cap} to {cap}, not "
+                    f"{_shown(d)}", rule_id=rule, field=field) from None
+
+
+def _hexes(items: Any, where: str, key: str, field: str) -> list[Hex]:
+    """A list of hexes as a setup lists them; anything else is refused at ``where``."""
+    if not isinstance(items, (list, tuple)) or len(items) > LIMITS["path_hexes"].hi:
+        error, rule = _LISTS[key]
+        raise error(f"{where} are a list of at most {LIMITS['path_hexes'].hi} hexes, not {_shown(items)}",
+                    rule_id=rule, field=field)
+    return [_hex(h, f"{where}[{j}]", key, field) for j, h in enumerate(items)]
 
 
 def _txt(h: Hex) -> str:
     return f"hex {h.q},{h.r}"
 
 
-def _zeppelin_hexes(z: Mapping) -> list[Hex]:
+def _zeppelin_hexes(z: Mapping, i: int) -> list[Hex]:
+    """The hexes of the setup's ``i``-th zeppelin, its gas cells and nacelles, as the referee lays them out; a
+    zeppelin the referee cannot rebuild is refused at the input its fault lies in."""
     from cs_panel.core.state import from_jsonable
     from cs_panel.fasa.referee.zeppelins import RefZeppelin
 
-    rz = from_jsonable(RefZeppelin, dict(z), "zeppelin")
+    where = f"zeppelins[{i}]"
+    try:
+        rz = from_jsonable(RefZeppelin, dict(z), where)
+    except CsPanelError as e:
+        part = re.match(rf"^{re.escape(where)}(?:\.(\w+)|: missing field '(\w+)')", str(e))
+        field = _ZEP_FIELD.get(e.field or (part and (part.group(1) or part.group(2))) or "", "name")
+        raise ZeppelinPlacementError(str(e), rule_id=rule_in(str(e), "F.zep.static"), field=field) from None
     return sorted(rz.hexes) + [rz.nacelle_hex(n) for n in rz.nacelles]
 
 
 def _holders(setup: Mapping, last: tuple[str, str] = ("", "")) -> list[tuple[str, str, list[Hex]]]:
     """What stands where at the start, in the setup's order: (what, name, hexes) for each plane's
     starting hex, each zeppelin's gas cells and nacelles, each object's hexes and its track; ``last``,
-    ("zeppelin" or "object", its name), at the end (an object with its track)."""
-    out = [("plane", str(p["name"]), [_hex(p["plane"]["hex"])]) for p in setup.get("planes", [])]
-    out += [("zeppelin", str(z["name"]), _zeppelin_hexes(z)) for z in setup.get("zeppelins", [])]
-    for o in setup.get("objects", []):
-        out.append(("object", str(o["name"]), [_hex(h) for h in o["hexes"]]))
+    ("zeppelin" or "object", its name), at the end (an object with its track). A malformed plane,
+    zeppelin or object is refused, naming it."""
+    out = []
+    for i, p in enumerate(listed(setup, "planes")):
+        name = _entry(p, "planes", i, "name", str, "plane_name")
+        _entry(p, "planes", i, "player", str, "player")
+        at = _entry(p, "planes", i, "plane", Mapping, "hex").get("hex")
+        out.append(("plane", name, [_hex(at, f"planes[{i}] ({name[:40]}): its plane's hex", "planes", "hex")]))
+    for i, z in enumerate(listed(setup, "zeppelins")):
+        out.append(("zeppelin", _entry(z, "zeppelins", i, "name", str, "name"), _zeppelin_hexes(z, i)))
+    for i, o in enumerate(listed(setup, "objects")):
+        name = _entry(o, "objects", i, "name", str, "name")
+        out.append(("object", name, _hexes(o.get("hexes"), f"objects[{i}] ({name[:40]}): its hexes", "objects",
+                                          "hexes")))
         if o.get("track"):
-            out.append(("track of", str(o["name"]), [_hex(h) for h in o["track"]]))
+            out.append(("track of", name, _hexes(o["track"], f"objects[{i}] ({name[:40]}): its track", "objects",
+                                                 "track")))
     what, name = last
     late = [h for h in out if h[1] == name and (h[0] == what or (what, h[0]) == ("object", "track of"))]
     return [h for h in out if h not in late] + late
@@ -310,15 +384,18 @@ def check_extras(setup: Mapping, last: tuple[str, str] = ("", "")) -> None:
     train's track or a plane's starting hex (our reading, RULINGS.md: F.zep.static, F.collide.object);
     on a map, each zeppelin of a side that has its home side (F.setup). The error is raised at the
     later of the two in the setup's order (planes, zeppelins, objects), ``last`` ("zeppelin" or
-    "object", its name) counting as the latest, so a form points at what was just added."""
+    "object", its name) counting as the latest, so a form points at what was just added. A setup from
+    a file or from code may be malformed: a list, plane, zeppelin, object or hex of the wrong shape is
+    refused with the error of its kind, naming it and the field at fault (``listed``)."""
     from cs_panel.fasa.mapsheets import layout
 
-    zeps = list(setup.get("zeppelins", []))
+    zeps = listed(setup, "zeppelins")
     if len(zeps) > MAX_ZEPPELINS:
         raise ZeppelinPlacementError(f"a setup holds at most {MAX_ZEPPELINS} zeppelins", rule_id="F.zep.static",
                                      field="name")
+    held = _holders(setup, last)  # every plane, zeppelin and object read, or the first malformed one refused
     names: dict[str, str] = {}
-    for what, name, _ in _holders(setup, last):
+    for what, name, _ in held:
         if what == "track of":
             continue
         if name in names:
@@ -329,14 +406,14 @@ def check_extras(setup: Mapping, last: tuple[str, str] = ("", "")) -> None:
         names[name] = what
     map_name = setup.get("map_name") or ""
     field_map = layout(map_name) if map_name else None
-    sides = {str(p["player"]) for p in setup.get("planes", [])}
+    sides = {p["player"] for p in listed(setup, "planes")}
     for z in zeps:
         if field_map is not None and z["player"] not in sides:
             raise ZeppelinPlacementError(f"on a map each side sets up from its home side: {z['name']} flies for "
                                          f"{z['player']!r}, a side with no planes ({', '.join(sorted(sides)) or 'none yet'})",
                                          rule_id="F.setup", field="player")
     taken: dict[Hex, tuple[str, str]] = {}
-    for what, name, hexes in _holders(setup, last):
+    for what, name, hexes in held:
         field = {"zeppelin": "bow", "object": "hexes", "track of": "track", "plane": "hex"}[what]
         error = {"zeppelin": ZeppelinPlacementError, "plane": PlacementError}.get(what, ObjectPlacementError)
         if field_map is not None and what != "plane":
@@ -355,7 +432,7 @@ def check_extras(setup: Mapping, last: tuple[str, str] = ("", "")) -> None:
 
 def _with(setup: Mapping, key: str, item: dict) -> dict:
     out = dict(setup)
-    out[key] = [*(dict(x) for x in setup.get(key, [])), item]
+    out[key] = [*(dict(x) for x in listed(setup, key)), item]
     return out
 
 
@@ -383,7 +460,7 @@ def add_zeppelin(setup: Mapping, zep: dict) -> dict:
     unfinished."""
     if not isinstance(zep, dict):
         raise ZeppelinPlacementError("build the zeppelin with zeppelin() first", rule_id="F.zep.static", field="name")
-    if len(setup.get("zeppelins", [])) >= MAX_ZEPPELINS:
+    if len(listed(setup, "zeppelins")) >= MAX_ZEPPELINS:
         raise ZeppelinPlacementError(f"a setup holds at most {MAX_ZEPPELINS} zeppelins", rule_id="F.zep.static",
                                      field="name")
     after = _with(setup, "zeppelins", zep)
@@ -398,7 +475,7 @@ def add_object(setup: Mapping, obj: dict) -> dict:
     if not isinstance(obj, dict):
         raise ObjectPlacementError("build the object with map_object() first", rule_id="F.collide.object-btn",
                                    field="name")
-    if len(setup.get("objects", [])) >= LIMITS["count"].hi:
+    if len(listed(setup, "objects")) >= LIMITS["count"].hi:
         raise ObjectPlacementError(f"a setup holds at most {LIMITS['count'].hi} objects",
                                    rule_id="F.collide.object-btn", field="name")
     after = _with(setup, "objects", obj)
@@ -409,22 +486,23 @@ def add_object(setup: Mapping, obj: dict) -> dict:
 
 def remove_extra(setup: Mapping, name: str) -> dict:
     """The setup without the zeppelin or object called ``name``; a name neither has is refused."""
+    lists = {key: listed(setup, key) for key in ("zeppelins", "objects")}
     out = dict(setup)
-    for key in ("zeppelins", "objects"):
-        kept = [dict(x) for x in setup.get(key, []) if x.get("name") != name]
-        if len(kept) != len(setup.get(key, [])):
+    for key, items in lists.items():
+        kept = [dict(x) for x in items if x.get("name") != name]
+        if len(kept) != len(items):
             if kept:
                 out[key] = kept
             else:
                 out.pop(key, None)
             return out
-    held = [x["name"] for k in ("zeppelins", "objects") for x in setup.get(k, [])]
+    held = [str(x.get("name"))[:40] for items in lists.values() for x in items]
     raise ObjectPlacementError(f"no zeppelin or object called {str(name)[:40]!r} to remove; the setup has "
                                f"{', '.join(held) or 'none'}", rule_id="F.setup", field="remove")
 
 
 __all__ = [
     "DEFAULT_NACELLES", "GASES", "MAX_ZEPPELINS", "ObjectPlacementError", "ZEPPELIN_CLASSES", "ZeppelinPlacementError",
-    "add_object", "add_zeppelin", "check_extras", "map_object", "object_kinds", "parse_hex", "parse_hexes",
+    "add_object", "add_zeppelin", "check_extras", "listed", "map_object", "object_kinds", "parse_hex", "parse_hexes",
     "parse_nacelles", "parse_turrets", "remove_extra", "zeppelin",
 ]

@@ -429,6 +429,8 @@ class GameSetup(pn.viewable.Viewer):
         try:
             upload_text(data, "upload", SetupFileError, "a saved setup")  # empty or too big: refused before parsing
             setup = setup_from_json(self.system, data)
+            if self.system == "fasa":  # its planes, zeppelins and objects as the referee reads them, for the lists
+                setup = F.written_out(setup)
         except CsPanelError as e:
             return self._refuse(e, "upload")
         if self.system == "fasa":

@@ -315,11 +315,11 @@ def strikes(state: GameState, dice: Dice) -> GameState:
                 for _ in range(n):
                     z = zeps[z.name]
                     if z.aloft and z.cells[cell] > 0:
-                        Z._hit_cell(zeps, z, cell, "flak-rocket", "", state.turn, said)
+                        Z.hit_gas_cell(zeps, z, cell, "flak-rocket", "", state.turn, said)
         else:
-            from cs_panel.fasa.referee.ground_play import _damage
+            from cs_panel.fasa.referee.ground_play import damage_object
 
-            _damage(objs, objs[t.thing], n, template_for("flak-rocket"), "the empty plane's flak hits", said)
+            damage_object(objs, objs[t.thing], n, template_for("flak-rocket"), "the empty plane's flak hits", said)
     after = dataclasses.replace(state, zeppelins=tuple(zeps.values()), objects=tuple(objs.values()))
     after = _remove_lost(after, planes, said)
     return dataclasses.replace(after, report=state.report + tuple(said))

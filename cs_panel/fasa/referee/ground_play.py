@@ -449,7 +449,7 @@ def _ground_shots(planes: dict[str, RefPlane], objs: dict[str, MapObject], shoot
             if objs[o.name].destroyed:
                 said.append(f"  {o.name} is already destroyed: the hit is spent")
                 continue
-            _damage(objs, objs[o.name], 1, t, f"a {m.name} hit", said)
+            damage_object(objs, objs[o.name], 1, t, f"a {m.name} hit", said)
     if fired:
         left = list(planes[shooter.name].rockets)
         for n in fired:
@@ -493,7 +493,7 @@ def carry_out(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Map
             _bomb(planes[shooter.name], w, o, roll.success, objs, dice, said)
         elif w == "torpedo":
             if roll.success:
-                _damage(objs, o, TORPEDO_HITS, template_for("torpedo"), f"the torpedo: {TORPEDO_HITS} AP-rocket hits (F.torpedo)", said)
+                damage_object(objs, o, TORPEDO_HITS, template_for("torpedo"), f"the torpedo: {TORPEDO_HITS} AP-rocket hits (F.torpedo)", said)
             else:
                 said.append("  the torpedo runs wide and is lost (F.torpedo)")
         else:
@@ -501,9 +501,12 @@ def carry_out(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Map
     planes[shooter.name] = dataclasses.replace(planes[shooter.name], rockets=tuple(left))
 
 
-def _damage(objs: dict[str, MapObject], o: MapObject, hits: int, t: DamageTemplate, what: str, said: list[str]) -> None:
+def damage_object(objs: dict[str, MapObject], o: MapObject, hits: int, t: DamageTemplate, what: str,
+                  said: list[str]) -> None:
     """``hits`` hits with template ``t`` on an object: each as many points as the template has boxes
-    (the gas-cell rule for non-piloted objects, F.bail.projectile, F.zep.gas-cells, p.31, 46)."""
+    (the gas-cell rule for non-piloted objects, F.bail.projectile, F.zep.gas-cells, p.31, 46); ``objs``
+    takes the object after them and ``said`` the line that tells it. Shared by the guns, bombs and
+    torpedoes here and the flak of an empty plane's crash (``bailing``)."""
     points = hits * t.boxes
     after = o.hit(points)
     objs[o.name] = after
@@ -517,7 +520,7 @@ def _bomb(rp: RefPlane, bomb: str, o: MapObject, hit: bool, objs: dict[str, MapO
     where it lands (F.bomb, p.44)."""
     hits = int(deployed_weapons()[bomb]["hits"])
     if hit:
-        _damage(objs, o, hits, template_for(bomb), f"the {GROUND_ORDNANCE[bomb]}: {hits} hit(s) (F.bomb)", said)
+        damage_object(objs, o, hits, template_for(bomb), f"the {GROUND_ORDNANCE[bomb]}: {hits} hit(s) (F.bomb)", said)
         return
     aim = _bomb_hex(rp, o)
     assert aim is not None  # checked before the roll
@@ -527,7 +530,7 @@ def _bomb(rp: RefPlane, bomb: str, o: MapObject, hit: bool, objs: dict[str, MapO
     said.append(f"  the bomb scatters ({scatter.describe()}, F.bomb): d6 {lands.faces[0]} -> {hex_text(lands.outcome)}"
                 + ("" if there else ": nothing there"))
     for x in there:
-        _damage(objs, x, hits, template_for(bomb), f"the scattered {GROUND_ORDNANCE[bomb]}: {hits} hit(s) (F.bomb)", said)
+        damage_object(objs, x, hits, template_for(bomb), f"the scattered {GROUND_ORDNANCE[bomb]}: {hits} hit(s) (F.bomb)", said)
 
 
 def _harpoon(state: GameState, planes: dict[str, RefPlane], objs: dict[str, MapObject], shooter: RefPlane,
@@ -586,12 +589,12 @@ def _tow_shots(state: GameState, planes: dict[str, RefPlane], objs: dict[str, Ma
             elif m.is_gun:
                 said.append(f"  d10 {where.faces[0]}: the object (F.rocket.harpoon)")
                 t = template_for(m.weapon, m.rounds)
-                _damage(objs, cur, 1, t, f"a {m.name} ({m.rounds}) hit", said)
+                damage_object(objs, cur, 1, t, f"a {m.name} ({m.rounds}) hit", said)
             elif m.weapon in NO_DAMAGE:
                 said.append(f"  d10 {where.faces[0]}: the object, but a {m.name} does no damage")
             else:
                 said.append(f"  d10 {where.faces[0]}: the object (F.rocket.harpoon)")
-                _damage(objs, cur, 1, template_for(m.weapon), f"a {m.name} hit", said)
+                damage_object(objs, cur, 1, template_for(m.weapon), f"a {m.name} hit", said)
     if fired:
         left = list(planes[shooter.name].rockets)
         for n in fired:

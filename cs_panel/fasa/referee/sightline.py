@@ -34,7 +34,7 @@ from typing import Iterable
 import numpy as np
 
 from cs_panel.fasa.arcs import blocking_hexes
-from cs_panel.fasa.hexgrid import Hex, line_of_sight
+from cs_panel.fasa.hexgrid import Hex, axial_distance, line_of_sight
 from cs_panel.fasa.referee.ground import MapObject, standing
 from cs_panel.fasa.referee.notation import hex_text
 
@@ -123,5 +123,4 @@ def clear_grid(zeppelins: Iterable, objects: Iterable[MapObject], a: np.ndarray,
 
 def _distances(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     """Hex distances between axial (q, r) points, broadcast (F.map.hexes)."""
-    dq, dr = p[..., 0] - q[..., 0], p[..., 1] - q[..., 1]
-    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return axial_distance(p[..., 0] - q[..., 0], p[..., 1] - q[..., 1])

@@ -513,9 +513,11 @@ def part_odds(zeppelins: Sequence[RefZeppelin], shooter, order, t: ZepTarget, ob
     return tuple(out)
 
 
-def _hit_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: str, rounds: str, turn: int,
-              said: list[str]) -> None:
-    """One hit on a gas cell, and the fall it may bring (F.zep.gas-cells)."""
+def hit_gas_cell(zeps: dict[str, RefZeppelin], z: RefZeppelin, cell: int, weapon: str, rounds: str, turn: int,
+                 said: list[str]) -> None:
+    """One hit on a gas cell, and the fall it may bring (F.zep.gas-cells): ``zeps`` takes the zeppelin
+    after it and ``said`` the lines that tell it. Shared by the turrets' and guns' fire here and the
+    flak of an empty plane's crash (``bailing``)."""
     if not z.aloft:
         return
     hit = z.core.hit_with(cell, weapon, rounds or None)
@@ -556,7 +558,7 @@ def stray_round(zeps: dict[str, RefZeppelin], shooter, weapon: str, rounds: str,
                     f"{blocked}: the round stops there (F.zep.nacelle)")
         return
     said.append(f"  the miss flies on down {shooter.name}'s hexrow into {z.name}'s gas cell {cell + 1} (F.zep.nacelle)")
-    _hit_cell(zeps, z, cell, weapon, rounds, turn, said)
+    hit_gas_cell(zeps, z, cell, weapon, rounds, turn, said)
 
 
 def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: int, dice: Dice,
@@ -600,7 +602,7 @@ def attack(zeps: dict[str, RefZeppelin], shooter, mounts, t: ZepTarget, turn: in
             z = zeps[t.zeppelin]
             if t.cell is not None:
                 if z.cells[t.cell] > 0:
-                    _hit_cell(zeps, z, t.cell, m.weapon, m.rounds, turn, said)
+                    hit_gas_cell(zeps, z, t.cell, m.weapon, m.rounds, turn, said)
             elif t.nacelle is not None and t.nacelle not in z.nacelles_lost:
                 zeps[z.name] = dataclasses.replace(z, nacelles_lost=z.nacelles_lost + (t.nacelle,))
                 said.append(f"  {z.name}'s {t.nacelle} nacelle is knocked out (F.zep.nacelle; one hit, our reading)")
@@ -1061,4 +1063,4 @@ def flak_on_cells(zeppelins: dict[str, RefZeppelin], burst_hex: Hex, weapon: str
             for _ in range(hits):
                 z = zeppelins[name]
                 if z.aloft and z.cells[i] > 0:
-                    _hit_cell(zeppelins, z, i, weapon, "", turn, said)
+                    hit_gas_cell(zeppelins, z, i, weapon, "", turn, said)
