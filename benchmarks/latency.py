@@ -139,6 +139,11 @@ async ([actions, outSel, limit]) => {""" + DEEP + """
   const missing = actions.filter((a, i) => !els[i]).map(a => a[1]);
   if (missing.length) return 'missing: ' + missing.join(', ');
   const before = deepText(deepOne(document, outSel));
+  // start at a random moment of a frame, as a player's click does: the previous change ended on a
+  // frame, so without this every change started a fixed few ms after one and a millisecond more
+  // work cost a whole frame or nothing, the same way every time
+  await new Promise(r => requestAnimationFrame(r));
+  await new Promise(r => setTimeout(r, Math.random() * 16.7));
   const t0 = performance.now();
   actions.forEach(([op, sel, value], i) => {
     const el = els[i];
@@ -250,6 +255,9 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
     from panel.io.state import state
     from playwright.sync_api import sync_playwright
 
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()  # as the app is served (cs_panel/ui/serving.py); the trivial app shares the server
     port = free_port()
     apps = {"trivial": trivial_app, **{name: component_app(name) for name in names}}
     pn.serve(apps, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}", threaded=True,

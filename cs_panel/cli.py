@@ -12,7 +12,9 @@ def _serve(args) -> int:
     import panel as pn
 
     from cs_panel.ui.app import create_app
+    from cs_panel.ui.serving import serve_quickly
 
+    serve_quickly()
     pn.serve(create_app, port=args.port, address=args.address, show=args.show,
              websocket_origin=[f"{args.address}:{args.port}", f"localhost:{args.port}"],
              title="cs_panel")

@@ -28,6 +28,7 @@ import html
 import json
 import random
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
@@ -44,6 +45,7 @@ MAX_LOG = 20_000
 MAX_DEPTH = 64
 MAX_FACES = 2_000  # die faces one entry may claim
 MAX_NOTATION = 500  # characters of one action's notation
+LEGAL_KEPT = 16  # the latest games' legal actions kept (Game.legal_actions)
 
 
 # -- errors -------------------------------------------------------------------------------------
@@ -218,6 +220,13 @@ def registered() -> tuple[str, ...]:
 
 
 _RULES: dict[str, Rules] = {}
+# (id of a game, player) -> (that game, its legal actions): a screen asks a game for its actions
+# several times a click (whose turn it is, each seat's own actions, the list it offers), and an
+# immutable game's answer never changes. The game is kept with its answer, so an id is never
+# reused while it is here; only the latest LEGAL_KEPT answers are kept, as a game's earlier states
+# (kept by undo) would otherwise each keep theirs.
+_LEGAL: dict[tuple[int, str | None], tuple["Game", tuple]] = {}
+_LEGAL_LOCK = threading.Lock()  # a server may run sessions' callbacks in threads
 
 
 def rules_for(system: str) -> Rules:
@@ -389,7 +398,16 @@ class Game:
         """Every action ``player`` (or anyone, with None) may take now: a finite list."""
         if self.is_over:
             return []
-        return list(self.rules.legal_actions(self.state, player))
+        key = (id(self), player)
+        kept = _LEGAL.get(key)
+        if kept is None or kept[0] is not self:
+            kept = (self, tuple(self.rules.legal_actions(self.state, player)))
+            with _LEGAL_LOCK:
+                _LEGAL.pop(key, None)
+                _LEGAL[key] = kept
+                while len(_LEGAL) > LEGAL_KEPT:
+                    del _LEGAL[next(iter(_LEGAL))]
+        return list(kept[1])
 
     def parse(self, text: str) -> Action:
         """An action from its notation."""

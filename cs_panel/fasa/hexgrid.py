@@ -326,6 +326,10 @@ def hexsides_toward(origin: Hex, facing: Facing, other: Hex) -> tuple[Facing, ..
     return (Facing(round(b / 60) % 6),)
 
 
+# a flat-topped hex's corners around its centre, for a hex of size 1 (a map draws thousands of them)
+_UNIT_CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+
+
 @dataclass(frozen=True)
 class HexLayout:
     """Maps hexes to drawing coordinates (y up, as bokeh draws) and points back to hexes."""
@@ -341,10 +345,8 @@ class HexLayout:
 
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         cx, cy = self.center(h)
-        return [
-            (cx + self.size * math.cos(math.radians(60 * i)), cy + self.size * math.sin(math.radians(60 * i)))
-            for i in range(6)
-        ]
+        s = self.size
+        return [(cx + s * dx, cy + s * dy) for dx, dy in _UNIT_CORNERS]
 
     def hex_at(self, x: float, y: float) -> Hex:
         """The hex containing drawing point (x, y): a click on a plot finds its hex."""

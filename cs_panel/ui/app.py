@@ -343,6 +343,9 @@ def build_page(page: Page, query: dict[str, str] | None = None):
 
 def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
     """A fresh app for one session, showing the page the address names (the home page by default)."""
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()  # each change's updates in one message, no Nagle wait (ui/serving.py)
     query = _query() if query is None else query
     slug = query.get("page", "home")
     notes = []

@@ -94,6 +94,12 @@ def next_in_words(step: str) -> str:
     return step
 
 
+def _offer(parameter: param.Selector, choices: list) -> None:
+    """Give a selector these choices, unless it has them already."""
+    if list(parameter.objects) != choices:
+        parameter.objects = choices
+
+
 def _moved(error: CsPanelError, fields: dict[str, str], default: str | None) -> CsPanelError:
     """The same message, pointed at the widget of this component it belongs beside: a refusal of
     the whole action (``field="action"``) goes to the general slot."""
@@ -228,11 +234,13 @@ class FasaTable(Seating, pn.viewable.Viewer):
         start = self._start_of(game)
         names = [p.name for p in start.planes]
         players = sorted({p.player for p in start.planes})
-        self.param.player.objects = [EVERYONE, *players]
+        # a list of choices is given again only when it changed: each assignment updates its widget's
+        # options in the browser (about 1 ms a select, every click, issue 14)
+        _offer(self.param.player, [EVERYONE, *players])
         for p in (self.param.plot_plane, self.param.pick_plane, self.param.fire_plane):
-            p.objects = names
+            _offer(p, names)
         # the record-sheet tab offers each zeppelin's sheet after the planes' (F.zep.gas-cells)
-        self.param.sheet_plane.objects = names + [z.name for z in start.zeppelins if z.name not in names]
+        _offer(self.param.sheet_plane, names + [z.name for z in start.zeppelins if z.name not in names])
         updates = {}
         if self.player not in self.param.player.objects:
             updates["player"] = EVERYONE
@@ -244,7 +252,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
             if getattr(self, which) not in self.param[which].objects:
                 updates[which] = names[0] if names else None
         zeps = [z.name for z in start.zeppelins]
-        self.param.turret_zeppelin.objects = zeps
+        _offer(self.param.turret_zeppelin, zeps)
         if self.turret_zeppelin not in zeps and zeps:
             updates["turret_zeppelin"] = zeps[0]
         # the plane the referee waits for is the likely next one to plot or choose a number

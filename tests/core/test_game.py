@@ -138,6 +138,35 @@ def test_notation_round_trips_for_every_legal_action():
         g = g.apply(g.legal_actions()[-1])
 
 
+def test_legal_actions_are_asked_of_the_rules_once_per_game_and_player(monkeypatch):
+    """A screen asks a game for its actions several times a click; the immutable game's answer is
+    kept (issue 14) and stays the rules' answer: a copy each time, per player, only the latest kept."""
+    import cs_panel.core.game as core
+
+    g = toy(3)
+    asked = []
+    real = ToyRules.legal_actions
+
+    def counted(self, state, player=None):
+        asked.append(player)
+        return real(self, state, player)
+    monkeypatch.setattr(ToyRules, "legal_actions", counted)
+    first = g.legal_actions("Ann")
+    first.clear()  # the caller's list is its own
+    assert g.legal_actions("Ann") == list(real(g.rules, g.state, "Ann")) != []
+    assert g.legal_actions(None) == list(real(g.rules, g.state, None))
+    assert asked == ["Ann", None]
+    later = g.apply(g.legal_actions("Ann")[0])
+    before = len(asked)
+    assert later.legal_actions("Ann") == later.legal_actions("Ann") == list(real(later.rules, later.state, "Ann"))
+    assert asked[before:] == ["Ann"]  # another game: asked again, once
+    for seed in range(core.LEGAL_KEPT + 5):  # other games push the oldest answers out
+        toy(seed).legal_actions()
+    assert len(core._LEGAL) <= core.LEGAL_KEPT
+    g.legal_actions("Ann")
+    assert asked[-1] == "Ann" and len(asked) > 3
+
+
 def test_apply_is_deterministic_and_immutable():
     g = toy(5)
     a = g.play("hide Ann 2", "hide Bob 1", "reveal", "roll Ann", "roll Bob")
