@@ -35,7 +35,7 @@ from cs_panel.fasa.damage import (
     MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at, set_data
 from cs_panel.ui.a11y import named, show_text, text_view
 
 TABLES = {t.label: t.value for t in DamageTable}
@@ -282,8 +282,8 @@ class DamageSheet(pn.viewable.Viewer):
             labels["text"].append(comp.code)
         layout = damage_layouts()[s.layout]
         with bokeh_writes():
-            self._source.data = data
-            self._labels.data = labels
+            set_data(self._source, data)  # a hit recolours a few boxes: only those are sent
+            set_data(self._labels, labels)
             self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
 

@@ -471,6 +471,24 @@ def test_map_svg_draws_every_plane_and_describes_them():
     assert "Wing Spar (port, fore) lost: -1 G port (left turns)" in html
 
 
+def test_a_state_drawn_again_is_the_kept_drawing_and_the_same_as_drawn_afresh():
+    """A table redraws its map every click and an undo shows an earlier state again: the latest
+    maps are kept per state object (issue 14); the drawing is the one a fresh draw makes."""
+    from cs_panel.fasa.referee import render
+
+    ref = demo_game()
+    first = render.map_svg(ref.state, radius=3, size=22)
+    assert render.map_svg(ref.state, radius=3, size=22) is first
+    render._MAPS.clear()
+    again = render.map_svg(ref.state, radius=3, size=22)
+    assert again == first and again is not first
+    assert render.map_svg(ref.state, radius=2, size=22) != first  # other arguments: another drawing
+    for k in range(render.MAPS_KEPT + 3):
+        render.map_svg(ref.state, radius=1, size=10 + k)
+    assert len(render._MAPS) <= render.MAPS_KEPT
+    assert render.map_svg.text_view is not None  # the drawing's text view is still reachable
+
+
 def test_planes_far_apart_stand_on_one_sheet_of_hexes():
     """The referee's map fills the hexes between distant planes, so a player sees (and can count)
     the sky between them instead of two islands; a huge spread falls back to patches."""

@@ -19,3 +19,25 @@ def test_set_data_sends_nothing_for_the_same_data_and_only_changed_columns():
     assert dict(source.data) == dict(x=[1, 2, 3], fill=["a", "b", "c"])
     set_data(source, dict(y=[0]))  # other columns too
     assert dict(source.data) == dict(y=[0])
+
+
+def test_set_data_patches_the_few_rows_that_changed_and_sends_whole_columns_otherwise():
+    from bokeh.document import Document
+    from bokeh.document.events import ColumnDataChangedEvent, ColumnsPatchedEvent
+
+    source = ColumnDataSource(dict(x=list(range(8)), fill=["grey"] * 8, what=["box"] * 8))
+    doc = Document()
+    doc.add_root(source)
+    events = []
+    doc.on_change(lambda event: events.append(event))
+    set_data(source, dict(x=list(range(8)), fill=["grey"] * 5 + ["black"] + ["grey"] * 2, what=["box"] * 8))
+    assert [type(e) for e in events] == [ColumnsPatchedEvent]  # one hit: one row of one column
+    assert events[0].patches == {"fill": [(5, "black")]}
+    assert source.data["fill"][5] == "black" and source.data["fill"][4] == "grey"
+    events.clear()
+    set_data(source, dict(x=list(range(8)), fill=["white"] * 8, what=["box"] * 8))  # most rows: the column
+    assert [type(e) for e in events] == [ColumnDataChangedEvent] and events[0].cols == ["fill"]
+    assert list(source.data["fill"]) == ["white"] * 8
+    events.clear()
+    set_data(source, dict(x=list(range(8)), fill=["white"] * 8, what=["box"] * 8))
+    assert events == []

@@ -5,8 +5,10 @@ picture, as python-chess keeps ``chess/svg.py`` apart from its board.
 
 from __future__ import annotations
 
+import functools
 import html
 import math
+import threading
 
 from cs_panel.core.palette import PAPER, HEX_STROKE, OFF_MAP_FILL, PLAYER_COLOURS
 from cs_panel.core.svg import described, returns_svg
@@ -19,7 +21,39 @@ from cs_panel.fasa.referee.state import GameState, Phase
 #: each plane's colour on the map, by name (``cs_panel.core.palette``)
 PLANE_COLOURS = PLAYER_COLOURS
 
+#: the latest maps drawn, by the state they show (an immutable state always draws the same): an
+#: undo shows an earlier state again, and a table redraws on every click (issue 14)
+MAPS_KEPT = 8
+_MAPS: dict[tuple, tuple[GameState, str]] = {}
+_MAPS_LOCK = threading.Lock()
 
+
+def _kept_per_state(draw):
+    """``draw(state, ...)`` answered from ``_MAPS`` when this very state was drawn with the same
+    arguments lately; the state is kept with its drawing, so its id is not reused meanwhile."""
+
+    @functools.wraps(draw)
+    def wrapper(state, *args, **kwargs):
+        try:
+            key = (id(state), args, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:  # arguments that cannot be a key: drawn afresh
+            return draw(state, *args, **kwargs)
+        kept = _MAPS.get(key)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        svg = draw(state, *args, **kwargs)
+        with _MAPS_LOCK:
+            _MAPS.pop(key, None)
+            _MAPS[key] = (state, svg)
+            while len(_MAPS) > MAPS_KEPT:
+                del _MAPS[next(iter(_MAPS))]
+        return svg
+
+    return wrapper
+
+
+@_kept_per_state
 @described(lambda state, *a, **k: f"map of turn {state.turn}: {len(state.planes)} planes",
            lambda *a, **k: map_text(*a, **k))
 @returns_svg
