@@ -231,8 +231,10 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         began = self._turn_began(before)  # plans given earlier this turn at a hot seat: the rewind goes before them
         start = before if began == len(before.log) else before.history()[began]
         self._set(g, self.history + [start])
+        if self.player == EVERYONE:  # the question below lists every plan of every plane: only a hot seat needs it
+            return True
         acting = self.humans_to_act(g)
-        if self.player != EVERYONE and acting and self.player not in acting:
+        if acting and self.player not in acting:
             self.player = acting[0]  # hot seat: the next turn's first planner
         return True
 
