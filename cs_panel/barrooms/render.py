@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 
@@ -50,6 +51,31 @@ def room_text(state) -> list[str]:
     return lines
 
 
+@functools.lru_cache(maxsize=32)
+def _floor(cols: int, rows: int, cover: tuple, highlight: tuple[int, int] | None) -> str:
+    """The floor's hexes with their labels and the cover on them: the same for every action of a
+    fight (the table draws the room again after each one), so it is made once."""
+    # Hexes and labels take their shared look (stroke, fill, font) from a group rather than each
+    # repeating it: the same picture, pixel for pixel, in half the text, and the table sends the
+    # whole drawing again after every action. The hexes keep their order (a later hex's edge
+    # overlaps an earlier one's); each label lies inside its own hex, so the labels may follow.
+    at = {c.at: c for c in cover}
+    hexes, labels, names = [], [], []
+    for col in range(cols):
+        for row in range(rows):
+            x, y = centre(col, row)
+            c = at.get((col, row))
+            fill = COVER_COLOURS.get(c.kind, "#888") if c else ("#fff3b0" if highlight == (col, row) else None)
+            hexes.append(f"<polygon points='{_corners(x, y)}'" + (f" fill='{fill}'/>" if fill else "/>"))
+            if c:
+                names.append(f"<text x='{x:.1f}' y='{y + 4:.1f}'>{html.escape(c.kind)}</text>")
+            else:
+                labels.append(f"<text x='{x:.1f}' y='{y + SIZE * 0.72:.1f}'>{col},{row}</text>")
+    return (f"<g fill='#f4efe6' stroke='#b9ad99' stroke-width='1'>{''.join(hexes)}</g>"
+            f"<g font-size='7' text-anchor='middle' fill='#9a8f7c'>{''.join(labels)}</g>"
+            f"<g font-size='9' text-anchor='middle' fill='white'>{''.join(names)}</g>")
+
+
 @described(lambda state, *a, **k: "the bar room", lambda state, *a, **k: "\n".join(room_text(state)))
 @returns_svg
 def room_svg(state, highlight: tuple[int, int] | None = None) -> str:
@@ -62,19 +88,7 @@ def room_svg(state, highlight: tuple[int, int] | None = None) -> str:
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='br-room' width='{w:.0f}' height='{h:.0f}' "
              f"viewBox='0 0 {w:.0f} {h:.0f}' role='img' aria-label='the bar room'>",
              f"<desc>{html.escape(chr(10).join(room_text(state)))}</desc>"]
-    cover = {c.at: c for c in state.cover}
-    for col in range(state.cols):
-        for row in range(state.rows):
-            x, y = centre(col, row)
-            c = cover.get((col, row))
-            fill = COVER_COLOURS.get(c.kind, "#888") if c else ("#fff3b0" if highlight == (col, row) else "#f4efe6")
-            parts.append(f"<polygon points='{_corners(x, y)}' fill='{fill}' stroke='#b9ad99' stroke-width='1'/>")
-            if c:
-                parts.append(f"<text x='{x:.1f}' y='{y + 4:.1f}' font-size='9' text-anchor='middle' fill='white'>"
-                             f"{html.escape(c.kind)}</text>")
-            else:
-                parts.append(f"<text x='{x:.1f}' y='{y + SIZE * 0.72:.1f}' font-size='7' text-anchor='middle' "
-                             f"fill='#9a8f7c'>{col},{row}</text>")
+    parts.append(_floor(state.cols, state.rows, tuple(state.cover), highlight))
     current = state.queue[0] if state.queue else None
     for f in state.fighters:
         x, y = centre(*f.at)

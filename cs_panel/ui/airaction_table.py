@@ -66,6 +66,15 @@ def _orientations(card_id: str) -> list[str]:
     return [o.value for o in NavigationDeck.basic().card(card_id).orientations]
 
 
+def _put(widget: pn.widgets.Widget, **values) -> None:
+    """Give ``widget`` the values that differ from its own: an update of equal values sends the
+    browser nothing, yet param and Panel still compare and process each one (most of a click's work
+    when a turn leaves the planes' inputs as they were)."""
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if changed:
+        widget.param.update(**changed)
+
+
 class AirActionTable(Seating, pn.viewable.Viewer):
     """Plan each plane's throttle, card and orientation, play the turn, undo it."""
     shows_rules = ('A.initiative', 'A.throttle', 'A.order', 'A.nav.deck', 'A.move.execute', 'A.collide.planes', 'A.combat.shot', 'A.nav.paths', 'A.victory')  # rule ids shown here (rules index)
@@ -231,8 +240,10 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         began = self._turn_began(before)  # plans given earlier this turn at a hot seat: the rewind goes before them
         start = before if began == len(before.log) else before.history()[began]
         self._set(g, self.history + [start])
+        if self.player == EVERYONE:  # the question below lists every plan of every plane: only a hot seat needs it
+            return True
         acting = self.humans_to_act(g)
-        if self.player != EVERYONE and acting and self.player not in acting:
+        if acting and self.player not in acting:
             self.player = acting[0]  # hot seat: the next turn's first planner
         return True
 
@@ -276,10 +287,10 @@ class AirActionTable(Seating, pn.viewable.Viewer):
             try:
                 for p in flying:
                     plan, w = self.plans[p.id], self._widgets[p.id]
-                    w["clicks"].value = plan.clicks
-                    w["card"].param.update(options=_cards_at(p.speed.speed), value=plan.card,
-                                           label=f"card (speed {p.speed.speed})")
-                    w["orientation"].param.update(options=_orientations(plan.card), value=plan.orientation or "straight")
+                    _put(w["clicks"], value=plan.clicks)
+                    _put(w["card"], options=_cards_at(p.speed.speed), value=plan.card,
+                         label=f"card (speed {p.speed.speed})")
+                    _put(w["orientation"], options=_orientations(plan.card), value=plan.orientation or "straight")
             finally:
                 self._syncing = False
             return

@@ -29,6 +29,7 @@ from cs_panel.core.game import Game
 from cs_panel.ui.common import error_html, html_pane
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 DEMO_SEED = 1931
 
@@ -63,7 +64,8 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._undo = pn.widgets.Button(label="Undo", css_classes=["br-undo"], width=80)
         self._error_pane = html_pane("", css_classes=["br-error"], min_width=200, sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["br-status"], sizing_mode="stretch_width")
-        self._room = html_pane("", css_classes=["br-room-pane"])
+        # the floor goes to the browser once; each action sends the fighters and the words again
+        self._room = LayeredSvg(css_classes=["br-room-pane"], margin=(5, 10))  # where the HTML pane drew it
         self._text = text_view(css_classes=["br-text"])  # the room in words, for screen readers
         self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
         self._computer = html_pane("", css_classes=["br-computer"], sizing_mode="stretch_width")
@@ -150,7 +152,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._menu.value = options[0] if options else None
         self.action = options[0] if options else ""
         self._menu.disabled = self._apply.disabled = not options
-        self._room.object = str(room_svg(g.state))
+        self._room.show(room_svg(g.state), top_from="<g class='br-fighter'")
         from cs_panel.barrooms.render import room_text
 
         room = g.state

@@ -480,6 +480,20 @@ def test_wounds_and_lost_punch_points_never_heal_during_a_fight(seed):
     assert g.result.text.endswith("(B.hitloc, B.melee; our reading of the end, RULINGS.md)")
 
 
+def test_the_room_drawing_states_its_shared_look_once():
+    """The table sends the room again after every action: the hexes and labels take their common
+    stroke, fill and font from groups (the picture is the same; its text half as long)."""
+    from cs_panel.barrooms.render import room_svg
+
+    state = new_game("barrooms", seed=1931).state
+    svg = room_svg(state)
+    assert svg.count("<polygon") == state.cols * state.rows
+    assert svg.count("stroke='#b9ad99'") == 1 and svg.count("font-size='7'") == 1
+    assert svg.count("fill='#a0522d'") == sum(c.kind == "table" for c in state.cover) > 0  # cover keeps its colour
+    assert svg.count(">0,0</text>") == 1 and len(svg) < 15_000
+    assert svg.count("fill='#fff3b0'") == 0 and room_svg(state, highlight=(0, 0)).count("fill='#fff3b0'") == 1
+
+
 def test_the_room_draws_itself_with_a_text_version():
     from cs_panel.barrooms.render import room_svg, room_text
 

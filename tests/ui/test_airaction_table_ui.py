@@ -156,3 +156,19 @@ def test_a_start_in_play_or_damaged_is_refused_by_name():
     hurt = table.game.damage(FIGHTER, 1, "a test")
     with pytest.raises(AirActionSetupError, match="dial at its start"):
         table.start = hurt
+
+
+def test_a_turn_at_the_practice_table_does_not_list_the_next_turns_plans(monkeypatch):
+    """Who plans first next turn matters only at a hot seat. Asking lists every plan the rules
+    allow each plane (most of a click's work), so the practice table ("everyone") does not ask."""
+    from cs_panel.airaction.play import AirActionRules
+
+    listed: list[str] = []
+    real = AirActionRules._plans
+    monkeypatch.setattr(AirActionRules, "_plans", lambda self, g, p, mine: listed.append(p.id) or real(self, g, p, mine))
+    table = AirActionTable(seed=11)
+    assert table.play() and len(table.history) == 1 and table.player == "everyone"
+    assert listed == []
+    # a hot seat asks (here: whether Bob still has planes to plan) and passes the screen on
+    hot = AirActionTable(seed=11, player="Ann")
+    assert hot.play() and hot.player == "Bob" and listed

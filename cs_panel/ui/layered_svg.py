@@ -1,0 +1,86 @@
+"""``LayeredSvg``: an SVG drawing whose unchanging layer goes to the browser once.
+
+A table draws its board again after every action, yet most of the drawing (a bar room's floor:
+96 hexes, their labels, the cover) stays as it was, and an HTML pane sends the whole drawing
+each time, which the browser then decodes and builds again element by element (issue 14:
+latency). This component holds the drawing in four parts: ``head`` (the ``<svg>`` tag and its
+``<title>``), ``text`` (its ``<desc>``'s words, escaped as in the drawing, for screen readers), ``base`` (the layer
+that rarely changes) and ``top`` (the layer drawn over it, the pieces). The browser builds the one
+``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces that layer alone, a new
+``text`` only the words, and nothing unchanged is sent. ``object`` gives the drawing whole, as
+the HTML pane held it. No rules here: the drawing comes from a render module.
+"""
+
+from __future__ import annotations
+
+import re
+
+import param
+from panel.custom import JSComponent
+
+from cs_panel.core.errors import CsPanelError
+
+#: the parts of a drawing: the opening tag with its title, its words, and the rest up to </svg>
+_PARTS = re.compile(r"\s*(<svg\b[^>]*>(?:\s*<title>.*?</title>)?)\s*(?:<desc>(.*?)</desc>)?(.*)</svg>\s*$", re.S)
+
+
+class DrawingError(CsPanelError):
+    """A drawing that is not one ``<svg>`` element (the layers need its opening tag and its end)."""
+
+
+class LayeredSvg(JSComponent):
+    """One SVG drawing sent in layers: see the module's docstring."""
+
+    head = param.String(default="", doc="the opening <svg> tag and its <title>")
+    text = param.String(default="", doc="the content of the drawing's <desc>: its words, HTML-escaped")
+    base = param.String(default="", doc="the layer that rarely changes (SVG elements)")
+    top = param.String(default="", doc="the layer over it, drawn again with each change (SVG elements)")
+
+    _esm = """
+export function render({ model }) {
+  const box = document.createElement('div')
+  box.className = 'cs-layered-svg'
+  let desc = null, top = null
+  const build = () => {
+    if (!model.head) { box.innerHTML = ''; desc = top = null; return }
+    box.innerHTML = model.head + (model.text ? '<desc></desc>' : '') + '<g>' + model.base + '</g><g>'
+      + model.top + '</g></svg>'
+    const svg = box.firstElementChild
+    desc = svg.querySelector(':scope > desc')
+    top = svg.lastElementChild
+    if (desc) desc.innerHTML = model.text
+  }
+  build()
+  model.on('head', build)
+  model.on('base', build)
+  model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
+  model.on('top', () => { if (top) top.innerHTML = model.top; else build() })
+  return box
+}
+"""
+
+    def show(self, svg: str, top_from: str) -> None:
+        """Show ``svg``, its top layer starting where ``top_from`` first occurs after the ``<desc>``
+        (none when it does not occur); only the parts that changed are set, so only they are sent."""
+        m = _PARTS.match(svg)
+        if m is None:
+            raise DrawingError(f"a layered drawing is one <svg> element; this starts {svg[:40]!r}", field="svg")
+        head, words, body = m.group(1), m.group(2), m.group(3)
+        cut = body.find(top_from)
+        cut = len(body) if cut < 0 else cut
+        parts = {"head": head, "text": words or "", "base": body[:cut], "top": body[cut:]}
+        changed = {k: v for k, v in parts.items() if getattr(self, k) != v}
+        if changed:
+            self.param.update(**changed)
+
+    @property
+    def object(self) -> str:
+        """The drawing whole, as ``show`` was given it (less blanks around its title and words); the
+        browser shows the same, with each layer in a plain group."""
+        if not self.head:
+            return ""
+        desc = f"<desc>{self.text}</desc>" if self.text else ""
+        return f"{self.head}{desc}{self.base}{self.top}</svg>"
+
+
+__all__ = ["DrawingError", "LayeredSvg"]

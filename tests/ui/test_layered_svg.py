@@ -1,0 +1,61 @@
+"""LayeredSvg (cs_panel/ui/layered_svg.py): a drawing held in layers, of which a change sets only
+the parts that differ, so the browser is sent only those (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cs_panel.games import new_game
+from cs_panel.ui import BarroomsTable
+from cs_panel.ui.layered_svg import DrawingError, LayeredSvg
+
+FIGHTERS = "<g class='br-fighter'"
+
+
+def _room(game):
+    from cs_panel.barrooms.render import room_svg
+
+    return str(room_svg(game.state))
+
+
+def test_the_layers_make_the_drawing_again_whole():
+    game = new_game("barrooms", seed=4)
+    view = LayeredSvg()
+    view.show(_room(game), top_from=FIGHTERS)
+    assert view.object == _room(game)
+    assert view.head.startswith("<svg") and view.head.endswith("<title>the bar room</title>")
+    assert "Mac (Ann) at 1,2" in view.text and "<" not in view.text
+    assert FIGHTERS not in view.base and view.top.startswith(FIGHTERS) and "<polygon" not in view.top
+
+
+def test_an_action_sets_the_fighters_and_the_words_not_the_floor():
+    game = new_game("barrooms", seed=4)
+    view = LayeredSvg()
+    view.show(_room(game), top_from=FIGHTERS)
+    changed: list[str] = []
+    view.param.watch(lambda *events: changed.extend(e.name for e in events), ["head", "text", "base", "top"])
+    moved = game.apply("move Vic to 8,5 walk")
+    view.show(_room(moved), top_from=FIGHTERS)
+    assert sorted(changed) == ["text", "top"] and view.object == _room(moved)
+    changed.clear()
+    view.show(_room(moved), top_from=FIGHTERS)  # the same drawing again sets nothing
+    assert changed == []
+
+
+def test_a_drawing_without_the_marker_is_all_base_and_text_that_is_no_svg_is_refused():
+    view = LayeredSvg()
+    view.show("<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'/></svg>", top_from=FIGHTERS)
+    assert view.base == "<circle r='3'/>" and view.top == "" and view.text == ""
+    assert view.object == "<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'/></svg>"
+    with pytest.raises(DrawingError, match="one <svg> element"):
+        view.show("<p>not a drawing</p>", top_from=FIGHTERS)
+
+
+def test_the_bar_room_table_sends_its_floor_once():
+    table = BarroomsTable(game=new_game("barrooms", seed=4))
+    floor = table._room.base
+    assert floor.count("<polygon") == 96
+    table.apply("move Vic to 8,5 walk")
+    assert table._room.base is floor  # the same text: Panel sends nothing for it
+    assert "Vic (Bob) at 8,5" in table._room.text and "Vic (Bob) at 8,5" in table._room.object
+    assert table.undo() and "Vic (Bob) at 10,5" in table._room.object
