@@ -10,6 +10,10 @@
        component NAME p50 X ms p95 Y ms ratio R
 
    where R is the component's median over the trivial app's median for the same kind of input.
+   Both are served as the app serves itself (``cs_panel.ui.serving.serve_quickly``: no Nagle
+   wait, a change's updates in one message, a 10 ms wait before a new value), so R is what the
+   component adds to what any Panel app costs there. The page is looked at once per drawn frame,
+   and each change starts at a random moment of a frame, as a player's does.
    The last line is ``worst p95 Y ms, worst ratio R``. Goals: p95 under 100 ms, ratio at most 1.2.
 2. Memory. ``panel serve examples/app.py`` in its own process; after one session has loaded,
    N more sessions are opened at once (bokeh client sessions, so the server builds every
