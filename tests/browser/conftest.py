@@ -92,6 +92,17 @@ def serve():
     state._indicators.clear()
 
 
+@pytest.fixture
+def ws_frames(page) -> list[str]:
+    """The text frames the page's websockets receive, in order (a binary frame counts as ""): bokeh
+    sends each message as its header, metadata and content frames. Clear it before the action
+    whose messages a test reads."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else "")))
+    return frames
+
+
 @pytest.fixture(scope="session")
 def panel_serve_cli():
     """Run the real ``panel serve`` command on a script; returns the app's URL once the server

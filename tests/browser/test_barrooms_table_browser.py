@@ -18,10 +18,8 @@ def table_app():
     return pn.Column(BarroomsTable())
 
 
-def test_an_action_redraws_the_fighters_over_the_same_floor(serve, page):
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else "")))
+def test_an_action_redraws_the_fighters_over_the_same_floor(serve, page, ws_frames):
+    frames = ws_frames
     page.goto(serve(table_app))
     room = page.locator(".br-room-pane svg[role=img][aria-label='the bar room']")
     expect(room).to_have_count(1)

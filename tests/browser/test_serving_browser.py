@@ -18,10 +18,8 @@ def dial_app():
     return pn.Column(ClixDial())
 
 
-def test_a_click_is_answered_in_one_message_on_a_socket_without_delay(serve, page):
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else "")))
+def test_a_click_is_answered_in_one_message_on_a_socket_without_delay(serve, page, ws_frames):
+    frames = ws_frames
     page.goto(serve(dial_app))
     slot = page.locator(".dial-slot .slot-text")
     expect(slot).to_contain_text("click 0:")

@@ -13,7 +13,7 @@ from cs_panel.core.dice import ScriptedDice
 from cs_panel.fasa.deployed import dropped_at
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.referee import Action, MapObject, Phase, Referee, apply, demo_planes
-from tests.fasa.test_referee_zeppelins import ace_at, pegasus
+from tests.fasa.test_referee_zeppelins import ace_at, fire as _fire, pegasus
 
 
 def _zeppelin_table(ace, objects):
@@ -23,14 +23,6 @@ def _zeppelin_table(ace, objects):
     raider = dataclasses.replace(raider, plane=dataclasses.replace(raider.plane, hex=Hex(0, 0), facing=Facing.B))
     gs = Referee.start(1, [ace, raider], zeppelins=[pegasus()], objects=objects).state
     return dataclasses.replace(gs, phase=Phase.COMBAT)
-
-
-def _fire(gs, order: str, faces):
-    gs = apply(gs, Action("fire", "Ace", order), ScriptedDice([]))
-    dice = ScriptedDice(faces)
-    after = apply(gs, Action("combat"), dice)
-    assert not dice.remaining
-    return after
 
 
 # -- a missed round flying on down the hexrow (F.zep.nacelle with F.combat.los) -------------------
