@@ -471,18 +471,23 @@ def test_map_svg_draws_every_plane_and_describes_them():
     assert "Wing Spar (port, fore) lost: -1 G port (left turns)" in html
 
 
-def test_a_state_drawn_again_is_the_kept_drawing_and_the_same_as_drawn_afresh():
-    """A table redraws its map every click and an undo shows an earlier state again: the latest
-    maps are kept per state object (issue 14); the drawing is the one a fresh draw makes."""
+def test_a_map_showing_the_same_is_the_kept_drawing_and_the_same_as_drawn_afresh():
+    """A table redraws its map every click; a plot changes the state, not the map, and an undo
+    shows an earlier state again: the latest maps are kept by what they show (issue 14), and the
+    kept drawing is the one a fresh draw makes."""
     from cs_panel.fasa.referee import render
 
-    ref = demo_game()
+    ref = Referee.start(1, demo_planes())
     first = render.map_svg(ref.state, radius=3, size=22)
-    assert render.map_svg(ref.state, radius=3, size=22) is first
+    plotted = ref.plot("Ace", "3SA")  # a secret plot: the same map
+    assert plotted.state is not ref.state and render.map_svg(plotted.state, radius=3, size=22) is first
     render._MAPS.clear()
-    again = render.map_svg(ref.state, radius=3, size=22)
+    again = render.map_svg(plotted.state, radius=3, size=22)
     assert again == first and again is not first
     assert render.map_svg(ref.state, radius=2, size=22) != first  # other arguments: another drawing
+    moved = plotted.plot("Raider", "3SA").move().state  # planes moved: another map
+    assert render.map_svg(moved, radius=3, size=22) != first
+    assert render.map_svg(moved, radius=3, size=22) == render.map_svg.__wrapped__(moved, radius=3, size=22)
     for k in range(render.MAPS_KEPT + 3):
         render.map_svg(ref.state, radius=1, size=10 + k)
     assert len(render._MAPS) <= render.MAPS_KEPT

@@ -21,31 +21,40 @@ from cs_panel.fasa.referee.state import GameState, Phase
 #: each plane's colour on the map, by name (``cs_panel.core.palette``)
 PLANE_COLOURS = PLAYER_COLOURS
 
-#: the latest maps drawn, by the state they show (an immutable state always draws the same): an
-#: undo shows an earlier state again, and a table redraws on every click (issue 14)
+#: the latest maps drawn, by what they show: a plot, a collision number or a fire order changes
+#: the state but not its map, an undo shows an earlier one again, and a table redraws its map on
+#: every click (issue 14)
 MAPS_KEPT = 8
-_MAPS: dict[tuple, tuple[GameState, str]] = {}
+_MAPS: dict[tuple, str] = {}
 _MAPS_LOCK = threading.Lock()
 
 
+def _drawn(state: GameState) -> tuple:
+    """Everything of ``state`` that ``map_svg`` and ``map_text`` read: two states with the same
+    draw the same map. (A plane's record sheet, plots and orders are not drawn.)"""
+    def look(planes):
+        return tuple((p.name, p.plane.hex, p.plane.facing, p.plane.speed) for p in planes)
+    return (state.turn, state.map, look(state.planes), look(state.abandoned), state.paths, state.departed,
+            state.zeppelins, state.objects)
+
+
 def _kept_per_state(draw):
-    """``draw(state, ...)`` answered from ``_MAPS`` when this very state was drawn with the same
-    arguments lately; the state is kept with its drawing, so its id is not reused meanwhile."""
+    """``draw(state, ...)`` answered from ``_MAPS`` when a state showing the same (``_drawn``) was
+    drawn with the same arguments lately."""
 
     @functools.wraps(draw)
     def wrapper(state, *args, **kwargs):
         try:
-            key = (id(state), args, tuple(sorted(kwargs.items())))
-            hash(key)
-        except TypeError:  # arguments that cannot be a key: drawn afresh
+            key = (_drawn(state), args, tuple(sorted(kwargs.items())))
+            kept = _MAPS.get(key)
+        except (TypeError, AttributeError):  # not a referee state, or parts that cannot be a key
             return draw(state, *args, **kwargs)
-        kept = _MAPS.get(key)
-        if kept is not None and kept[0] is state:
-            return kept[1]
+        if kept is not None:
+            return kept
         svg = draw(state, *args, **kwargs)
         with _MAPS_LOCK:
             _MAPS.pop(key, None)
-            _MAPS[key] = (state, svg)
+            _MAPS[key] = svg
             while len(_MAPS) > MAPS_KEPT:
                 del _MAPS[next(iter(_MAPS))]
         return svg
