@@ -177,14 +177,21 @@ def pytest_runtest_makereport(item, call):
 FAILED = pytest.StashKey[bool]()
 
 # Opening a lesson in the shared tab: every open document is closed unsaved (a lesson's outputs make
-# it "dirty", and closing a dirty notebook would ask), every kernel the server runs is shut down and
+# it "dirty", and closing a dirty notebook would ask), every kernel this tab started is shut down and
 # BokehJS is forgotten, so that the next lesson must load Panel and BokehJS itself, as on a fresh page.
-LAB_CLEAR = """async () => { const app = window.jupyterapp;
+# Between two lessons the shut-downs are asked for and not waited for (``wait`` false): a kernel that
+# has imported Panel takes about a second to exit, a second the next lesson's own new kernel can use
+# to start (it shares nothing with the old one, whose notebook and connection are closed already).
+# Only the sessions this page knows of are shut down, so a session started after (the next
+# lesson's) is never among them. Closing the tab waits for them.
+LAB_CLEAR = """async (wait) => { const app = window.jupyterapp, sessions = app.serviceManager.sessions;
+  const ids = Array.from(sessions.running(), (model) => model.id);
   for (const w of Array.from(app.shell.widgets('main'))) {
     if (w.context) w.context.model.dirty = false;
     w.dispose();
   }
-  await app.serviceManager.sessions.shutdownAll();
+  const down = Promise.all(ids.map((id) => sessions.shutdown(id)));
+  if (wait) { await down; await sessions.shutdownAll(); } else { down.catch(() => {}); }
   window.Bokeh = undefined; }"""
 LAB_OPEN = """async (path) => { const app = window.jupyterapp;
   const w = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
@@ -214,14 +221,17 @@ class LabTab:
         self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
         self.page.evaluate("async () => { await window.jupyterapp.restored; await window.jupyterapp.serviceManager.ready; }")
         self.page.wait_for_function("() => window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=30_000)
+        #: what JupyterLab's own page load fetched from another host, and its console errors (each
+        #: lesson's test asserts none: the tab may have been loaded for an earlier lesson)
+        self.loading_outside, self.loading_errors = list(self.seen["outside"]), list(self.seen["errors"])
 
     def run(self, notebook: str):
         """Open ``notebook`` in this tab (after closing the last one and shutting its kernel down), run
-        it as ``open_and_run`` does, and return a locator of its notebook. What the page fetched or
+        every cell (``run_all``), and return a locator of its notebook. What the page fetched or
         logged as an error from the moment the lesson is opened is in ``self.seen``."""
         if self.page is None:
             self.fresh()
-        self.page.evaluate(LAB_CLEAR)
+        self.page.evaluate(LAB_CLEAR, False)
         self.seen["outside"].clear()
         self.seen["errors"].clear()
         widget_id = self.page.evaluate(LAB_OPEN, notebook)
@@ -231,7 +241,7 @@ class LabTab:
     def close(self) -> None:
         if self.context is not None:
             try:
-                self.page.evaluate(LAB_CLEAR)  # the last lesson's kernel too
+                self.page.evaluate(LAB_CLEAR, True)  # the last lesson's kernel too
             except PlaywrightError:  # a page that failed may be gone; its server's kernels die with the server
                 pass
             self.context.close()
@@ -254,19 +264,6 @@ def lab_tab(_lab_tab, request):
     yield _lab_tab
     if request.node.stash.get(FAILED, False):
         _lab_tab.close()
-
-
-@pytest.fixture
-def run_lesson(jupyterlab, page):
-    """``run_lesson("01_x.ipynb")`` opens a lesson in JupyterLab and runs every cell."""
-    return lambda notebook: open_and_run(page, jupyterlab, notebook)
-
-
-def open_and_run(page, base: str, notebook: str) -> None:
-    """Open a lesson in JupyterLab and run every cell; the first (pn.extension) runs alone first so
-    BokehJS has loaded before any output needs it."""
-    page.goto(f"{base}/lab/tree/{notebook}?reset")
-    run_all(page)
 
 
 def run_all(page) -> None:
