@@ -177,21 +177,17 @@ def pytest_runtest_makereport(item, call):
 FAILED = pytest.StashKey[bool]()
 
 # Opening a lesson in the shared tab: every open document is closed unsaved (a lesson's outputs make
-# it "dirty", and closing a dirty notebook would ask), every kernel this tab started is shut down and
+# it "dirty", and closing a dirty notebook would ask), every kernel the server runs is shut down and
 # BokehJS is forgotten, so that the next lesson must load Panel and BokehJS itself, as on a fresh page.
-# Between two lessons the shut-downs are asked for and not waited for (``wait`` false): a kernel that
-# has imported Panel takes about a second to exit, a second the next lesson's own new kernel can use
-# to start (it shares nothing with the old one, whose notebook and connection are closed already).
-# Only the sessions this page knows of are shut down, so a session started after (the next
-# lesson's) is never among them. Closing the tab waits for them.
-LAB_CLEAR = """async (wait) => { const app = window.jupyterapp, sessions = app.serviceManager.sessions;
-  const ids = Array.from(sessions.running(), (model) => model.id);
+# (The shut-down is waited for, about a second a lesson: not waiting for it was tried, and the last
+# lesson's kernel connection then logged its errors, a cancelled subshell request or a view looking
+# for the BokehJS it had lost, into the next lesson's console.)
+LAB_CLEAR = """async () => { const app = window.jupyterapp;
   for (const w of Array.from(app.shell.widgets('main'))) {
     if (w.context) w.context.model.dirty = false;
     w.dispose();
   }
-  const down = Promise.all(ids.map((id) => sessions.shutdown(id)));
-  if (wait) { await down; await sessions.shutdownAll(); } else { down.catch(() => {}); }
+  await app.serviceManager.sessions.shutdownAll();
   window.Bokeh = undefined; }"""
 LAB_OPEN = """async (path) => { const app = window.jupyterapp;
   const w = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
@@ -231,7 +227,7 @@ class LabTab:
         logged as an error from the moment the lesson is opened is in ``self.seen``."""
         if self.page is None:
             self.fresh()
-        self.page.evaluate(LAB_CLEAR, False)
+        self.page.evaluate(LAB_CLEAR)
         self.seen["outside"].clear()
         self.seen["errors"].clear()
         widget_id = self.page.evaluate(LAB_OPEN, notebook)
@@ -241,7 +237,7 @@ class LabTab:
     def close(self) -> None:
         if self.context is not None:
             try:
-                self.page.evaluate(LAB_CLEAR, True)  # the last lesson's kernel too
+                self.page.evaluate(LAB_CLEAR)  # the last lesson's kernel too
             except PlaywrightError:  # a page that failed may be gone; its server's kernels die with the server
                 pass
             self.context.close()
