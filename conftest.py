@@ -9,8 +9,8 @@ missed their 15 s answers, so they stay a unit.)
 Units go out in collection order, not largest first, so the long browser tests start early and the
 short notebooks fill the end; the units in FIRST go out before all others.
 
-The JupyterLab run of the lessons (tests/browser/test_jupyterlab.py) is one unit, dealt first: one
-worker runs every lesson in one JupyterLab and one tab, for most of the run, while the other works
+The JupyterLab run of the lessons (tests/browser/test_jupyterlab.py, with the rules look-up in
+JupyterLab: JOINS) is one unit, dealt first: one worker runs every lesson in one JupyterLab and one tab, for most of the run, while the other works
 through the rest. A lesson's run is mostly waiting (for a kernel to start, for the browser to load
 Panel), so it leaves a core free for the CPU-bound tests beside it. (Dealt one by one, the lessons
 ran on both workers at once, each worker starting a JupyterLab and loading its page, and the two
@@ -31,10 +31,17 @@ SPREAD_FILES = {"tests/test_benchmarks.py", "tests/test_project.py"}
 FIRST = ("tests/browser/test_jupyterlab.py",)
 
 
+#: files whose tests join another file's unit: the rules look-up in JupyterLab joins the lessons'
+#: run, so that it uses the same worker's JupyterLab server (a session-scoped fixture) instead of
+#: the other worker starting one for it alone
+JOINS = {"tests/browser/test_rulebook_lookup_browser.py": "tests/browser/test_jupyterlab.py"}
+
+
 def unit_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: the test itself in SPREAD_FILES, else its file."""
+    """The unit of work a test belongs to: the test itself in SPREAD_FILES, else its file (or the
+    file JOINS names for it)."""
     path = nodeid.split("::", 1)[0]
-    return nodeid if path in SPREAD_FILES else path
+    return nodeid if path in SPREAD_FILES else JOINS.get(path, path)
 
 
 class _FirstQueue(OrderedDict):
