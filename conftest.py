@@ -11,10 +11,10 @@ short notebooks fill the end; the units in FIRST go out before all others.
 
 The JupyterLab run of the lessons (tests/browser/test_jupyterlab.py, with the rules look-up in
 JupyterLab: JOINS) is one unit, dealt first: one worker runs every lesson in one JupyterLab and
-one tab, for most of the run, while the other works through the rest. A lesson's run is mostly waiting (for a kernel to start, for the browser to load
-Panel), so it leaves a core free for the CPU-bound tests beside it. (Dealt one by one, the lessons
-ran on both workers at once, each worker starting a JupyterLab and loading its page, and the two
-cores waited together.)
+one tab, for most of the run, while the other works through the rest. A lesson's run is mostly
+waiting (for a kernel to start, for the browser to load Panel), so it leaves a core free for the
+CPU-bound tests beside it. (Dealt one by one, the lessons ran on both workers at once, each worker
+starting a JupyterLab and loading its page, and the two cores waited together.)
 
 pytest-xdist's own ``xdist_group`` marks do not reach its scheduler under pytest 9 (it renames
 ``item._nodeid``, which pytest 9 no longer reads), so the units are made here, by the scheduler
