@@ -3,12 +3,18 @@
 A test file is one unit of work, dealt to one worker, in collection order (its tests keep their
 order and share their module's set-up), and so is each lesson notebook (nbval: its cells run in
 order in one kernel). The long independent tests in SPREAD_FILES are dealt one by one instead:
-the JupyterLab browser tests (each worker starts its own JupyterLab, a session-scoped fixture, so
-the lessons run in two browsers at once), the benchmarks and the project checks. (Dealing the
-app's layout and navigation tests one by one too was tried: with them beside the other browser
-tests, served pages on a loaded two-core machine missed their 15 s answers, so they stay a unit.)
+the benchmarks and the project checks. (Dealing the app's layout and navigation tests one by one
+too was tried: with them beside the other browser tests, served pages on a loaded two-core machine
+missed their 15 s answers, so they stay a unit.)
 Units go out in collection order, not largest first, so the long browser tests start early and the
-short notebooks fill the end.
+short notebooks fill the end; the units in FIRST go out before all others.
+
+The JupyterLab run of the lessons (tests/browser/test_jupyterlab.py, with the rules look-up in
+JupyterLab: JOINS) is one unit, dealt first: one worker runs every lesson in one JupyterLab and
+one tab, for most of the run, while the other works through the rest. A lesson's run is mostly
+waiting (for a kernel to start, for the browser to load Panel), so it leaves a core free for the
+CPU-bound tests beside it. (Dealt one by one, the lessons ran on both workers at once, each worker
+starting a JupyterLab and loading its page, and the two cores waited together.)
 
 pytest-xdist's own ``xdist_group`` marks do not reach its scheduler under pytest 9 (it renames
 ``item._nodeid``, which pytest 9 no longer reads), so the units are made here, by the scheduler
@@ -18,13 +24,36 @@ repository root so the units hold however pytest is started (a notebook alone, `
 
 from __future__ import annotations
 
-SPREAD_FILES = {"tests/browser/test_jupyterlab.py", "tests/test_benchmarks.py", "tests/test_project.py"}
+from collections import OrderedDict
+
+SPREAD_FILES = {"tests/test_benchmarks.py", "tests/test_project.py"}
+#: units dealt before all others, in this order
+FIRST = ("tests/browser/test_jupyterlab.py",)
+
+
+#: files whose tests join another file's unit: the rules look-up in JupyterLab joins the lessons'
+#: run, so that it uses the same worker's JupyterLab server (a session-scoped fixture) instead of
+#: the other worker starting one for it alone
+JOINS = {"tests/browser/test_rulebook_lookup_browser.py": "tests/browser/test_jupyterlab.py"}
 
 
 def unit_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: the test itself in SPREAD_FILES, else its file."""
+    """The unit of work a test belongs to: the test itself in SPREAD_FILES, else its file (or the
+    file JOINS names for it)."""
     path = nodeid.split("::", 1)[0]
-    return nodeid if path in SPREAD_FILES else path
+    return nodeid if path in SPREAD_FILES else JOINS.get(path, path)
+
+
+class _FirstQueue(OrderedDict):
+    """xdist's queue of units: a unit named in FIRST is moved to the front as it is queued, behind
+    any unit FIRST names before it."""
+
+    def __setitem__(self, unit, tests):
+        super().__setitem__(unit, tests)
+        if unit in FIRST:
+            for earlier in reversed(FIRST[:FIRST.index(unit) + 1]):
+                if earlier in self:
+                    self.move_to_end(earlier, last=False)
 
 
 def pytest_xdist_make_scheduler(config, log):
@@ -33,6 +62,10 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
     class Units(LoadScopeScheduling):
+        def __init__(self, config, log=None):
+            super().__init__(config, log)
+            self.workqueue = _FirstQueue()
+
         def _split_scope(self, nodeid: str) -> str:
             return unit_of(nodeid)
 

@@ -26,7 +26,11 @@
 Nothing here asserts: these are measurements. A change the page does not show within 3 s counts
 as a timeout (printed). ``--quick`` times one change per component and per kind of trivial input
 (the trivial app loaded once for them all; waiting up to 20 s for each) and one extra session, to
-check that the script works and that every input changes its output; its figures mean little.
+check that the script works and that every input changes its output; its figures mean little. To
+finish sooner it loads one page holding every component, each in a box of its own that its
+selectors are looked for in, instead of a page per component, and it starts the app's server for
+the memory figure at once, importing while the components are changed (the full run keeps both
+apart: a page per component, and the app's server started after them).
 
     python benchmarks/latency.py [--rounds N] [--sessions N] [--only NAME,...] [--quick]
 """
@@ -119,9 +123,16 @@ function deepOne(root, sel) {
   }
   return null;
 }
-function deepQuery(sel) {
+// the first element matching sel inside the element matching scope (the whole page if no scope)
+function deepIn(scope, sel) {
+  if (!scope) return deepOne(document, sel);
+  const box = deepOne(document, scope);
+  if (!box) return null;
+  return deepOne(box.shadowRoot || box, sel) || deepOne(box, sel);
+}
+function deepQuery(sel, scope) {
   const [host, inner] = sel.split(' ');
-  const h = deepOne(document, host);
+  const h = deepIn(scope, host);
   if (!h || !inner) return h;
   return deepOne(h.shadowRoot || h, inner) || deepOne(h, inner);
 }
@@ -135,14 +146,14 @@ function deepText(el) {
 }
 """
 
-READY = "(sel) => {" + DEEP + " const el = deepOne(document, sel); return !!el && deepText(el).trim().length > 0; }"
+READY = "([sel, scope]) => {" + DEEP + " const el = deepIn(scope, sel); return !!el && deepText(el).trim().length > 0; }"
 
 ROUND_TRIP = """
-async ([actions, outSel, limit]) => {""" + DEEP + """
-  const els = actions.map(([op, sel, value]) => deepQuery(sel));
+async ([actions, outSel, limit, scope]) => {""" + DEEP + """
+  const els = actions.map(([op, sel, value]) => deepQuery(sel, scope));
   const missing = actions.filter((a, i) => !els[i]).map(a => a[1]);
   if (missing.length) return 'missing: ' + missing.join(', ');
-  const before = deepText(deepOne(document, outSel));
+  const before = deepText(deepIn(scope, outSel));
   // start at a random moment of a frame, as a player's click does: the previous change ended on a
   // frame, so without this every change started a fixed few ms after one and a millisecond more
   // work cost a whole frame or nothing, the same way every time
@@ -158,7 +169,7 @@ async ([actions, outSel, limit]) => {""" + DEEP + """
   });
   while (true) {
     await new Promise(r => requestAnimationFrame(r));
-    const out = deepOne(document, outSel);
+    const out = deepIn(scope, outSel);
     if (out && deepText(out) !== before) return performance.now() - t0;
     if (performance.now() - t0 > limit) return -1;
   }
@@ -211,6 +222,22 @@ def component_app(name: str):
     return build
 
 
+def box_of(name: str) -> str:
+    """The selector of a component's box on the page of every component (--quick)."""
+    return f".q-{name}"
+
+
+def every_component_app(names: list[str]):
+    """--quick: one page holding each component in a box of its own (class ``box_of(name)``)."""
+    def build():
+        import panel as pn
+
+        import cs_panel.ui as ui
+        return pn.Column(*(pn.Column(getattr(ui, name)(**COMPONENTS[name].get("kwargs", {})),
+                                     css_classes=[box_of(name)[1:]]) for name in names))
+    return build
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -236,16 +263,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(page, url: str, spec: dict, rounds: int, limit_ms: float, warm: int = 2,
-            load: bool = True) -> tuple[list[float], int]:
+            load: bool = True, scope: str | None = None) -> tuple[list[float], int]:
     """Load the page (unless ``load`` is false: it is open already), change its input warm + rounds
-    times; the round trips in ms and the timeouts."""
+    times; the round trips in ms and the timeouts. With ``scope`` (a CSS selector), the input and
+    the output are looked for only inside the element it matches."""
     if load:
         page.goto(url)
-    page.wait_for_function(READY, arg=spec["out"], timeout=60_000)
+    page.wait_for_function(READY, arg=[spec["out"], scope], timeout=60_000)
     times, lost = [], 0
     steps = spec["steps"]
     for i in range(warm + rounds):
-        ms = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms])
+        ms = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms, scope])
         if isinstance(ms, str):
             raise RuntimeError(f"{url}: {ms}")
         if i < warm:  # the first changes warm up the connection and the server's caches
@@ -267,6 +295,8 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
     serve_quickly()  # as the app is served (cs_panel/ui/serving.py); the trivial app shares the server
     port = free_port()
     apps = {"trivial": trivial_app, **{name: component_app(name) for name in names}}
+    if quick:
+        apps["every"] = every_component_app(names)
     pn.serve(apps, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}", threaded=True,
              show=False, liveness=True)
     wait_http(f"http://127.0.0.1:{port}/liveness")
@@ -287,12 +317,14 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
             for name in names:
                 spec = COMPONENTS[name]
                 mine, trivial, lost, lost_t = samples[name]
-                if quick:  # quick: each kind of trivial input once, above
+                if quick:  # quick: each kind of trivial input once, above; each component in its box on one page
                     t, n = trivial_done[spec["kind"]]
+                    c, m = measure(page, f"{base}/every", spec, per_block, limit_ms, warm, load=name == names[0],
+                                   scope=box_of(name))
                 else:
                     t, n = trivial_done[spec["kind"]] = measure(page, f"{base}/trivial", TRIVIAL[spec["kind"]], per_block,
                                                                 limit_ms, warm)
-                c, m = measure(page, f"{base}/{name}", spec, per_block, limit_ms, warm)
+                    c, m = measure(page, f"{base}/{name}", spec, per_block, limit_ms, warm)
                 samples[name] = (mine + c, trivial + t, lost + m, lost_t + n)
         browser.close()
     state.kill_all_servers()
@@ -318,19 +350,26 @@ def spec_kind(name: str) -> str:
     return COMPONENTS[name]["kind"]
 
 
-def memory(sessions: int, settle: float = 1.0) -> None:
-    """Serve examples/app.py in its own process; its resident memory per extra session, each
+def app_server() -> tuple[subprocess.Popen, int]:
+    """Start ``panel serve examples/app.py`` in its own process; the process and its port."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "panel", "serve", str(ROOT / "examples" / "app.py"), "--port", str(port),
+         "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    return proc, port
+
+
+def memory(sessions: int, settle: float = 1.0, server: tuple[subprocess.Popen, int] | None = None) -> None:
+    """Serve examples/app.py in its own process (or use ``server``, from ``app_server``, started
+    earlier and not yet asked for a page); its resident memory per extra session, each
     session opening one of the component pages in turn (read ``settle`` seconds after the
     sessions open, when the server has done with them)."""
     import panel  # noqa: F401  (the client side of a session must know Panel's models)
     import psutil
     from bokeh.client import pull_session
 
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "panel", "serve", str(ROOT / "examples" / "app.py"), "--port", str(port),
-         "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    proc, port = server or app_server()
     url = f"http://127.0.0.1:{port}/app"
     held = []
     try:
@@ -379,9 +418,17 @@ def main() -> None:
     unmeasured = sorted(set(every) - set(COMPONENTS))
     if unmeasured:
         print(f"components without a latency spec here: {', '.join(unmeasured)}")
-    worst_p95, worst_ratio = latency(names, rounds, blocks, limit_ms, args.quick)
+    # quick: the app's server imports everything while the components are changed (the full run
+    # starts it after them, so that it does not load the machine while they are timed)
+    server = app_server() if args.quick and not args.only else None
+    try:
+        worst_p95, worst_ratio = latency(names, rounds, blocks, limit_ms, args.quick)
+    except BaseException:
+        if server:
+            server[0].kill()
+        raise
     if not args.only:
-        memory(sessions, 0.2 if args.quick else 1.0)  # quick: the line must print; its figure means little
+        memory(sessions, 0.2 if args.quick else 1.0, server)  # quick: the line must print; its figure means little
     print(f"worst p95 {worst_p95:.1f} ms, worst ratio {worst_ratio:.2f}")
 
 

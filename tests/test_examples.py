@@ -28,10 +28,13 @@ _RUN: dict[Path, nbformat.NotebookNode] = {}
 
 
 def executed(path: Path) -> nbformat.NotebookNode:
-    """The notebook run once in a fresh kernel (raises CellExecutionError, naming the cell, on any error)."""
+    """The notebook run once in a fresh kernel (raises CellExecutionError, naming the cell, on any error).
+    Once its last cell has run, the kernel is ended at once (``shutdown_kernel="immediate"``): the
+    outputs are all in, and a kernel that imported Panel takes about a second to exit by itself."""
     if path not in _RUN:
         nb = nbformat.read(path, as_version=4)
-        NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        NotebookClient(nb, timeout=300, kernel_name="python3", shutdown_kernel="immediate",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
         _RUN[path] = nb
     return _RUN[path]
 

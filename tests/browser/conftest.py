@@ -147,14 +147,18 @@ def jupyterlab(tmp_path_factory):
     (cfg / "labconfig" / "page_config.json").write_text(
         '{"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": true}}')
     port = free_port()
-    # no PANEL_INLINE: the lessons' first cell (cs_panel.ui.notebook()) must make them offline alone
+    # no PANEL_INLINE: the lessons' first cell (cs_panel.ui.notebook()) must make them offline alone.
+    # A lesson's kernel is shut down once its test is done with it (LabTab.run, before the next
+    # lesson); the server ends one that has not exited 0.2 s after being asked (SIGTERM, then SIGKILL
+    # at 0.4 s) instead of waiting up to 2.5 s: a kernel that imported Panel takes about a second to
+    # exit on its own, a second the next lesson waited for.
     env = {**{k: v for k, v in os.environ.items() if k != "PANEL_INLINE"}, "JUPYTER_CONFIG_DIR": str(cfg),
            "JUPYTERLAB_WORKSPACES_DIR": str(cfg / "ws")}
     log = open(cfg / "lab.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip", "127.0.0.1",
          "--port", str(port), "--ServerApp.token=", "--ServerApp.password=",
-         f"--ServerApp.root_dir={root}", "--expose-app-in-browser"],
+         f"--ServerApp.root_dir={root}", "--expose-app-in-browser", "--KernelManager.shutdown_wait_time=0.4"],
         env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_http(f"http://127.0.0.1:{port}/api/status", timeout=90)
@@ -190,6 +194,9 @@ FAILED = pytest.StashKey[bool]()
 # Opening a lesson in the shared tab: every open document is closed unsaved (a lesson's outputs make
 # it "dirty", and closing a dirty notebook would ask), every kernel the server runs is shut down and
 # BokehJS is forgotten, so that the next lesson must load Panel and BokehJS itself, as on a fresh page.
+# (The shut-down is waited for, about a second a lesson: not waiting for it was tried, and the last
+# lesson's kernel connection then logged its errors, a cancelled subshell request or a view looking
+# for the BokehJS it had lost, into the next lesson's console.)
 LAB_CLEAR = """async () => { const app = window.jupyterapp;
   for (const w of Array.from(app.shell.widgets('main'))) {
     if (w.context) w.context.model.dirty = false;
@@ -225,10 +232,13 @@ class LabTab:
         self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=90_000)
         self.page.evaluate("async () => { await window.jupyterapp.restored; await window.jupyterapp.serviceManager.ready; }")
         self.page.wait_for_function("() => window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=30_000)
+        #: what JupyterLab's own page load fetched from another host, and its console errors (each
+        #: lesson's test asserts none: the tab may have been loaded for an earlier lesson)
+        self.loading_outside, self.loading_errors = list(self.seen["outside"]), list(self.seen["errors"])
 
     def run(self, notebook: str):
         """Open ``notebook`` in this tab (after closing the last one and shutting its kernel down), run
-        it as ``open_and_run`` does, and return a locator of its notebook. What the page fetched or
+        every cell (``run_all``), and return a locator of its notebook. What the page fetched or
         logged as an error from the moment the lesson is opened is in ``self.seen``."""
         if self.page is None:
             self.fresh()
@@ -265,19 +275,6 @@ def lab_tab(_lab_tab, request):
     yield _lab_tab
     if request.node.stash.get(FAILED, False):
         _lab_tab.close()
-
-
-@pytest.fixture
-def run_lesson(jupyterlab, page):
-    """``run_lesson("01_x.ipynb")`` opens a lesson in JupyterLab and runs every cell."""
-    return lambda notebook: open_and_run(page, jupyterlab, notebook)
-
-
-def open_and_run(page, base: str, notebook: str) -> None:
-    """Open a lesson in JupyterLab and run every cell; the first (pn.extension) runs alone first so
-    BokehJS has loaded before any output needs it."""
-    page.goto(f"{base}/lab/tree/{notebook}?reset")
-    run_all(page)
 
 
 def run_all(page) -> None:

@@ -139,14 +139,23 @@ def covered(page, scope: str | None = None) -> list[str]:
 
 
 #: one poll (the page polls it once a drawn frame): true once nothing is loading, the fonts are in,
-#: and no element of the page has moved or changed size across the last three frames
-STILL_JS = "() => {" + _WALK + """
+#: every bokeh document has drawn its views, and no element of the page (or only of the elements
+#: matching ``scope``, a CSS selector, and everything inside them) has moved or changed size
+#: across the last three frames
+STILL_JS = "(scope) => {" + _WALK + """
   const st = window.__csStill || (window.__csStill = {sig: null, same: 0});
+  // a document is drawn once every root's view has drawn; in a notebook, Panel adds a root that
+  // draws nothing and never says so (its CommManager, the link to the kernel), left out here
+  const drawn = d => d.is_idle || (d._idle_roots !== undefined && d.roots().every(
+    r => d._idle_roots.has(r) || r.type === 'panel.models.comm_manager.CommManager'));
   const busy = document.querySelector('.pn-loading') || document.fonts.status !== 'loaded'
-    || (window.Bokeh && Bokeh.documents && !Bokeh.documents.every(d => d.is_idle));
+    || (window.Bokeh && Bokeh.documents && !Bokeh.documents.every(drawn));
   if (busy) { st.sig = null; st.same = 0; return false; }
   const parts = [document.documentElement.scrollWidth, document.documentElement.scrollHeight];
-  for (const el of csAll(document, [])) {
+  const roots = scope ? [...document.querySelectorAll(scope)] : [];
+  const els = scope ? roots.flatMap(root => [root, ...csAll(root, [])]) : csAll(document, []);
+  parts.push(roots.length);
+  for (const el of els) {
     if (el.tagName === 'IMG' && !el.complete) { st.sig = null; st.same = 0; return false; }
     if (!(el instanceof HTMLElement)) continue;
     const r = el.getBoundingClientRect();
@@ -175,12 +184,19 @@ def settled(page, timeout: float = 30_000) -> None:
         page.wait_for_load_state("networkidle")
     t0 = time.monotonic()
     while True:
-        page.wait_for_function(STILL_JS, timeout=timeout)
+        page.wait_for_function(STILL_JS, arg=None, timeout=timeout)
         if not flying:
             return
         if time.monotonic() - t0 > timeout / 1000:
             raise TimeoutError(f"requests still unanswered: {[r.url for r in flying][:5]}")
         page.wait_for_timeout(50)  # a request is still out: look again once it may be answered
+
+
+def still(page, scope: str, timeout: float = 30_000) -> None:
+    """Wait until every bokeh document of the page has drawn its views and the elements matching
+    ``scope`` (and all inside them) have held still across three drawn frames: ``settled`` for one
+    part of a page whose other parts never hold still (JupyterLab's), without its request count."""
+    page.wait_for_function(STILL_JS, arg=scope, timeout=timeout)
 
 
 def watch(page) -> dict[str, list[str]]:

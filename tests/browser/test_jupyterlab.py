@@ -9,7 +9,7 @@ ran both lessons in JupyterLab a second time, in a test of its own in test_layou
 from pathlib import Path
 
 import pytest
-from layout_checks import covered, overflowing, watch
+from layout_checks import covered, overflowing, still
 from playwright.sync_api import expect
 from test_layout import shoot
 
@@ -18,12 +18,23 @@ LAYOUT_LESSONS = ("01_dice_and_to_hit.ipynb", "31_barrooms_fighting_on_foot.ipyn
 WINDOW = {"width": 1280, "height": 800}
 
 
+#: the notebook's outputs, where the lessons' views are drawn
+OUTPUTS = ".jp-OutputArea-output"
+
+
+def drawn(page) -> None:
+    """Wait until the lesson's views have all drawn and its outputs hold still (layout_checks.still:
+    every bokeh document drawn, the outputs unmoved across three frames). Only the outputs are
+    watched: JupyterLab's own page never holds still for layout_checks.settled. (This replaces fixed
+    pauses of 500 ms after each lesson and 1.5 s before a layout check.)"""
+    still(page, OUTPUTS)
+
+
 def layout_holds_in_the_column(page, lesson: str) -> None:
-    """After a pause for the last views to draw: no output of the notebook overflows its clipping
-    box or covers a visible control; a screenshot either way. (A pause, not layout_checks.settled:
-    JupyterLab's page never holds still for it, and waiting for it timed out.)"""
-    page.wait_for_timeout(1500)
-    outputs = ".jp-OutputArea-output"
+    """Once the last views have drawn: no output of the notebook overflows its clipping box or
+    covers a visible control; a screenshot either way."""
+    drawn(page)
+    outputs = OUTPUTS
     found = overflowing(page, outputs) + covered(page, outputs)
     shoot(page, f"layout-lab-{lesson.removesuffix('.ipynb')}")
     assert found == [], f"{lesson} in a notebook column: {found[:6]}"
@@ -36,13 +47,15 @@ def _lab_noise(text: str) -> bool:
 
 
 @pytest.mark.rule("F.hit.number", "F.dice.d10")
-def test_lesson_01_renders_the_calculator_in_jupyterlab(run_lesson, page):
+def test_lesson_01_renders_the_calculator_in_jupyterlab(lab_tab):
     """Lesson 01's calculator drawn and answering in JupyterLab; its layout holds in the notebook
-    column; nothing fetched from another host; no console error."""
-    page.set_viewport_size(WINDOW)
-    seen = watch(page)
-    run_lesson("01_dice_and_to_hit.ipynb")
-    notebook = page.locator(".jp-Notebook")
+    column; nothing fetched from another host (JupyterLab's page load included); no console error.
+    (It runs in the worker's shared JupyterLab tab, like every lesson: see the lab_tab fixture.)"""
+    notebook = lab_tab.run("01_dice_and_to_hit.ipynb")
+    page, seen = lab_tab.page, lab_tab.seen
+    assert page.viewport_size == WINDOW, page.viewport_size
+    assert lab_tab.loading_outside == [], lab_tab.loading_outside[:5]
+    assert lab_tab.loading_errors == [], lab_tab.loading_errors[:5]
     # the live calculator: its inputs, its breakdown table and its bokeh chart
     expect(notebook.locator(".in-dead-eye input").first).to_be_visible(timeout=30_000)
     expect(notebook.locator(".breakdown .cs-breakdown").first).to_be_visible()
@@ -88,6 +101,8 @@ def test_every_lesson_runs_and_renders_in_jupyterlab(lab_tab, lesson):
         assert page.viewport_size == WINDOW, page.viewport_size
         layout_holds_in_the_column(page, lesson)
     else:
-        page.wait_for_timeout(500)  # let the last views finish rendering before reading the console
+        drawn(page)  # the last views drawn before the console is read
+    assert lab_tab.loading_outside == [], f"JupyterLab's page fetched from another host: {lab_tab.loading_outside[:5]}"
+    assert not [e for e in lab_tab.loading_errors if not _lab_noise(e)], f"JupyterLab's page: console errors {lab_tab.loading_errors[:5]}"
     assert not seen["outside"], f"{lesson} fetched from another host: {seen['outside'][:5]}"
     assert not [e for e in seen["errors"] if not _lab_noise(e)], f"{lesson}: console errors {seen['errors'][:5]}"
