@@ -1265,12 +1265,7 @@ class RecordSheet:
         return self.text()
 
     def _repr_svg_(self) -> str:
-        try:
-            return _sheet_drawn(self)
-        except TypeError:  # a field that cannot be hashed (built by hand): drawn afresh
-            from cs_panel.fasa.render import damage_svg
-
-            return damage_svg(self)
+        return _sheet_drawn(self)  # every field is immutable (``__post_init__`` makes them tuples)
 
     # -- saving --------------------------------------------------------------------------------
 

@@ -199,7 +199,7 @@ def set_data(source, data: dict) -> None:
                 patches[k] = [(i, v[i]) for i in rows]
         if not changed and not patches:
             return
-        if len(changed) + len(patches) < len(data) or patches:
+        if patches or len(changed) < len(data):  # some of it stays: send only the rest
             if changed:
                 source.data.update(changed)
             if patches:

@@ -453,10 +453,8 @@ class FasaTable(Seating, pn.viewable.Viewer):
                 if isinstance(a, kind) and a.plane == plane]
 
     def _legal_of(self, game: Game) -> list:
-        """``game.legal_actions()``, asked once per game (the game is immutable, so its answer stands)."""
-        if getattr(self, "_legal_for", None) is not game:
-            self._legal_for, self._legal_actions = game, game.legal_actions()
-        return self._legal_actions
+        """``game.legal_actions()`` (the game keeps its answer: asking again costs a copy)."""
+        return game.legal_actions()
 
     def turret_offered(self) -> list[str]:
         """The turret orders the game offers the chosen zeppelin's side now (among ``game.legal_actions()``,

@@ -124,25 +124,23 @@ class FasaExtrasForm(pn.viewable.Viewer):
 
     def add_zeppelin(self) -> bool:
         """Build a zeppelin from the inputs and add it; a refusal stays beside its input."""
-        try:
-            z = X.zeppelin(self.zep_name, self.zep_player, self.zep_bow, self.zep_heading,
-                           zeppelin_class=self.zep_class, gas=self.zep_gas, cell_length=self.zep_cell_length,
-                           nacelles=self.zep_nacelles, turrets=self.zep_turrets)
-            self._take(X.add_zeppelin(self._setup(), z))
-        except CsPanelError as e:
-            return self._refuse(e, ZEP_SLOT)
-        self._report(None)
-        self._changed()
-        return True
+        return self._add(lambda setup: X.add_zeppelin(setup, X.zeppelin(
+            self.zep_name, self.zep_player, self.zep_bow, self.zep_heading, zeppelin_class=self.zep_class,
+            gas=self.zep_gas, cell_length=self.zep_cell_length, nacelles=self.zep_nacelles,
+            turrets=self.zep_turrets)), ZEP_SLOT)
 
     def add_object(self) -> bool:
         """Build an object from the inputs and add it; a refusal stays beside its input."""
+        return self._add(lambda setup: X.add_object(setup, X.map_object(
+            self.obj_name, self.obj_kind, self.obj_hexes, points=self.obj_points, track=self.obj_track,
+            speed=self.obj_speed, provenance=self.obj_provenance)), OBJ_SLOT)
+
+    def _add(self, added, slot: str) -> bool:
+        """Take the setup ``added(setup)`` returns; a refusal is shown at ``slot``'s input."""
         try:
-            o = X.map_object(self.obj_name, self.obj_kind, self.obj_hexes, points=self.obj_points,
-                             track=self.obj_track, speed=self.obj_speed, provenance=self.obj_provenance)
-            self._take(X.add_object(self._setup(), o))
+            self._take(added(self._setup()))
         except CsPanelError as e:
-            return self._refuse(e, OBJ_SLOT)
+            return self._refuse(e, slot)
         self._report(None)
         self._changed()
         return True

@@ -38,7 +38,7 @@ def _drawn(state: GameState) -> tuple:
             state.zeppelins, state.objects)
 
 
-def _kept_per_state(draw):
+def _kept_by_look(draw):
     """``draw(state, ...)`` answered from ``_MAPS`` when a state showing the same (``_drawn``) was
     drawn with the same arguments lately."""
 
@@ -47,7 +47,7 @@ def _kept_per_state(draw):
         try:
             key = (_drawn(state), args, tuple(sorted(kwargs.items())))
             kept = _MAPS.get(key)
-        except (TypeError, AttributeError):  # not a referee state, or parts that cannot be a key
+        except TypeError:  # parts that cannot be a key: drawn afresh
             return draw(state, *args, **kwargs)
         if kept is not None:
             return kept
@@ -62,7 +62,7 @@ def _kept_per_state(draw):
     return wrapper
 
 
-@_kept_per_state
+@_kept_by_look
 @described(lambda state, *a, **k: f"map of turn {state.turn}: {len(state.planes)} planes",
            lambda *a, **k: map_text(*a, **k))
 @returns_svg
