@@ -14,6 +14,16 @@ from cs_panel.ui.app import create_app
 READY = "() => Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle"
 
 
+def open_fasa_setup(serve, page, shown: str) -> None:
+    """The app's set-up page for a FASA game at 1280 pixels, still, once ``shown`` is visible."""
+    base = serve(create_app)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{base}/?page=setup&system=fasa")
+    expect(page.locator(shown)).to_be_visible(timeout=60_000)
+    settle(page)
+    page.wait_for_function(READY)
+
+
 def type_into(page, css: str, text: str) -> None:
     box = page.locator(f".{css} input")
     box.fill(text)
@@ -24,12 +34,7 @@ def type_into(page, css: str, text: str) -> None:
 @pytest.mark.rule("F.zep.static", "F.collide.object-btn")
 def test_a_zeppelin_and_an_object_are_added_in_the_form_and_a_bad_hex_is_refused_beside_it(serve, page):
     seen = watch(page)
-    base = serve(create_app)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{base}/?page=setup&system=fasa")
-    expect(page.locator(".add-zeppelin button")).to_be_visible(timeout=60_000)
-    settle(page)
-    page.wait_for_function(READY)
+    open_fasa_setup(serve, page, ".add-zeppelin button")
     problems = {}
     type_into(page, "in-zep_bow", "3;4")
     page.locator(".add-zeppelin button").click()

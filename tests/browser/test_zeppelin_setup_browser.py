@@ -7,22 +7,14 @@ from __future__ import annotations
 import pytest
 from layout_checks import covered, overflowing, settled, watch
 from playwright.sync_api import expect
-from test_layout import settle, shoot
-
-from cs_panel.ui.app import create_app
-
-READY = "() => Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle"
+from test_layout import shoot
+from test_setup_extras_browser import open_fasa_setup
 
 
 @pytest.mark.rule("F.zep.static", "F.setup")
 def test_start_from_the_zeppelin_battle_lists_the_zeppelin_in_the_form(serve, page):
     seen = watch(page)
-    base = serve(create_app)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{base}/?page=setup&system=fasa")
-    expect(page.locator(".in-start_from select")).to_be_visible(timeout=60_000)
-    settle(page)
-    page.wait_for_function(READY)
+    open_fasa_setup(serve, page, ".in-start_from select")
     page.locator(".in-start_from select").select_option("zeppelin battle (sample)")
     listed = page.locator(".cs-setup-list-pane")
     expect(listed).to_contain_text("zeppelin Pegasus", timeout=20_000)

@@ -73,11 +73,15 @@ def test_a_roll_below_the_number_misses_and_leaves_the_target_whole():
     assert after.zeppelins[0].nacelles_lost == ()
 
 
+def aimed_at_raider():
+    """Ace bailing out at (0,3), flying straight up at the Raider, who flies 2 hexes into (0,1)."""
+    return plane(0, Hex(0, 3), Facing.A, speed=2), plane(1, Hex(0, 1).neighbor(Facing.E, 2), Facing.B, speed=2)
+
+
 @pytest.mark.rule("F.bail.projectile")
 def test_a_hit_on_a_plane_deals_14_less_own_base_flak_hits_each_located():
     # Raider flies 2 hexes to (0,1); Ace, bailing, flies straight from (0,3) to the same hex
-    ace = plane(0, Hex(0, 3), Facing.A, speed=2)
-    raider = plane(1, Hex(0, 1).neighbor(Facing.E, 2), Facing.B, speed=2)
+    ace, raider = aimed_at_raider()
     ref = Referee.start(1, [ace, raider], max_turns=4).plot("Ace", "bail 2 at Raider").plot("Raider", "2SA")
     after = apply(ref.state, Action("move"), ThenSeeded([10]))
     said = "\n".join(after.report)
@@ -166,8 +170,7 @@ def test_the_pilot_leaves_safely_and_the_empty_plane_flies_straight_then_is_remo
 
 @pytest.mark.rule("F.bail.safe")
 def test_a_players_last_plane_bailing_out_ends_the_game_after_the_strike():
-    ace = plane(0, Hex(0, 3), Facing.A, speed=2)
-    raider = plane(1, Hex(0, 1).neighbor(Facing.E, 2), Facing.B, speed=2)
+    ace, raider = aimed_at_raider()
     ref = Referee.start(1, [ace, raider], max_turns=4).plot("Ace", "bail 2 at Raider").plot("Raider", "2SA")
     after = apply(ref.state, Action("move"), ThenSeeded([1]))
     assert after.phase is Phase.OVER and "Bob wins" in after.outcome
@@ -189,8 +192,7 @@ def test_bad_bail_plots_are_refused_by_name():
 
 @pytest.mark.rule("F.bail.projectile")
 def test_a_saved_game_round_trips_and_undo_never_crosses_the_strike():
-    ace = plane(0, Hex(0, 3), Facing.A, speed=2)
-    raider = plane(1, Hex(0, 1).neighbor(Facing.E, 2), Facing.B, speed=2)
+    ace, raider = aimed_at_raider()
     g = new_game("fasa", seed=4, setup=setup_of([ace, raider], max_turns=4))
     g = g.play("plot Ace bail 2 at Raider")
     assert g.undo().apply("plot Ace bail 2 at Raider") == g  # a plot not yet flown may be taken back
