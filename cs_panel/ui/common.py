@@ -181,14 +181,19 @@ def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[li
     return xs, ys
 
 
-def set_data(source, data: dict) -> None:
+def set_data(source, data: dict, partial: bool = False) -> None:
     """Write ``data`` into a ColumnDataSource, sending the browser only what changed: nothing when
     the data is the same; when the rows are the same, only the changed columns, and of a column
     where few rows changed only those rows (a patch: a hit on a record sheet recolours a few of
     its hundreds of boxes); else all of it. Bokeh encodes a list item by item, so a click that
-    resent a sheet's nine columns spent more time serializing them than drawing (issue 14)."""
+    resent a sheet's nine columns spent more time serializing them than drawing (issue 14).
+
+    With ``partial``, ``data`` names only the columns that may have changed, and the source's other
+    columns stay as they are (the caller knows they hold the same rows: a record sheet's boxes do
+    not move, only their colours change), so they are not compared item by item either."""
     old = source.data
-    if set(old) == set(data) and all(len(old[k]) == len(v) for k, v in data.items()):
+    names_match = set(data) <= set(old) if partial else set(old) == set(data)
+    if names_match and all(len(old[k]) == len(v) for k, v in data.items()):
         changed, patches = {}, {}
         for k, v in data.items():
             rows = _changed_rows(old[k], v)
@@ -199,12 +204,15 @@ def set_data(source, data: dict) -> None:
                 patches[k] = [(i, v[i]) for i in rows]
         if not changed and not patches:
             return
-        if patches or len(changed) < len(data):  # some of it stays: send only the rest
+        if patches or len(changed) < len(old):  # some of it stays: send only the rest
             if changed:
                 source.data.update(changed)
             if patches:
                 source.patch(patches)
             return
+    if partial:
+        raise ValueError(f"set_data(partial=True): the source's columns {sorted(old)} do not hold the rows of "
+                         f"{sorted(data)}")
     source.data = data
 
 

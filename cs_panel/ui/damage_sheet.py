@@ -17,8 +17,9 @@ layouts are the fan redraw (badged *recovered*), the template shapes our reconst
 
 from __future__ import annotations
 
+import functools
 import html
-from typing import Any
+from typing import Any, NamedTuple
 
 import panel as pn
 import param
@@ -32,7 +33,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.damage import (
-    MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
+    MAGNESIUM_BURN, DamageDiagram, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at, set_data
@@ -62,6 +63,41 @@ def _cite(rule_id: str) -> str:
 
 def _template_options() -> dict[str, str]:
     return {f"{e['name']}": e.id for e in damage_templates()}
+
+
+class _DiagramRows(NamedTuple):
+    """What the diagram's drawing takes from the diagram alone: the boxes in drawing order, their
+    fixed columns (place, table, column, what), each box's colour while intact, the labels."""
+    cells: list
+    intact: list
+    fixed: dict
+    labels: dict
+
+
+@functools.lru_cache(maxsize=16)
+def _diagram_rows(d: DamageDiagram) -> _DiagramRows:
+    """The rows of a diagram that no mark changes (``diagram()`` keeps one object per layout and
+    armour, so this is worked out once per plane; a redraw adds only the marks)."""
+    cells, intact = [], []
+    fixed: dict[str, list] = {k: [] for k in ("x", "y", "table", "column", "what")}
+    for cell, box in sorted(d.boxes.items()):
+        comp = d.components[box.component] if box.component else None
+        kind = "armour" if box.armour else comp.kind if comp else "structure"
+        table, column = d.table_column(cell) or (box.table, 0)
+        cells.append(cell)
+        intact.append(INTACT_COLOURS.get(kind, "#ffffff"))
+        fixed["x"].append(cell[0])
+        fixed["y"].append(-cell[1])
+        fixed["table"].append(table.label)
+        fixed["column"].append(column)
+        fixed["what"].append("armour" if box.armour else comp.name if comp else "structure")
+    labels: dict[str, list] = {"x": [], "y": [], "text": []}
+    for comp in d.components.values():
+        xs, ys = [c for c, _ in comp.cells], [r for _, r in comp.cells]
+        labels["x"].append(sum(xs) / len(xs))
+        labels["y"].append(-sum(ys) / len(ys))
+        labels["text"].append(comp.code)
+    return _DiagramRows(cells, intact, fixed, labels)
 
 
 class DamageSheet(pn.viewable.Viewer):
@@ -101,6 +137,7 @@ class DamageSheet(pn.viewable.Viewer):
                                              state=[]))
         self._preview = ColumnDataSource(dict(x=[], y=[]))
         self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
+        self._drawn: _DiagramRows | None = None  # the diagram whose boxes the sources hold
         self._figure = self._make_figure()
         self._effects = html_pane("", css_classes=["damage-effects"], sizing_mode="stretch_width")
         self._limits = html_pane("", css_classes=["damage-limits"], sizing_mode="stretch_width")
@@ -256,34 +293,28 @@ class DamageSheet(pn.viewable.Viewer):
 
     def _redraw(self) -> None:
         s = self.sheet
-        d = s.diagram
+        rows = _diagram_rows(s.diagram)
         marks = s.mark_of
         last = set(map(tuple, self.last_boxes))
-        data: dict[str, list] = {k: [] for k in ("x", "y", "colour", "line", "width", "table", "column", "what", "state")}
-        for cell, box in sorted(d.boxes.items()):
-            comp = d.components[box.component] if box.component else None
-            kind = "armour" if box.armour else comp.kind if comp else "structure"
+        # only what a mark or the last step changes is worked out per redraw; where each box sits
+        # and what it belongs to is the diagram's, worked out once (a sheet has ~560 boxes)
+        colour, line, width, state = [], [], [], []
+        for cell, intact in zip(rows.cells, rows.intact):
             mark = marks.get(cell)
-            table, column = d.table_column(cell) or (box.table, 0)
-            data["x"].append(cell[0])
-            data["y"].append(-cell[1])
-            data["colour"].append(MARK_COLOURS[mark] if mark else INTACT_COLOURS.get(kind, "#ffffff"))
-            data["line"].append(LAST if cell in last else EDGE)
-            data["width"].append(2.5 if cell in last else 0.6)
-            data["table"].append(table.label)
-            data["column"].append(column)
-            data["what"].append("armour" if box.armour else comp.name if comp else "structure")
-            data["state"].append(MARK_WORDS[mark] if mark else "intact")
-        labels: dict[str, list] = {"x": [], "y": [], "text": []}
-        for comp in d.components.values():
-            xs, ys = [c for c, _ in comp.cells], [r for _, r in comp.cells]
-            labels["x"].append(sum(xs) / len(xs))
-            labels["y"].append(-sum(ys) / len(ys))
-            labels["text"].append(comp.code)
+            colour.append(MARK_COLOURS[mark] if mark else intact)
+            state.append(MARK_WORDS[mark] if mark else "intact")
+            lit = cell in last
+            line.append(LAST if lit else EDGE)
+            width.append(2.5 if lit else 0.6)
+        marked = {"colour": colour, "line": line, "width": width, "state": state}
         layout = damage_layouts()[s.layout]
         with bokeh_writes():
-            set_data(self._source, data)  # a hit recolours a few boxes: only those are sent
-            set_data(self._labels, labels)
+            if rows is self._drawn:  # the same diagram: a hit recolours a few boxes, only those are sent
+                set_data(self._source, marked, partial=True)
+            else:
+                set_data(self._source, {**rows.fixed, **marked})
+                set_data(self._labels, rows.labels)
+                self._drawn = rows
             self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
 

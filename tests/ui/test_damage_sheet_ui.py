@@ -184,3 +184,25 @@ def test_next_turn_after_a_drill_hit_rolls_the_drill_as_the_turn_after_the_hit()
     assert ui.next_turn()
     step, result = ui.log[-1]
     assert step == ("turn",) and len(result.rolls) == 1 and "rolled" in ui.reports[-1]
+
+
+@pytest.mark.rule("F.dmg.template", "F.dmg.widow")
+def test_the_diagram_after_steps_is_the_one_a_fresh_sheet_draws_for_the_same_marks():
+    """The redraw works out only the marks and keeps the diagram's own columns: after hits, a
+    widowing and undos, the drawing's data is what a sheet drawn afresh for the same marks holds."""
+    ui = DamageSheet(plane="devastator")
+    for column in (5, 6, 2):
+        ui.column = column
+        assert ui.fire()
+    ui.end_attacker()
+    ui.undo()
+    fresh = DamageSheet(plane="devastator")
+    with pn.param.param.edit_constant(fresh):
+        fresh.sheet, fresh.last_boxes = ui.sheet, list(ui.last_boxes)
+    fresh._drawn = None  # drawn whole, every column written
+    fresh._redraw()
+    assert {k: list(v) for k, v in ui._source.data.items()} == {k: list(v) for k, v in fresh._source.data.items()}
+    assert {k: list(v) for k, v in ui._labels.data.items()} == {k: list(v) for k, v in fresh._labels.data.items()}
+    assert "destroyed by a hit" in ui._source.data["state"]
+    ui.plane = next(p for p in ui.param.plane.objects if p != "devastator")  # another diagram: drawn whole
+    assert len(ui._source.data["x"]) == len(ui.sheet.diagram.boxes) and set(ui._source.data["state"]) == {"intact"}

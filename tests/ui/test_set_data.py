@@ -41,3 +41,34 @@ def test_set_data_patches_the_few_rows_that_changed_and_sends_whole_columns_othe
     events.clear()
     set_data(source, dict(x=list(range(8)), fill=["white"] * 8, what=["box"] * 8))
     assert events == []
+
+
+def test_set_data_partial_writes_the_named_columns_and_keeps_the_others_untouched():
+    from bokeh.document import Document
+    from bokeh.document.events import ColumnsPatchedEvent
+
+    source = ColumnDataSource(dict(x=list(range(8)), fill=["grey"] * 8, what=["box"] * 8))
+    doc = Document()
+    doc.add_root(source)
+    events = []
+    doc.on_change(lambda event: events.append(event))
+    x = source.data["x"]
+    set_data(source, dict(fill=["grey"] * 7 + ["black"]), partial=True)
+    assert [type(e) for e in events] == [ColumnsPatchedEvent] and events[0].patches == {"fill": [(7, "black")]}
+    assert source.data["x"] is x and list(source.data["what"]) == ["box"] * 8
+    events.clear()
+    set_data(source, dict(fill=["white"] * 8), partial=True)  # most rows: the column alone
+    assert sorted(source.data) == ["fill", "what", "x"] and list(source.data["fill"]) == ["white"] * 8
+    assert list(source.data["x"]) == list(range(8))
+    events.clear()
+    set_data(source, dict(fill=["white"] * 8), partial=True)
+    assert events == []
+    # a partial write that does not fit the source's rows or names is refused, not half-applied
+    for bad in (dict(fill=["a"] * 3), dict(colour=["a"] * 8)):
+        try:
+            set_data(source, bad, partial=True)
+        except ValueError as e:
+            assert "partial" in str(e)
+        else:
+            raise AssertionError(f"{bad} was taken")
+    assert list(source.data["fill"]) == ["white"] * 8 and sorted(source.data) == ["fill", "what", "x"]
