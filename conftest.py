@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import pytest
+
 SPREAD_FILES = {"tests/test_benchmarks.py", "tests/test_project.py"}
 #: units dealt before all others, in this order
 FIRST = ("tests/browser/test_jupyterlab.py",)
@@ -54,6 +56,38 @@ class _FirstQueue(OrderedDict):
             for earlier in reversed(FIRST[:FIRST.index(unit) + 1]):
                 if earlier in self:
                     self.move_to_end(earlier, last=False)
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected theirs
+def pytest_collection_modifyitems(config, items):
+    """Each lesson runs once in a run: in JupyterLab when the run holds the lesson's JupyterLab test
+    (``runs_lesson`` marks it: tests/browser/test_jupyterlab.py), else under nbval.
+
+    The JupyterLab test runs every cell of the lesson in a real kernel and fails on any error output
+    and any stderr output (nbval --nbval-lax fails on errors only), then checks that its views draw
+    with nothing fetched from another host and no console error: everything nbval checks of a lesson,
+    and more. Running each lesson under nbval as well ran its kernel and every cell a second time
+    (about 65 s of the two workers' time in a full run). ``bin/test lessons`` still runs them under
+    nbval, the quick way to check a lesson while writing it."""
+    in_lab = {mark.args[0] for item in items for mark in item.iter_markers("runs_lesson")}
+    if not in_lab:
+        return
+    twice = [item for item in items if item.nodeid.split("::", 1)[0] in {f"lessons/{n}" for n in in_lab}]
+    if twice:
+        seen = set(map(id, twice))
+        items[:] = [item for item in items if id(item) not in seen]
+        config.hook.pytest_deselected(items=twice)
+        config.stash[LESSONS_IN_LAB] = len(in_lab)
+
+
+LESSONS_IN_LAB = pytest.StashKey[int]()
+
+
+def pytest_report_collectionfinish(config, start_path, items):
+    n = config.stash.get(LESSONS_IN_LAB, 0)
+    if n:
+        return f"{n} lessons run in JupyterLab (tests/browser/test_jupyterlab.py), so not again under nbval"
+    return None
 
 
 def pytest_xdist_make_scheduler(config, log):

@@ -27,6 +27,26 @@ def test_readme_gives_exactly_two_commands_and_the_notice():
     assert "mybinder.org" in text
 
 
+def _collected(*args: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", "-n", "0",
+                          "--nbval-lax", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    return [line for line in out.stdout.splitlines() if "::" in line]
+
+
+def test_every_lesson_runs_once_in_a_run_in_jupyterlab_or_else_under_nbval():
+    """The full run runs each lesson in JupyterLab (which fails on errors and stderr, as nbval on
+    errors) and not again under nbval; a run without a lesson's JupyterLab test runs it under nbval."""
+    lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
+    alone = _collected("lessons")
+    assert {line.split("::")[0] for line in alone} == {f"lessons/{n}" for n in lessons}
+    both = _collected("lessons", "tests/browser/test_jupyterlab.py", "-k", "not (jupyterlab and 07_)")
+    in_lab = [line for line in both if line.startswith("tests/browser/test_jupyterlab.py")]
+    assert len(in_lab) == len(lessons) - 1  # every lesson but 07, whose JupyterLab test -k left out
+    assert {line.split("::")[0] for line in both if line.startswith("lessons/")} == {
+        "lessons/07_the_map_setting_up_and_winning.ipynb"}  # 07 runs under nbval instead
+
+
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "bash bin/test" in ci

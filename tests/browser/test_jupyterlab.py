@@ -47,6 +47,7 @@ def _lab_noise(text: str) -> bool:
 
 
 @pytest.mark.rule("F.hit.number", "F.dice.d10")
+@pytest.mark.runs_lesson("01_dice_and_to_hit.ipynb")
 def test_lesson_01_renders_the_calculator_in_jupyterlab(lab_tab):
     """Lesson 01's calculator drawn and answering in JupyterLab; its layout holds in the notebook
     column; nothing fetched from another host (JupyterLab's page load included); no console error.
@@ -83,7 +84,8 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(lab_tab):
 LESSONS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "lessons").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("lesson", [name for name in LESSONS if not name.startswith("01_")])
+@pytest.mark.parametrize("lesson", [pytest.param(name, marks=pytest.mark.runs_lesson(name))
+                                    for name in LESSONS if not name.startswith("01_")])
 def test_every_lesson_runs_and_renders_in_jupyterlab(lab_tab, lesson):
     """Each lesson runs top to bottom in JupyterLab with no error output, no console error, nothing
     fetched from another host, and its Panel views drawn; for lesson 31, its layout holding in the
