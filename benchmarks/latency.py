@@ -15,6 +15,10 @@
    component adds to what any Panel app costs there. The page is looked at once per drawn frame,
    and each change starts at a random moment of a frame, as a player's does.
    The last line is ``worst p95 Y ms, worst ratio R``. Goals: p95 under 100 ms, ratio at most 1.2.
+   Each line also says by when, at the median, the server's last message of a change had arrived
+   (for the component and the trivial app): up to then the time is the server's and the network's,
+   after it the browser's (applying the change, laying out, drawing a frame). Where a ratio is
+   missed, this says which side to look at.
 2. Memory. ``panel serve examples/app.py`` in its own process; after one session has loaded,
    N more sessions are opened at once (bokeh client sessions, so the server builds every
    session's document as for a browser) and the server's resident memory is read with psutil::
@@ -146,6 +150,23 @@ function deepText(el) {
 }
 """
 
+# Every websocket message the page receives is timed (performance.now() at arrival), so a change
+# can be split into the server's part (until its last message has arrived) and the browser's (from
+# then until a drawn frame shows the answer).
+WS_TIMES = """
+(() => {
+  window.__csWsIn = [];
+  const Native = window.WebSocket;
+  class Timed extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => window.__csWsIn.push(performance.now()));
+    }
+  }
+  window.WebSocket = Timed;
+})();
+"""
+
 READY = "([sel, scope]) => {" + DEEP + " const el = deepIn(scope, sel); return !!el && deepText(el).trim().length > 0; }"
 
 ROUND_TRIP = """
@@ -159,6 +180,8 @@ async ([actions, outSel, limit, scope]) => {""" + DEEP + """
   // work cost a whole frame or nothing, the same way every time
   await new Promise(r => requestAnimationFrame(r));
   await new Promise(r => setTimeout(r, Math.random() * 16.7));
+  const arrived = window.__csWsIn || [];
+  arrived.length = 0;
   const t0 = performance.now();
   actions.forEach(([op, sel, value], i) => {
     const el = els[i];
@@ -170,8 +193,11 @@ async ([actions, outSel, limit, scope]) => {""" + DEEP + """
   while (true) {
     await new Promise(r => requestAnimationFrame(r));
     const out = deepIn(scope, outSel);
-    if (out && deepText(out) !== before) return performance.now() - t0;
-    if (performance.now() - t0 > limit) return -1;
+    if (out && deepText(out) !== before) {
+      // [until shown, until the server's last message arrived (-1: none seen)]
+      return [performance.now() - t0, arrived.length ? arrived[arrived.length - 1] - t0 : -1];
+    }
+    if (performance.now() - t0 > limit) return [-1, -1];
   }
 }
 """
@@ -262,24 +288,34 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
+class Rounds(list):
+    """The round trips of one page's changes, in ms, with ``.served``: for each, when the server's
+    last message of the change had arrived (what the browser did after it is the rest)."""
+    served: list[float]
+
+
 def measure(page, url: str, spec: dict, rounds: int, limit_ms: float, warm: int = 2,
-            load: bool = True, scope: str | None = None) -> tuple[list[float], int]:
+            load: bool = True, scope: str | None = None) -> tuple[Rounds, int]:
     """Load the page (unless ``load`` is false: it is open already), change its input warm + rounds
-    times; the round trips in ms and the timeouts. With ``scope`` (a CSS selector), the input and
-    the output are looked for only inside the element it matches."""
+    times; the round trips in ms (``Rounds``) and the timeouts. With ``scope`` (a CSS selector), the
+    input and the output are looked for only inside the element it matches."""
     if load:
         page.goto(url)
     page.wait_for_function(READY, arg=[spec["out"], scope], timeout=60_000)
-    times, lost = [], 0
+    times, lost = Rounds(), 0
+    times.served = []
     steps = spec["steps"]
     for i in range(warm + rounds):
-        ms = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms, scope])
-        if isinstance(ms, str):
-            raise RuntimeError(f"{url}: {ms}")
+        got = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms, scope])
+        if isinstance(got, str):
+            raise RuntimeError(f"{url}: {got}")
         if i < warm:  # the first changes warm up the connection and the server's caches
             continue
+        ms, served = got
         if ms >= 0:
             times.append(ms)
+            if served >= 0:
+                times.served.append(served)
         else:
             lost += 1
     return times, lost
@@ -301,13 +337,15 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
              show=False, liveness=True)
     wait_http(f"http://127.0.0.1:{port}/liveness")
     base = f"http://127.0.0.1:{port}"
-    samples = {name: ([], [], 0, 0) for name in names}  # component times, trivial times, their timeouts
+    # component times, trivial times, their timeouts, and when the server's answers had arrived
+    samples = {name: ([], [], 0, 0, [], []) for name in names}
     per_block = max(1, math.ceil(rounds / blocks))
     warm = 0 if quick else 2
     trivial_done: dict[str, tuple[list[float], int]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.add_init_script(WS_TIMES)
         if quick:  # quick: the trivial app loaded once, each kind of its inputs changed once on that page
             kinds = list(dict.fromkeys(COMPONENTS[name]["kind"] for name in names))
             for i, kind in enumerate(kinds):
@@ -316,7 +354,7 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
         for _ in range(blocks):
             for name in names:
                 spec = COMPONENTS[name]
-                mine, trivial, lost, lost_t = samples[name]
+                mine, trivial, lost, lost_t, served, served_t = samples[name]
                 if quick:  # quick: each kind of trivial input once, above; each component in its box on one page
                     t, n = trivial_done[spec["kind"]]
                     c, m = measure(page, f"{base}/every", spec, per_block, limit_ms, warm, load=name == names[0],
@@ -325,13 +363,13 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
                     t, n = trivial_done[spec["kind"]] = measure(page, f"{base}/trivial", TRIVIAL[spec["kind"]], per_block,
                                                                 limit_ms, warm)
                     c, m = measure(page, f"{base}/{name}", spec, per_block, limit_ms, warm)
-                samples[name] = (mine + c, trivial + t, lost + m, lost_t + n)
+                samples[name] = (mine + c, trivial + t, lost + m, lost_t + n, served + c.served, served_t + t.served)
         browser.close()
     state.kill_all_servers()
 
     worst_p95, worst_ratio = 0.0, 0.0
     for name in names:
-        mine, trivial, lost, lost_t = samples[name]
+        mine, trivial, lost, lost_t, served, served_t = samples[name]
         if not mine or not trivial:
             print(f"component {name} no change shown within {limit_ms / 1000:.0f} s ({lost} timeouts, trivial {lost_t})")
             worst_p95 = worst_ratio = math.inf
@@ -340,9 +378,11 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
         ratio = p50 / statistics.median(trivial)
         worst_p95, worst_ratio = max(worst_p95, p95), max(worst_ratio, ratio)
         extra = f"; {lost} timeouts" if lost or lost_t else ""
+        split = (f"; the server's answer in by {statistics.median(served):.1f} ms p50, trivial's by "
+                 f"{statistics.median(served_t):.1f}" if served and served_t else "")
         print(f"component {name} p50 {p50:.1f} ms p95 {p95:.1f} ms ratio {ratio:.2f}   "
               f"(input {spec_kind(name)}, trivial p50 {statistics.median(trivial):.1f} ms p95 "
-              f"{percentile(trivial, 95):.1f} ms, {len(mine)} changes{extra})", flush=True)
+              f"{percentile(trivial, 95):.1f} ms, {len(mine)} changes{split}{extra})", flush=True)
     return worst_p95, worst_ratio
 
 
