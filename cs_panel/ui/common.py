@@ -58,6 +58,37 @@ class HTMLText(pn.pane.HTML):
         model.update(**self._process_param_change({"object": self.object}))
 
 
+class _ChangedPropertiesOnly:
+    """A widget whose changed parameter (a new value, new options) goes to its bokeh model without
+    the design's stylesheets being built first.
+
+    For every change of any widget parameter, Panel's ``_update_properties`` asks the design for
+    the widget's parameters, which builds its stylesheet models afresh (about 0.25 ms of server
+    time), and then uses them only when the change is to ``stylesheets`` itself. A select whose
+    options and value follow the game (the table's action menu, the plane to plot, a card's
+    orientations) paid that on every click (issue 14). This skips the build when ``stylesheets``
+    did not change and otherwise leaves Panel's path as it is, so the properties sent are the same;
+    ``tests/ui/test_html_text.py`` checks they are, event for event.
+    """
+
+    def _update_properties(self, *events, doc):
+        if any(event.name == "stylesheets" for event in events):
+            return super()._update_properties(*events, doc=doc)
+        return self._process_param_change({event.name: event.new for event in events})
+
+
+class QuickSelect(_ChangedPropertiesOnly, pn.widgets.Select):
+    """``pn.widgets.Select`` without the stylesheet rebuild on each change (``_ChangedPropertiesOnly``)."""
+
+
+class QuickRadioButtonGroup(_ChangedPropertiesOnly, pn.widgets.RadioButtonGroup):
+    """``pn.widgets.RadioButtonGroup`` without the stylesheet rebuild on each change."""
+
+
+class QuickTextInput(_ChangedPropertiesOnly, pn.widgets.TextInput):
+    """``pn.widgets.TextInput`` without the stylesheet rebuild on each change."""
+
+
 def html_pane(obj: str = "", **params) -> HTMLText:
     """An HTML pane that carries the shared styles.
 
@@ -98,6 +129,14 @@ def point_at(error: CsPanelError, field: str | None) -> CsPanelError:
     return moved
 
 
+def _put(pane, text: str) -> None:
+    """Give ``pane`` its text only when it differs: each component clears every message slot after
+    each action, and setting a parameter, even to the value it has, runs param's checks and
+    comparisons (about 10 us a slot; a FASA table has 19 slots, issue 14)."""
+    if pane.object != text:
+        pane.object = text
+
+
 class FieldErrors:
     """One message slot under each input; a rules error lands under the input it names.
 
@@ -112,9 +151,10 @@ class FieldErrors:
 
     def show(self, error: Exception | None) -> None:
         field = getattr(error, "field", None) if error else None
+        message = error_html(str(error)) if error else ""
         for name, slot in self.slots.items():
-            slot.object = error_html(str(error)) if error and name == field else ""
-        self.general.object = error_html(str(error)) if error and field not in self.slots else ""
+            _put(slot, message if name == field else "")
+        _put(self.general, message if field not in self.slots else "")
 
     def message(self, field: str | None = None) -> str:
         """The text shown in a slot (the general one by default), for tests."""
@@ -125,8 +165,8 @@ class FieldErrors:
         """Empty the slots of ``fields`` (the input they named was changed: the message no longer
         describes what is there), and the general slot."""
         for f in fields:
-            self.slots[f].object = ""
-        self.general.object = ""
+            _put(self.slots[f], "")
+        _put(self.general, "")
 
     def beside(self, widget, field: str) -> pn.Column:
         """The widget with its message slot under it. The slot is as wide as the widget and the
