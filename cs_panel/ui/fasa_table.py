@@ -506,6 +506,14 @@ class FasaTable(Seating, pn.viewable.Viewer):
 
     @param.depends("plot_plane", "fire_plane", watch=True)
     def _show_choices(self) -> None:
+        # what the choices show follows from the game (frozen: the same object, the same legal
+        # actions) and the two planes alone; a plot that hands the screen to the next plane shows
+        # them through the plane's watcher and then again through _redraw: work them out once
+        shown = (self.game, self.plot_plane, self.fire_plane)
+        kept = getattr(self, "_choices_shown", None)
+        if kept is not None and kept[0] is shown[0] and kept[1:] == shown[1:]:
+            return
+        self._choices_shown = shown
         options = self.shift_options()
         if self.shift_to not in options.values():
             self.shift_to = 0
