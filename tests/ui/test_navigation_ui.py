@@ -205,10 +205,10 @@ def test_a_card_with_other_paths_changes_no_button_and_no_size_in_the_browser():
     def shown():
         return [b for k, b in enumerate(model.labels, 1) if model.styles[f"--cs-b{k}-display"] != "none"]
     assert shown() == ["left", "right"]
-    for card, paths in (("cruise", ["straight"]), ("half-loop", ["straight"]), ("glide", ["left", "right"]),
-                        ("cruise", ["straight"])):
+    for card_id, paths in (("cruise", ["straight"]), ("half-loop", ["straight"]), ("glide", ["left", "right"]),
+                           ("cruise", ["straight"])):
         sent.clear()
-        ui.card = card
+        ui.card = card_id
         assert list(group.options) == paths and ui.orientation in paths  # as any RadioButtonGroup
         assert shown() == paths and model.labels[model.active] == ui.orientation
         assert set(sent) <= {"active", "styles"} and model.labels == ["left", "straight", "right"]
