@@ -173,6 +173,8 @@ class ClixDial(pn.viewable.Viewer):
         self._text = text_view(css_classes=["dial-text"])  # the dial in words, for screen readers
         self._table = None
         self._strip_cells = None  # (the dial's shape, its strip in parts): see _draw_strip
+        self._plan_asked = None  # what the throttle plan shown was worked out for: see _plan_throttle
+        self._speed_drawn = None  # the speed dial drawn last: see _draw_speed
         self._uploaded: FigureTable | None = None  # the last upload only: one table per component
         self._upload_errors = FieldErrors(["upload"])
         given = params.get("figure")
@@ -308,13 +310,29 @@ class ClixDial(pn.viewable.Viewer):
 
     @param.depends("throttle_clicks", "first_turn", watch=True)
     def _plan_throttle(self):
+        # the plan follows from the speed dial (frozen), the clicks asked, the pilot's piloting value
+        # and the first turn alone: a click of the combat dial that leaves the piloting value as it
+        # was (most do) asks the core nothing (issue 14); what the core said is shown again
+        piloting, refused = None, None
+        if self.combat is not None and not self.combat.eliminated:
+            try:
+                piloting = self.combat.value("piloting")
+            except CsPanelError as e:
+                refused = e
+        asked = (self.speed, self.throttle_clicks, piloting, self.first_turn)
+        kept = self._plan_asked
+        if kept is not None and kept[0][0] is asked[0] and kept[0][1:] == asked[1:] and refused is None:
+            self._throttle_errors.show(kept[1])
+            return
         plan, error = None, None
         if self.speed is not None:
             try:
-                piloting = None if self.combat.eliminated else self.combat.value("piloting")
+                if refused is not None:
+                    raise refused
                 plan = plan_throttle(self.speed, self.throttle_clicks, piloting, first_turn=self.first_turn)
             except CsPanelError as e:
                 error = CsPanelError(str(e), field="throttle_clicks")
+        self._plan_asked = (asked, error)
         with param.edit_constant(self):
             self.plan = plan
         self._throttle_errors.show(error)
@@ -361,6 +379,7 @@ class ClixDial(pn.viewable.Viewer):
         if f is None or d is None:
             for pane in (self._header, self._svg, self._slot, self._markers, self._status, self._strip, self._speed):
                 pane.object = ""
+            self._speed_drawn = self._strip_cells = None  # emptied: drawn again for the next dial
             show_text(self._text, "No dial.")
             return
         base = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in f.base.items())
@@ -443,6 +462,9 @@ class ClixDial(pn.viewable.Viewer):
 
     def _draw_speed(self) -> None:
         sp = self.speed
+        if sp is not None and sp is self._speed_drawn:  # the same speed dial (frozen): drawn already
+            return
+        self._speed_drawn = sp
         if sp is None:
             self._speed.object = "<p>An Aces figure has no speed dial.</p>"
             return

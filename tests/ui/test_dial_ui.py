@@ -230,3 +230,34 @@ def test_the_strip_joined_from_kept_cells_is_the_strip_drawn_whole(monkeypatch, 
     assert written == []  # the same dial all along: its cells were written when it was first shown
     d.figure_id = "sample-two-seater" if fig != "sample-two-seater" else "sample-fighter"
     assert written == [1] and d._strip.object == _strip_drawn_whole(d.combat)
+
+
+@pytest.mark.rule("A.throttle")
+def test_a_combat_click_asks_the_throttle_plan_again_only_when_the_piloting_value_changes(monkeypatch):
+    """The throttle plan follows from the speed dial, the clicks asked, the piloting value and the
+    first turn: a click of the combat dial that keeps the piloting value asks the core nothing, nor
+    draws the speed dial again (issue 14); what is shown is what a dial shown afresh shows."""
+    import cs_panel.ui.dial as dial_ui
+
+    asked = []
+    plan = dial_ui.plan_throttle
+    monkeypatch.setattr(dial_ui, "plan_throttle", lambda *a, **k: asked.append(a[2]) or plan(*a, **k))
+    d = ClixDial(figure_id="sample-fighter", throttle_clicks=2)
+    while True:
+        asked.clear()
+        before = None if d.combat.eliminated else d.combat.value("piloting")
+        if not d.click_forward():
+            break
+        now = None if d.combat.eliminated else d.combat.value("piloting")
+        assert asked == ([] if now == before else [now])
+        fresh = ClixDial(figure_id="sample-fighter", throttle_clicks=2)
+        assert fresh.click_forward(d.combat.position - fresh.combat.position)
+        assert (d.plan, d._plan.object, d._speed.object, d._throttle_errors.message("throttle_clicks")) == \
+               (fresh.plan, fresh._plan.object, fresh._speed.object, fresh._throttle_errors.message("throttle_clicks"))
+    asked.clear()
+    d.throttle_clicks = 1  # another question: asked again
+    assert len(asked) == 1 and "A safe change" in d._plan.object
+    d.figure_id = "charlie-steele-ace"  # an Aces figure: no speed dial, drawn so
+    assert "no speed dial" in d._speed.object and d.plan is None
+    d.figure_id = "sample-fighter"
+    assert "Speed dial" in d._speed.object and d.plan is not None
