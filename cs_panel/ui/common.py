@@ -58,6 +58,96 @@ class HTMLText(pn.pane.HTML):
         model.update(**self._process_param_change({"object": self.object}))
 
 
+class _ChangedPropertiesOnly:
+    """A widget whose changed parameter (a new value, new options) goes to its bokeh model without
+    the design's stylesheets being built first.
+
+    For every change of any widget parameter, Panel's ``_update_properties`` asks the design for
+    the widget's parameters, which builds its stylesheet models afresh (about 0.25 ms of server
+    time), and then uses them only when the change is to ``stylesheets`` itself. A select whose
+    options and value follow the game (the table's action menu, the plane to plot, a card's
+    orientations) paid that on every click (issue 14). This skips the build when ``stylesheets``
+    did not change and otherwise leaves Panel's path as it is, so the properties sent are the same;
+    ``tests/ui/test_html_text.py`` checks they are, event for event.
+    """
+
+    def _update_properties(self, *events, doc):
+        if any(event.name == "stylesheets" for event in events):
+            return super()._update_properties(*events, doc=doc)
+        return self._process_param_change({event.name: event.new for event in events})
+
+
+class QuickSelect(_ChangedPropertiesOnly, pn.widgets.Select):
+    """``pn.widgets.Select`` without the stylesheet rebuild on each change (``_ChangedPropertiesOnly``)."""
+
+
+class QuickRadioButtonGroup(_ChangedPropertiesOnly, pn.widgets.RadioButtonGroup):
+    """``pn.widgets.RadioButtonGroup`` without the stylesheet rebuild on each change."""
+
+
+class FixedButtonGroup(QuickRadioButtonGroup):
+    """A ``RadioButtonGroup`` whose buttons are made once, one for each of ``choices``, and whose
+    ``options`` (some of the choices) only show or hide them: a new set of options changes no
+    button in the browser.
+
+    Bokeh draws a button group again when its labels change, and then lays out the whole page
+    again, every drawing in it included: a navigation card with other paths than the last one
+    cost the browser about 4 ms a change, most of it measuring the table's axes (issue 14). Here
+    the labels stay as they are; a new set of options sends the group's inline CSS variables,
+    which hide the other buttons and round the corners of the first and last one shown, as the
+    group rounds its own ends. The group is given a fixed width, so what it shows never changes
+    its size either (a new size would lay the page out again). In Python it is a
+    ``RadioButtonGroup`` like any other: ``options`` and ``value`` are what it offers and holds.
+    """
+
+    choices = param.List(default=[], constant=True, doc="Every option the group may ever offer, in order: "
+                         "one button each, made once.")
+
+    _rename = {**pn.widgets.RadioButtonGroup._rename, "choices": None}
+
+    def __init__(self, **params):
+        choices = list(params.get("choices") or params.get("options") or [])
+        css = "".join(
+            f".bk-btn-group > .bk-btn:nth-child({k}) {{ display: var(--cs-b{k}-display) !important; "
+            f"margin-left: var(--cs-b{k}-ml) !important; "
+            f"border-top-left-radius: var(--cs-b{k}-rl) !important; border-bottom-left-radius: var(--cs-b{k}-rl) !important; "
+            f"border-top-right-radius: var(--cs-b{k}-rr) !important; border-bottom-right-radius: var(--cs-b{k}-rr) !important; }}\n"
+            for k in range(1, len(choices) + 1))
+        params["choices"] = choices
+        params["stylesheets"] = [*params.get("stylesheets", []), css]
+        super().__init__(**params)
+
+    def _shown(self) -> dict[str, str]:
+        """The CSS variables that show the buttons of ``options`` and hide the rest."""
+        shown = [k for k, c in enumerate(self.choices, 1) if c in self.values]
+        out = {}
+        for k in range(1, len(self.choices) + 1):
+            first, last = bool(shown) and k == shown[0], bool(shown) and k == shown[-1]
+            out[f"--cs-b{k}-display"] = "block" if k in shown else "none"
+            out[f"--cs-b{k}-ml"] = "0px" if first else "-1px"
+            out[f"--cs-b{k}-rl"] = "var(--border-radius)" if first else "0px"
+            out[f"--cs-b{k}-rr"] = "var(--border-radius)" if last else "0px"
+        return out
+
+    def _process_param_change(self, params):
+        props = super()._process_param_change(params)
+        if "labels" in props or "styles" in props:
+            props["labels"] = [str(c) for c in self.choices]
+            props["styles"] = {**(props.get("styles") or self.styles or {}), **self._shown()}
+        if props.get("active") is not None:
+            props["active"] = self.choices.index(self.values[props["active"]])
+        return props
+
+    def _process_property_change(self, props):
+        if props.get("active") is not None:  # the browser names a button among all the choices
+            props = {**props, "active": self.values.index(self.choices[props["active"]])}
+        return super()._process_property_change(props)
+
+
+class QuickTextInput(_ChangedPropertiesOnly, pn.widgets.TextInput):
+    """``pn.widgets.TextInput`` without the stylesheet rebuild on each change."""
+
+
 def html_pane(obj: str = "", **params) -> HTMLText:
     """An HTML pane that carries the shared styles.
 
@@ -98,6 +188,14 @@ def point_at(error: CsPanelError, field: str | None) -> CsPanelError:
     return moved
 
 
+def _put(pane, text: str) -> None:
+    """Give ``pane`` its text only when it differs: each component clears every message slot after
+    each action, and setting a parameter, even to the value it has, runs param's checks and
+    comparisons (about 10 us a slot; a FASA table has 19 slots, issue 14)."""
+    if pane.object != text:
+        pane.object = text
+
+
 class FieldErrors:
     """One message slot under each input; a rules error lands under the input it names.
 
@@ -112,9 +210,10 @@ class FieldErrors:
 
     def show(self, error: Exception | None) -> None:
         field = getattr(error, "field", None) if error else None
+        message = error_html(str(error)) if error else ""
         for name, slot in self.slots.items():
-            slot.object = error_html(str(error)) if error and name == field else ""
-        self.general.object = error_html(str(error)) if error and field not in self.slots else ""
+            _put(slot, message if name == field else "")
+        _put(self.general, message if field not in self.slots else "")
 
     def message(self, field: str | None = None) -> str:
         """The text shown in a slot (the general one by default), for tests."""
@@ -125,8 +224,8 @@ class FieldErrors:
         """Empty the slots of ``fields`` (the input they named was changed: the message no longer
         describes what is there), and the general slot."""
         for f in fields:
-            self.slots[f].object = ""
-        self.general.object = ""
+            _put(self.slots[f], "")
+        _put(self.general, "")
 
     def beside(self, widget, field: str) -> pn.Column:
         """The widget with its message slot under it. The slot is as wide as the widget and the

@@ -59,7 +59,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, html_pane, point_at, upload_text
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, upload_text
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 
@@ -180,13 +180,13 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._sheet_pane = html_pane("", css_classes=["fasa-sheet"], **pane)
         self._plot_choices = html_pane("", css_classes=["fasa-plot-choices"], **pane)
         self._fire_choices = html_pane("", css_classes=["fasa-fire-choices"], **pane)
-        self._shift_select = pn.widgets.Select(label="Steady Hand shift", options={"as rolled": 0}, value=0, width=250,
-                                               css_classes=["in-shift-to"])
+        self._shift_select = QuickSelect(label="Steady Hand shift", options={"as rolled": 0}, value=0, width=250,
+                                         css_classes=["in-shift-to"])
         self._shift_select.param.watch(lambda event: setattr(self, "shift_to", event.new), "value")
         self._computer_pane = html_pane("", css_classes=["fasa-computer"], **pane)
         # the zeppelin's turrets (F.zep.turrets): a select of the mounts the game offers now; shown only
         # when the game has zeppelins
-        self._mount_select = pn.widgets.Select(label="Turret", options=[], width=120, css_classes=["in-turret-mount"])
+        self._mount_select = QuickSelect(label="Turret", options=[], width=120, css_classes=["in-turret-mount"])
         self._mount_select.param.watch(lambda event: event.new is not None and setattr(self, "turret_mount", event.new),
                                        "value")
         self._turret_choices = html_pane("", css_classes=["fasa-turret-choices"], **pane)
@@ -506,6 +506,14 @@ class FasaTable(Seating, pn.viewable.Viewer):
 
     @param.depends("plot_plane", "fire_plane", watch=True)
     def _show_choices(self) -> None:
+        # what the choices show follows from the game (frozen: the same object, the same legal
+        # actions) and the two planes alone; a plot that hands the screen to the next plane shows
+        # them through the plane's watcher and then again through _redraw: work them out once
+        shown = (self.game, self.plot_plane, self.fire_plane)
+        kept = getattr(self, "_choices_shown", None)
+        if kept is not None and kept[0] is shown[0] and kept[1:] == shown[1:]:
+            return
+        self._choices_shown = shown
         options = self.shift_options()
         if self.shift_to not in options.values():
             self.shift_to = 0
@@ -626,21 +634,21 @@ class FasaTable(Seating, pn.viewable.Viewer):
 
         # each row's messages go under the whole row: a long one never pushes the row's button away
         plot_row = e.under(pn.Row(
-            pn.widgets.Select.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
-            pn.widgets.TextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
-                                            css_classes=["in-maneuver"]),
+            QuickSelect.from_param(p.plot_plane, label="Plane", width=130, css_classes=["in-plot-plane"]),
+            QuickTextInput.from_param(p.maneuver, label="Maneuver", placeholder="3SA", width=140,
+                                  css_classes=["in-maneuver"]),
             button("Plot", self.plot, "fasa-plot", color="primary", align="end"),
         ), "plot_plane", "maneuver")
         pick_row = e.under(pn.Row(
-            pn.widgets.Select.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
-            pn.widgets.TextInput.from_param(p.number, label="Collision number (1-10)", width=165,
-                                            css_classes=["in-number"]),
+            QuickSelect.from_param(p.pick_plane, label="Plane", width=130, css_classes=["in-pick-plane"]),
+            QuickTextInput.from_param(p.number, label="Collision number (1-10)", width=165,
+                                  css_classes=["in-number"]),
             button("Pick", self.pick, "fasa-pick", align="end"),
         ), "pick_plane", "number")
         fire_row = e.under(pn.Row(
-            pn.widgets.Select.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
-            pn.widgets.TextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
-                                            css_classes=["in-order"]),
+            QuickSelect.from_param(p.fire_plane, label="Plane", width=130, css_classes=["in-fire-plane"]),
+            QuickTextInput.from_param(p.order, label="Fire order", placeholder="guns x2 at Ace", width=180,
+                                  css_classes=["in-order"]),
             button("Order fire", self.fire, "fasa-fire", align="end"),
         ), "fire_plane", "order")
         shift_row = e.under(pn.Row(self._shift_select), "shift_to")

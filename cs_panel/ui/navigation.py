@@ -26,7 +26,7 @@ from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, o
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
+from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
 from cs_panel.ui.a11y import named, show_text, text_view
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
@@ -74,9 +74,13 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
         self._figure = self._make_figure()
         self._text = text_view(css_classes=["nav-text"])  # the table in words, for screen readers
-        self._card_select = pn.widgets.Select(label="Card", options={}, css_classes=["in-card"], width=260)
+        self._card_select = QuickSelect(label="Card", options={}, css_classes=["in-card"], width=260)
         self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
-        self._orient_select = pn.widgets.RadioButtonGroup(options=ORIENTATIONS, css_classes=["in-orientation"])
+        # one button per orientation, made once and shown or hidden, in a box of fixed width: the cards'
+        # paths differ (straight, or left and right), and relabelled buttons or a new width would lay
+        # the whole page out again, table included, at each such change of card (issue 14)
+        self._orient_select = FixedButtonGroup(choices=ORIENTATIONS, options=ORIENTATIONS, width=160,
+                                               css_classes=["in-orientation"])
         self._orient_select.param.watch(lambda ev: ev.new is not None and setattr(self, "orientation", ev.new), "value")
         self._end = html_pane("", css_classes=["nav-end"], sizing_mode="stretch_width")
         self._outcome = html_pane("", css_classes=["nav-outcome"], sizing_mode="stretch_width")

@@ -32,7 +32,7 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, html_pane, point_at
+from cs_panel.ui.common import FieldErrors, QuickSelect, html_pane, point_at
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
@@ -94,7 +94,7 @@ class PlayTable(pn.viewable.Viewer):
         self._text = text_view(css_classes=["play-text"])  # the picture in words, for screen readers
         self._log = html_pane("", css_classes=["play-log-pane"], sizing_mode="stretch_width",
                               stylesheets=[TABLE_STYLES])
-        self._choices = pn.widgets.Select(label="Your action", options=[], width=480, css_classes=["in-action"])
+        self._choices = QuickSelect(label="Your action", options=[], width=480, css_classes=["in-action"])
         self._choices.param.watch(lambda e: self.param.update(action=e.new or ""), "value")
         self._seat_box = pn.Column(margin=0)
         self._settle()
@@ -252,11 +252,13 @@ class PlayTable(pn.viewable.Viewer):
             status += f" <small>Players: {html.escape(who)}</small>"
         self._status.object = status
         options = self.choices()
-        self._choices.options = options
         if options:
             keep = self.action if self.action in options else options[0]
-            self._choices.value = keep
+            # options and value in one update: one message to the widget's model, not two
+            self._choices.param.update(options=options, value=keep)
             self.action = keep
+        else:
+            self._choices.options = options
         picture = None
         drawer = getattr(g.rules, "picture", None)
         if drawer is not None:

@@ -35,3 +35,28 @@ def test_changing_speed_and_card_moves_the_end(serve, page):
     page.mouse.click(box["x"] + 0.3 * box["width"], box["y"] + 0.5 * box["height"])
     expect(page.locator(".in-x input")).not_to_have_value("18")
     expect(end).not_to_contain_text("x 18.00 in")
+
+
+@pytest.mark.rule("A.nav.paths")
+def test_the_orientation_buttons_show_the_cards_paths_and_lay_the_one_clicked(serve, page):
+    """The orientation buttons are made once and shown or hidden by the card (issue 14): only the
+    card's paths show, and a click lays the card the way its button says."""
+    page.goto(serve(explorer_app))
+    end = page.locator(".nav-end")
+    expect(end).to_contain_text("Ends on marker 4 at x 20.90 in, y 8.40 in, heading 90")  # a Turn laid right
+    buttons = page.locator(".in-orientation button")
+    expect(buttons.filter(has_text="straight")).to_be_hidden()
+    expect(buttons.filter(has_text="left")).to_be_visible()
+    buttons.filter(has_text="left").click()
+    expect(end).to_contain_text("Ends on marker 4 at x 15.10 in, y 8.40 in, heading 270")
+    page.locator(".in-card select").select_option(label="Cruise (speed rating 1)")
+    expect(end).to_contain_text("Ends on marker 4 at x 18.00 in, y 10.00 in, heading 0")
+    expect(buttons.filter(has_text="straight")).to_be_visible()
+    expect(buttons.filter(has_text="left")).to_be_hidden()
+    expect(buttons.filter(has_text="right")).to_be_hidden()
+    box = page.locator(".in-orientation").bounding_box()
+    page.locator(".in-card select").select_option(label="Turn (speed rating 2)")
+    expect(buttons.filter(has_text="right")).to_be_visible()
+    assert page.locator(".in-orientation").bounding_box() == box  # the same size: nothing to lay out again
+    buttons.filter(has_text="right").click()
+    expect(end).to_contain_text("Ends on marker 4 at x 20.90 in, y 8.40 in, heading 90")

@@ -85,3 +85,33 @@ def test_a_human_cannot_take_the_computers_action():
     with pytest.raises(SeatError, match="computer's to take"):
         take(g, {"Bob": COMPUTER}, g.parse("plot Raider 3SA"))
     assert str(take(g, {"Bob": COMPUTER}, g.parse("plot Ace 3SA")).log[-1].action) == "plot Ace 3SA"
+
+
+@pytest.mark.parametrize("system", ["fasa", "airaction", "aces", "barrooms"])
+def test_a_games_own_actions_are_kept_and_equal_the_rules_answer(monkeypatch, system):
+    """own_actions keeps each game's answer (a game is immutable), as Game keeps its legal actions:
+    asked again for the same game, the rules are not asked whose each action is (issue 14); the
+    kept answer is the one worked out afresh, at every step of a game; the caller's list is its
+    own; only the latest answers are kept."""
+    import cs_panel.core.seats as seats_core
+
+    game = new_game(system, seed=3)
+    owners = []
+    real_owner = type(game.rules).owner
+    monkeypatch.setattr(type(game.rules), "owner", lambda self, state, a: owners.append(a) or real_owner(self, state, a))
+
+    def fresh(g, p):
+        return [a for a in g.legal_actions(p) if real_owner(g.rules, g.state, a) == p]
+    for _ in range(12):
+        if game.is_over:
+            break
+        for p in game.players:
+            assert own_actions(game, p) == fresh(game, p)
+            owners.clear()
+            mine = own_actions(game, p)
+            assert mine == fresh(game, p) and owners == []  # kept: the rules were not asked again
+            mine.clear()
+            assert own_actions(game, p) == fresh(game, p)  # the caller's list is its own
+        acting = [p for p in game.players if own_actions(game, p)]
+        game = game.apply(own_actions(game, acting[0])[0] if acting else table_actions(game)[0])
+    assert len(seats_core._OWN) <= seats_core.LEGAL_KEPT

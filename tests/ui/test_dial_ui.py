@@ -173,3 +173,91 @@ def test_optional_skill_cancelled_until_end_of_turn_and_shaken_cannot_be():
     d.cancelled = ["grey-piloting"]
     assert "Shaken is not optional" in d._errors.message("cancelled") and d.cancelled == ["grey-piloting"]
     assert "Shaken" in d._markers.object and "cs-cancelled" not in d._markers.object
+
+
+def _strip_drawn_whole(d):
+    """The teaching strip as ClixDial drew it whole on every click before issue 14's change: the
+    oracle for the strip it now joins from kept cells."""
+    import html as _html
+
+    from cs_panel.clix.dial import STAT_LABELS
+    from cs_panel.clix.view import css_colour
+    cells = strip(d)
+    head = "".join(f"<th>{c.index}{' &#9650;' if c.is_start else ''}</th>" for c in cells)
+    body = []
+    for s in d.stats:
+        row = []
+        for c in cells:
+            cls = ["cs-now"] if c.is_slot else []
+            if c.limit_line:
+                cls.append("cs-limit")
+            if c.eliminated:
+                cls.append("cs-past" if c.past_limit else "cs-down")
+                txt = "&#9679;&#9679;&#9679;" if s == d.stats[0] else (
+                    f"bail {c.bail_out}" if s == d.stats[1] and c.bail_out is not None else "")
+                style = ""
+            else:
+                txt = str(c.values[s])
+                style = f" style='background:{css_colour(c.markers[s])}'" if s in c.markers else ""
+            row.append(f"<td class='{' '.join(cls)}'{style}>{txt}</td>")
+        body.append(f"<tr><th>{_html.escape(STAT_LABELS.get(s, s))}</th>{''.join(row)}</tr>")
+    return ("<div class='cs-teaching'><p><b>Teaching view</b> <span class='cs-badge' style='background:#dd6b20'>"
+            "not at the table</span>: the whole dial at once. In a game you may not turn a dial just to see "
+            "what comes next (Air Action, Crimson Skies Etiquette, point 1).</p>"
+            f"<table class='cs-strip'><tr><th>click</th>{head}</tr>{''.join(body)}</table>"
+            "<p><small>&#9650; start (green triangle); outlined: in the slot now; red: three bullet holes "
+            "(with the campaign bail-out value); thick black line: structural limit; grey: beyond it.</small></p></div>")
+
+
+@pytest.mark.rule("A.base.values", "A.campaign.bailout")
+@pytest.mark.parametrize("fig", figures().ids())
+def test_the_strip_joined_from_kept_cells_is_the_strip_drawn_whole(monkeypatch, fig):
+    """A click joins the strip from cells written once per dial (issue 14): at every click of
+    every packaged dial, campaign or not, it is the strip drawn whole, and the cells are written
+    again only for another dial."""
+    import cs_panel.ui.dial as dial_ui
+
+    d = ClixDial(figure_id=fig, campaign=True)
+    written = []
+    parts = dial_ui._strip_parts
+    monkeypatch.setattr(dial_ui, "_strip_parts", lambda dial: written.append(1) or parts(dial))
+    while True:
+        assert d._strip.object == _strip_drawn_whole(d.combat)
+        if not d.click_forward():
+            break
+    while d.click_back():
+        assert d._strip.object == _strip_drawn_whole(d.combat)
+    assert written == []  # the same dial all along: its cells were written when it was first shown
+    d.figure_id = "sample-two-seater" if fig != "sample-two-seater" else "sample-fighter"
+    assert written == [1] and d._strip.object == _strip_drawn_whole(d.combat)
+
+
+@pytest.mark.rule("A.throttle")
+def test_a_combat_click_asks_the_throttle_plan_again_only_when_the_piloting_value_changes(monkeypatch):
+    """The throttle plan follows from the speed dial, the clicks asked, the piloting value and the
+    first turn: a click of the combat dial that keeps the piloting value asks the core nothing, nor
+    draws the speed dial again (issue 14); what is shown is what a dial shown afresh shows."""
+    import cs_panel.ui.dial as dial_ui
+
+    asked = []
+    plan = dial_ui.plan_throttle
+    monkeypatch.setattr(dial_ui, "plan_throttle", lambda *a, **k: asked.append(a[2]) or plan(*a, **k))
+    d = ClixDial(figure_id="sample-fighter", throttle_clicks=2)
+    while True:
+        asked.clear()
+        before = None if d.combat.eliminated else d.combat.value("piloting")
+        if not d.click_forward():
+            break
+        now = None if d.combat.eliminated else d.combat.value("piloting")
+        assert asked == ([] if now == before else [now])
+        fresh = ClixDial(figure_id="sample-fighter", throttle_clicks=2)
+        assert fresh.click_forward(d.combat.position - fresh.combat.position)
+        assert (d.plan, d._plan.object, d._speed.object, d._throttle_errors.message("throttle_clicks")) == \
+               (fresh.plan, fresh._plan.object, fresh._speed.object, fresh._throttle_errors.message("throttle_clicks"))
+    asked.clear()
+    d.throttle_clicks = 1  # another question: asked again
+    assert len(asked) == 1 and "A safe change" in d._plan.object
+    d.figure_id = "charlie-steele-ace"  # an Aces figure: no speed dial, drawn so
+    assert "no speed dial" in d._speed.object and d.plan is None
+    d.figure_id = "sample-fighter"
+    assert "Speed dial" in d._speed.object and d.plan is not None

@@ -285,3 +285,24 @@ def test_a_loaded_game_of_other_planes_gets_its_own_plane_and_player_menus():
     assert table.param.sheet_plane.objects == ["Ace2", "Raider2"]
     assert sorted(table.param.player.objects[1:]) == ["Ann2", "Bob2"]
     assert table.plot_plane in ("Ace2", "Raider2")
+
+
+@pytest.mark.rule("F.move.plot")
+def test_a_plot_works_out_the_choices_under_the_inputs_once_and_as_afresh(monkeypatch):
+    """A plot hands the screen to the next plane (its watcher shows the choices) and redraws the
+    table (which shows them too): the choices are worked out once for the game and planes shown,
+    and what is kept is what working them out afresh gives (issue 14)."""
+    table = FasaTable()
+    asked = []
+    shift_options = FasaTable.shift_options
+    monkeypatch.setattr(FasaTable, "shift_options", lambda self: asked.append(1) or shift_options(self))
+    for plane, undo in (("Ace", False), ("Raider", False), (None, True), (None, True)):
+        asked.clear()
+        assert table.undo() if undo else plot(table, plane, "3SA")
+        assert len(asked) == 1
+        kept = (table._plot_choices.object, table._fire_choices.object, table._shift_select.options)
+        table._choices_shown = None  # forget what was shown: work it out afresh
+        table._show_choices()
+        assert (table._plot_choices.object, table._fire_choices.object, table._shift_select.options) == kept
+    table.fire_plane = "Raider"  # another plane, the same game: worked out again
+    assert "Raider may be ordered now" in table._fire_choices.object or table._fire_choices.object == ""

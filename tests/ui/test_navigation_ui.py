@@ -182,3 +182,39 @@ def test_a_card_needing_another_orientation_is_drawn_once(monkeypatch):
     ex.card = "turn"
     assert ex.orientation != "straight" and drawn == [ex.orientation]
     assert ex.end == NavigationCardExplorer(card="turn", orientation=ex.orientation).end
+
+
+@pytest.mark.rule("A.nav.paths")
+def test_a_card_with_other_paths_changes_no_button_and_no_size_in_the_browser():
+    """The orientation buttons are made once, one per orientation, and a card only shows or hides
+    them (inline CSS variables) in a box of fixed width: relabelled buttons or a new width made
+    the browser lay the whole page out again, table included (issue 14). Clicking a shown button
+    names the orientation it shows."""
+    import panel as pn
+    from bokeh.document import Document
+
+    ui = NavigationCardExplorer(card="turn", orientation="left")
+    doc = Document()
+    doc.add_root(pn.panel(ui).get_root(doc))
+    group = ui._orient_select
+    model = next(iter(group._models.values()))[0]
+    assert model.labels == ["left", "straight", "right"] and model.active == 0 and model.width == 160
+    sent = []
+    doc.callbacks.on_change(lambda e: sent.append(getattr(e, "attr", None)) if getattr(e, "model", None) is model else None)
+
+    def shown():
+        return [b for k, b in enumerate(model.labels, 1) if model.styles[f"--cs-b{k}-display"] != "none"]
+    assert shown() == ["left", "right"]
+    for card_id, paths in (("cruise", ["straight"]), ("half-loop", ["straight"]), ("glide", ["left", "right"]),
+                           ("cruise", ["straight"])):
+        sent.clear()
+        ui.card = card_id
+        assert list(group.options) == paths and ui.orientation in paths  # as any RadioButtonGroup
+        assert shown() == paths and model.labels[model.active] == ui.orientation
+        assert set(sent) <= {"active", "styles"} and model.labels == ["left", "straight", "right"]
+    ui.card = "turn"
+    # the browser's click names a button among all three: the second shown one is "right", the third
+    group._process_events({"active": 2})
+    assert ui.orientation == "right" and group.value == "right"
+    group._process_events({"active": 0})
+    assert ui.orientation == "left"

@@ -120,3 +120,21 @@ def test_a_game_started_from_the_set_up_comes_to_the_table():
 def test_by_default_you_play_the_first_side_against_the_computer():
     t = PlayTable(game=new_game("aces", seed=3), chooser=seeded)
     assert t.seats == {"Kim": "computer"} and t.viewer == "Tim"
+
+
+def test_the_action_menu_gets_its_new_choices_and_choice_in_one_update():
+    """After an action the menu's options and its chosen one change together: one update of the
+    widget's model (one set of changes for the browser), not one for each (issue 14)."""
+    t = PlayTable(game=new_game("fasa", seed=1), seats={})
+    updates = []
+    update_model = type(t._choices)._update_model
+    t._choices._update_model = lambda *a, **k: updates.append(sorted(a[1])) or update_model(t._choices, *a, **k)
+    t.__panel__().get_root()
+    before = list(t._choices.options)
+    assert t.apply(before[0])
+    assert list(t._choices.options) != before and t._choices.value == t.action == t._choices.options[0]
+    assert [u for u in updates if "options" in u or "value" in u] == [["options", "value"]]
+    updates.clear()
+    assert t.undo()
+    assert list(t._choices.options) == before
+    assert [u for u in updates if "options" in u or "value" in u] == [["options", "value"]]

@@ -1,0 +1,88 @@
+"""QuickSelect, QuickRadioButtonGroup, QuickTextInput (cs_panel/ui/common.py): widgets whose changed
+value or options reach the bokeh model without Panel building the design's stylesheets again
+(issue 14, Speed). The model must end up exactly as Panel's own widget leaves it, and the browser
+must get the same changes."""
+
+import panel as pn
+import pytest
+from bokeh.document import Document
+from panel.theme.base import Design
+
+from cs_panel.ui.common import STYLES, QuickRadioButtonGroup, QuickSelect, QuickTextInput
+
+CASES = [
+    (QuickSelect, pn.widgets.Select, dict(options=["a", "b"], value="a"),
+     [dict(options=["a", "b", "c"], value="c"), dict(value="b"), dict(options={"x": 1, "y": 2}, value=2),
+      dict(stylesheets=[STYLES]), dict(options=[], value=None), dict(disabled=True)]),
+    (QuickRadioButtonGroup, pn.widgets.RadioButtonGroup, dict(options=["left", "straight", "right"], value="right"),
+     [dict(options=["left", "right"], value="left"), dict(value="right"), dict(options=["straight"], value="straight"),
+      dict(stylesheets=[STYLES]), dict(css_classes=["x"])]),
+    (QuickTextInput, pn.widgets.TextInput, dict(value="3SA", placeholder="3SA"),
+     [dict(value=""), dict(value="3L2F"), dict(placeholder="1SD"), dict(stylesheets=[STYLES])]),
+]
+
+
+def properties(model):
+    props = dict(model.properties_with_values(include_defaults=True))
+    props["stylesheets"] = [getattr(s, "css", None) or getattr(s, "url", None) or s for s in props["stylesheets"]]
+    return {k: v for k, v in props.items() if k not in ("name", "id")}
+
+
+@pytest.mark.parametrize("quick,panels,start,changes", CASES, ids=[c[0].__name__ for c in CASES])
+def test_each_change_leaves_the_model_as_panels_own_widget_does_and_sends_the_same(quick, panels, start, changes):
+    doc = Document()
+    mine, theirs = quick(css_classes=["w"], **start), panels(css_classes=["w"], **start)
+    roots = mine.get_root(doc), theirs.get_root(doc)
+    doc.add_root(roots[0])
+    doc.add_root(roots[1])
+    sent = {id(roots[0]): [], id(roots[1]): []}
+    doc.callbacks.on_change(lambda e: sent[id(e.model)].append((e.attr, repr(getattr(e, "new", None))))
+                            if id(getattr(e, "model", None)) in sent else None)
+    assert properties(roots[0]) == properties(roots[1])
+    for change in changes:
+        mine.param.update(**change)
+        theirs.param.update(**change)
+        assert properties(roots[0]) == properties(roots[1]), change
+        # the same changes go to the browser (stylesheet models are made anew, so compared by text)
+        assert [a for a, _ in sent[id(roots[0])]] == [a for a, _ in sent[id(roots[1])]], change
+        assert [n for a, n in sent[id(roots[0])] if a != "stylesheets"] == \
+               [n for a, n in sent[id(roots[1])] if a != "stylesheets"], change
+
+
+@pytest.mark.parametrize("quick,panels,start,changes", CASES, ids=[c[0].__name__ for c in CASES])
+def test_a_new_value_or_options_builds_no_stylesheets(monkeypatch, quick, panels, start, changes):
+    doc = Document()
+    mine = quick(**start)
+    doc.add_root(mine.get_root(doc))
+    built = []
+    original = Design.params
+    monkeypatch.setattr(Design, "params", lambda self, *a, **k: built.append(1) or original(self, *a, **k))
+    for change in changes:
+        if "stylesheets" not in change:
+            mine.param.update(**change)
+    assert built == []  # Panel's own widget builds them for each change
+    mine.stylesheets = [STYLES]  # a change of stylesheets itself still goes Panel's way
+    assert built
+
+
+def test_message_slots_that_already_say_it_are_not_set_again():
+    """FieldErrors.show and clear set a slot only when its text changes: every action clears every
+    slot, and each needless set ran param's checks (issue 14). What the slots show is unchanged."""
+    from cs_panel.core.errors import CsPanelError
+    from cs_panel.ui.common import FieldErrors, error_html
+
+    errors = FieldErrors(["a", "b"])
+    sets = []
+    for pane in [*errors.slots.values(), errors.general]:
+        pane.param.watch(lambda e: sets.append(e.obj), "object", onlychanged=False)
+    errors.show(None)
+    errors.clear("a", "b")
+    assert sets == []
+    errors.show(CsPanelError("no", field="b"))
+    assert sets == [errors.slots["b"]] and errors.slots["b"].object == error_html("no")
+    sets.clear()
+    errors.show(CsPanelError("no", field="b"))
+    assert sets == []
+    errors.show(CsPanelError("elsewhere"))
+    assert sets == [errors.slots["b"], errors.general] and errors.message() == "elsewhere"
+    assert errors.slots["a"].object == errors.slots["b"].object == ""
