@@ -6,8 +6,11 @@ order in one kernel). The long independent tests in SPREAD_FILES are dealt one b
 the benchmarks and the project checks. (Dealing the app's layout and navigation tests one by one
 too was tried: with them beside the other browser tests, served pages on a loaded two-core machine
 missed their 15 s answers, so they stay a unit.)
-Units go out in collection order, not largest first, so the long browser tests start early and the
-short notebooks fill the end; the units in FIRST go out before all others.
+The units named in FIRST (by the start of their name) go out before all others, in that order:
+the longest ones, measured (each 10 to 150 s on the project's machine). The rest go out in
+collection order, so short units fill the end and both workers finish together. (Before, the
+hostile-input fuzz and the computer-opponent matches, 40 s each, came late in collection order and
+one worker ran them alone at the end of the run: a core idle for the last 10 to 20 s.)
 
 The JupyterLab run of the lessons (tests/browser/test_jupyterlab.py, with the rules look-up in
 JupyterLab: JOINS) is one unit, dealt first: one worker runs every lesson in one JupyterLab and
@@ -29,8 +32,23 @@ from collections import OrderedDict
 import pytest
 
 SPREAD_FILES = {"tests/test_benchmarks.py", "tests/test_project.py"}
-#: units dealt before all others, in this order
-FIRST = ("tests/browser/test_jupyterlab.py",)
+#: units dealt before all others, in this order: each entry is the start of a unit's name (a file,
+#: or a test of SPREAD_FILES), the longest first
+FIRST = (
+    "tests/browser/test_jupyterlab.py",
+    "tests/browser/test_layout.py",
+    "tests/test_benchmarks.py::test_benchmark_runs_and_reports[latency.py",
+    "tests/test_bots.py",
+    "tests/ui/test_hostile_ui.py",
+    "tests/test_examples.py",
+    "tests/browser/test_game_setup_browser.py",
+    "tests/browser/test_app_nav.py",
+)
+
+
+def first_rank(unit: str) -> int | None:
+    """Where a unit stands in FIRST (None: not there)."""
+    return next((i for i, start in enumerate(FIRST) if unit.startswith(start)), None)
 
 
 #: files whose tests join another file's unit: the rules look-up in JupyterLab joins the lessons'
@@ -47,15 +65,21 @@ def unit_of(nodeid: str) -> str:
 
 
 class _FirstQueue(OrderedDict):
-    """xdist's queue of units: a unit named in FIRST is moved to the front as it is queued, behind
-    any unit FIRST names before it."""
+    """xdist's queue of units: a unit FIRST names is moved to the front as it is queued, behind any
+    unit FIRST names before it."""
+
+    def __init__(self):
+        super().__init__()
+        self._ranked: dict[str, int] = {}
 
     def __setitem__(self, unit, tests):
         super().__setitem__(unit, tests)
-        if unit in FIRST:
-            for earlier in reversed(FIRST[:FIRST.index(unit) + 1]):
-                if earlier in self:
-                    self.move_to_end(earlier, last=False)
+        rank = first_rank(unit)
+        if rank is not None:
+            self._ranked[unit] = rank
+            for ranked in sorted(self._ranked, key=self._ranked.__getitem__, reverse=True):
+                if ranked in self:
+                    self.move_to_end(ranked, last=False)
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected theirs
@@ -72,22 +96,34 @@ def pytest_collection_modifyitems(config, items):
     in_lab = {mark.args[0] for item in items for mark in item.iter_markers("runs_lesson")}
     if not in_lab:
         return
-    twice = [item for item in items if item.nodeid.split("::", 1)[0] in {f"lessons/{n}" for n in in_lab}]
+    paths = {f"lessons/{n}" for n in in_lab}
+    twice = [item for item in items if item.nodeid.split("::", 1)[0] in paths]
     if twice:
         seen = set(map(id, twice))
         items[:] = [item for item in items if id(item) not in seen]
         config.hook.pytest_deselected(items=twice)
-        config.stash[LESSONS_IN_LAB] = len(in_lab)
 
 
-LESSONS_IN_LAB = pytest.StashKey[int]()
+def lessons_note(config) -> str | None:
+    """What the run says of its lessons when they run in JupyterLab and not under nbval (decided
+    from the run's paths: under xdist the workers collect, and the controller collects nothing)."""
+    paths = [str(a).split("::", 1)[0].rstrip("/") for a in (config.args or config.getini("testpaths"))]
 
+    def covered(path: str) -> bool:
+        return any(p in ("", ".") or path == p or path.startswith(p + "/") for p in paths)
 
-def pytest_report_collectionfinish(config, start_path, items):
-    n = config.stash.get(LESSONS_IN_LAB, 0)
-    if n:
-        return f"{n} lessons run in JupyterLab (tests/browser/test_jupyterlab.py), so not again under nbval"
+    if covered("lessons") and covered(LAB_TEST):
+        return f"lessons: each runs once, in JupyterLab ({LAB_TEST}), not again under nbval (conftest.py)"
     return None
+
+
+LAB_TEST = "tests/browser/test_jupyterlab.py"
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    note = lessons_note(config)
+    if note and not hasattr(config, "workerinput"):  # the controller's summary (or a run without xdist)
+        terminalreporter.write_line(note)
 
 
 def pytest_xdist_make_scheduler(config, log):

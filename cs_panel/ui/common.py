@@ -68,7 +68,7 @@ class _ChangedPropertiesOnly:
     options and value follow the game (the table's action menu, the plane to plot, a card's
     orientations) paid that on every click (issue 14). This skips the build when ``stylesheets``
     did not change and otherwise leaves Panel's path as it is, so the properties sent are the same;
-    ``tests/ui/test_html_text.py`` checks they are, event for event.
+    ``tests/ui/test_quick_widgets.py`` checks they are, event for event.
     """
 
     def _update_properties(self, *events, doc):
@@ -131,6 +131,10 @@ class FixedButtonGroup(QuickRadioButtonGroup):
 
     def _process_param_change(self, params):
         props = super()._process_param_change(params)
+        if "labels" in props:
+            strange = [v for v in self.values if v not in self.choices]
+            if strange:
+                raise ValueError(f"{type(self).__name__}: options {strange} are not among its choices {self.choices}")
         if "labels" in props or "styles" in props:
             props["labels"] = [str(c) for c in self.choices]
             props["styles"] = {**(props.get("styles") or self.styles or {}), **self._shown()}
@@ -140,7 +144,11 @@ class FixedButtonGroup(QuickRadioButtonGroup):
 
     def _process_property_change(self, props):
         if props.get("active") is not None:  # the browser names a button among all the choices
-            props = {**props, "active": self.values.index(self.choices[props["active"]])}
+            choice = self.choices[props["active"]]
+            if choice in self.values:
+                props = {**props, "active": self.values.index(choice)}
+            else:  # a click sent before the new options hid its button: the value stays as it is
+                props = {k: v for k, v in props.items() if k != "active"}
         return super()._process_property_change(props)
 
 
@@ -289,7 +297,10 @@ def set_data(source, data: dict, partial: bool = False) -> None:
 
     With ``partial``, ``data`` names only the columns that may have changed, and the source's other
     columns stay as they are (the caller knows they hold the same rows: a record sheet's boxes do
-    not move, only their colours change), so they are not compared item by item either."""
+    not move, only their colours change), so they are not compared item by item either.
+
+    The source keeps the lists it is given and a later patch changes them in place: give it lists
+    of its own, never ones kept for other uses."""
     old = source.data
     names_match = set(data) <= set(old) if partial else set(old) == set(data)
     if names_match and all(len(old[k]) == len(v) for k, v in data.items()):
@@ -303,7 +314,7 @@ def set_data(source, data: dict, partial: bool = False) -> None:
                 patches[k] = [(i, v[i]) for i in rows]
         if not changed and not patches:
             return
-        if patches or len(changed) < len(old):  # some of it stays: send only the rest
+        if partial or patches or len(changed) < len(old):  # some of it stays: send only the rest
             if changed:
                 source.data.update(changed)
             if patches:

@@ -97,7 +97,14 @@ def _diagram_rows(d: DamageDiagram) -> _DiagramRows:
         labels["x"].append(sum(xs) / len(xs))
         labels["y"].append(-sum(ys) / len(ys))
         labels["text"].append(comp.code)
-    return _DiagramRows(cells, intact, fixed, labels)
+    return _DiagramRows(tuple(cells), tuple(intact), {k: tuple(v) for k, v in fixed.items()},
+                        {k: tuple(v) for k, v in labels.items()})
+
+
+def columns(kept: dict[str, tuple]) -> dict[str, list]:
+    """Lists of a data source's own, copied from kept columns: a source patched later (a hit on the
+    same plane's sheet) changes its lists in place, which must not reach the kept ones."""
+    return {k: list(v) for k, v in kept.items()}
 
 
 class DamageSheet(pn.viewable.Viewer):
@@ -312,8 +319,8 @@ class DamageSheet(pn.viewable.Viewer):
             if rows is self._drawn:  # the same diagram: a hit recolours a few boxes, only those are sent
                 set_data(self._source, marked, partial=True)
             else:
-                set_data(self._source, {**rows.fixed, **marked})
-                set_data(self._labels, rows.labels)
+                set_data(self._source, {**columns(rows.fixed), **marked})
+                set_data(self._labels, columns(rows.labels))
                 self._drawn = rows
             self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown

@@ -178,6 +178,17 @@ KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.
 ALL_RUN = """() => { const w = window.jupyterapp.shell.currentWidget;
   return w.content.widgets.filter(c => c.model.type === 'code').every(c => c.model.executionCount !== null)
          && w.sessionContext.session.kernel.status === 'idle' }"""
+#: the first error a lesson's cell raised, as "cell N: Name: value" (null if none): a failed cell
+#: stops the cells queued after it, which then never run, so ALL_RUN would wait out its time
+FIRST_ERROR = r"""() => { const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.widgets;
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i].model.type !== 'code') continue;
+    const outs = cells[i].model.outputs.toJSON();
+    const err = outs.find(o => o.output_type === 'error');
+    if (err) return `cell ${i}: ${err.ename}: ${err.evalue}\n` + (err.traceback || []).join('\n').replace(/\x1b\[[0-9;]*m/g, '');
+  }
+  return null; }"""
 
 
 @pytest.hookimpl(wrapper=True)
@@ -290,4 +301,8 @@ def run_all(page) -> None:
     page.wait_for_function("() => window.Bokeh !== undefined && window.Bokeh.Panel !== undefined", timeout=60_000)
     page.evaluate("""(first) => { const w = window.jupyterapp.shell.currentWidget;
         w.content.activeCellIndex = first + 1; window.jupyterapp.commands.execute('notebook:run-all-below'); }""", first)
-    page.wait_for_function(ALL_RUN, timeout=180_000)
+    # every cell run, or one failed: a lesson whose cell raised fails at once with the cell's error
+    # (the lessons run only here in a full run, not under nbval too: see the root conftest.py)
+    page.wait_for_function(f"() => ({ALL_RUN})() || ({FIRST_ERROR})() !== null", timeout=180_000)
+    error = page.evaluate(FIRST_ERROR)
+    assert error is None, f"a cell of the lesson raised: {error[-3000:]}"

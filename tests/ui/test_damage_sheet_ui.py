@@ -206,3 +206,27 @@ def test_the_diagram_after_steps_is_the_one_a_fresh_sheet_draws_for_the_same_mar
     assert "destroyed by a hit" in ui._source.data["state"]
     ui.plane = next(p for p in ui.param.plane.objects if p != "devastator")  # another diagram: drawn whole
     assert len(ui._source.data["x"]) == len(ui.sheet.diagram.boxes) and set(ui._source.data["state"]) == {"intact"}
+
+
+@pytest.mark.rule("F.plane.record-sheet")
+def test_switching_between_planes_of_the_same_size_leaves_every_sheet_drawn_right():
+    """The diagram's columns are kept per diagram for every sheet of the process; a data source
+    patched from one plane's drawing to another's (same number of boxes) must not change the kept
+    columns, so plane A drawn again, here or in another session, is plane A's (found in review: the
+    source once held the kept lists themselves, and bokeh's patch rewrote them in place)."""
+    from cs_panel.ui.damage_sheet import _diagram_rows
+
+    def drawn(ui):
+        return {k: list(v) for k, v in ui._source.data.items()}, {k: list(v) for k, v in ui._labels.data.items()}
+
+    a, b = "a5", "badger"
+    fresh_a = drawn(DamageSheet(plane=a))
+    assert len(fresh_a[0]["x"]) == len(drawn(DamageSheet(plane=b))[0]["x"])  # the same size: the patched path
+    kept = _diagram_rows.__wrapped__(RecordSheet.for_plane(a).diagram)
+    ui = DamageSheet(plane=a)
+    ui.plane = b
+    ui.plane = a
+    assert drawn(ui) == fresh_a
+    assert drawn(DamageSheet(plane=a)) == fresh_a  # another session's sheet too
+    assert {k: list(v) for k, v in _diagram_rows(ui.sheet.diagram).fixed.items()} == {
+        k: list(v) for k, v in kept.fixed.items()}

@@ -86,3 +86,24 @@ def test_message_slots_that_already_say_it_are_not_set_again():
     errors.show(CsPanelError("elsewhere"))
     assert sets == [errors.slots["b"], errors.general] and errors.message() == "elsewhere"
     assert errors.slots["a"].object == errors.slots["b"].object == ""
+
+
+def test_a_fixed_button_group_shows_its_options_and_takes_the_browsers_click_among_all_choices():
+    """FixedButtonGroup: one button per choice, made once; the options show or hide them; the
+    browser's ``active`` counts among all choices; a click on a button the new options hid (sent
+    before they arrived) changes nothing; options outside the choices are refused by name."""
+    from cs_panel.ui.common import FixedButtonGroup
+
+    group = FixedButtonGroup(choices=["left", "straight", "right"], options=["straight"], value="straight")
+    model = group.get_root(Document())
+    assert list(model.labels) == ["left", "straight", "right"] and model.active == 1
+    assert model.styles["--cs-b1-display"] == "none" and model.styles["--cs-b2-display"] == "block"
+    group.options, group.value = ["left", "right"], "right"
+    assert list(model.labels) == ["left", "straight", "right"] and model.active == 2
+    assert [model.styles[f"--cs-b{k}-display"] for k in (1, 2, 3)] == ["block", "none", "block"]
+    group._process_events({"active": 0})  # the browser's click on "left", the first of all choices
+    assert group.value == "left"
+    group._process_events({"active": 1})  # "straight": hidden now, a click from before the options changed
+    assert group.value == "left"
+    with pytest.raises(ValueError, match="not among its choices"):
+        group.options = ["left", "down"]
