@@ -30,7 +30,7 @@ import random
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError, SavedStateError
@@ -220,13 +220,40 @@ def registered() -> tuple[str, ...]:
 
 
 _RULES: dict[str, Rules] = {}
-# (id of a game, player) -> (that game, its legal actions): a screen asks a game for its actions
-# several times a click (whose turn it is, each seat's own actions, the list it offers), and an
-# immutable game's answer never changes. The game is kept with its answer, so an id is never
-# reused while it is here; only the latest LEGAL_KEPT answers are kept, as a game's earlier states
-# (kept by undo) would otherwise each keep theirs.
-_LEGAL: dict[tuple[int, str | None], tuple["Game", tuple]] = {}
-_LEGAL_LOCK = threading.Lock()  # a server may run sessions' callbacks in threads
+class KeptPerGame:
+    """The latest answers to one question about games, each kept with its game.
+
+    A screen asks a game the same things several times a click (whose turn it is, each seat's own
+    actions, the list it offers), and an immutable game's answer never changes. Answers are kept by
+    (id of the game, what is asked), and the game is kept with its answer, so an id is never reused
+    while it is here; only the latest ``size`` answers are kept, as a game's earlier states (kept by
+    undo) would otherwise each keep theirs. Used for ``Game.legal_actions`` and
+    ``seats.own_actions``."""
+
+    def __init__(self, size: int = LEGAL_KEPT):
+        self.size = size
+        self._kept: dict[tuple[int, object], tuple["Game", tuple]] = {}
+        self._lock = threading.Lock()  # a server may run sessions' callbacks in threads
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def answer(self, game: "Game", asked: object, work: Callable[[], Iterable]) -> tuple:
+        """``game``'s kept answer to ``asked``, or ``work()``'s, kept (as a tuple)."""
+        key = (id(game), asked)
+        kept = self._kept.get(key)
+        if kept is None or kept[0] is not game:
+            kept = (game, tuple(work()))
+            with self._lock:
+                self._kept.pop(key, None)
+                self._kept[key] = kept
+                while len(self._kept) > self.size:
+                    del self._kept[next(iter(self._kept))]
+        return kept[1]
+
+
+#: each game's legal actions, by player (Game.legal_actions)
+_LEGAL = KeptPerGame()
 
 
 def rules_for(system: str) -> Rules:
@@ -398,16 +425,7 @@ class Game:
         """Every action ``player`` (or anyone, with None) may take now: a finite list."""
         if self.is_over:
             return []
-        key = (id(self), player)
-        kept = _LEGAL.get(key)
-        if kept is None or kept[0] is not self:
-            kept = (self, tuple(self.rules.legal_actions(self.state, player)))
-            with _LEGAL_LOCK:
-                _LEGAL.pop(key, None)
-                _LEGAL[key] = kept
-                while len(_LEGAL) > LEGAL_KEPT:
-                    del _LEGAL[next(iter(_LEGAL))]
-        return list(kept[1])
+        return list(_LEGAL.answer(self, player, lambda: self.rules.legal_actions(self.state, player)))
 
     def parse(self, text: str) -> Action:
         """An action from its notation."""

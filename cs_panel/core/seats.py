@@ -20,11 +20,10 @@ call it, so they hold no rules of their own.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from cs_panel.core.game import LEGAL_KEPT, Action, Game, GameError, UndoRefusedError
+from cs_panel.core.game import Action, Game, GameError, KeptPerGame, UndoRefusedError
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -64,28 +63,17 @@ def check_seats(game: Game, seats: Mapping[str, str]) -> dict[str, str]:
     return {p: seats.get(p, HUMAN) for p in game.players}
 
 
-# Each game's answer to own_actions, by the game's id and the player, as Game keeps its legal
-# actions (and for the same reason: a game is immutable, so its answer never changes). A table asks
-# it several times a change (who is to act, the computers' turn, the menu): each time the rules
-# named the owner of each of a FASA turn's ~100 legal actions (issue 14). Only the latest
-# LEGAL_KEPT answers are kept; the game is kept with its answer, so an id is not reused meanwhile.
-_OWN: dict[tuple[int, str], tuple[Game, tuple[Action, ...]]] = {}
-_OWN_LOCK = threading.Lock()  # a server may run sessions' callbacks in threads
+#: each game's own actions, by player: kept as Game keeps its legal actions (a table asks several
+#: times a change: who is to act, the computers' turn, the menu; each time the rules named the
+#: owner of each of a FASA turn's ~100 legal actions, issue 14)
+_OWN = KeptPerGame()
 
 
 def own_actions(game: Game, player: str) -> list[Action]:
     """The legal actions that belong to ``player`` now (the table's steps excluded)."""
-    key = (id(game), player)
-    kept = _OWN.get(key)
-    if kept is None or kept[0] is not game:
-        rules, state = game.rules, game.state
-        kept = (game, tuple(a for a in game.legal_actions(player) if rules.owner(state, a) == player))
-        with _OWN_LOCK:
-            _OWN.pop(key, None)
-            _OWN[key] = kept
-            while len(_OWN) > LEGAL_KEPT:
-                del _OWN[next(iter(_OWN))]
-    return list(kept[1])
+    rules, state = game.rules, game.state
+    return list(_OWN.answer(game, player, lambda: (a for a in game.legal_actions(player)
+                                                   if rules.owner(state, a) == player)))
 
 
 def table_actions(game: Game) -> list[Action]:

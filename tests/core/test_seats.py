@@ -114,4 +114,4 @@ def test_a_games_own_actions_are_kept_and_equal_the_rules_answer(monkeypatch, sy
             assert own_actions(game, p) == fresh(game, p)  # the caller's list is its own
         acting = [p for p in game.players if own_actions(game, p)]
         game = game.apply(own_actions(game, acting[0])[0] if acting else table_actions(game)[0])
-    assert len(seats_core._OWN) <= seats_core.LEGAL_KEPT
+    assert len(seats_core._OWN) <= seats_core._OWN.size
