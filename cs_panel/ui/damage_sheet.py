@@ -67,11 +67,13 @@ def _template_options() -> dict[str, str]:
 
 class _DiagramRows(NamedTuple):
     """What the diagram's drawing takes from the diagram alone: the boxes in drawing order, their
-    fixed columns (place, table, column, what), each box's colour while intact, the labels."""
-    cells: list
-    intact: list
-    fixed: dict
-    labels: dict
+    fixed columns (place, table, column, what), each box's colour while intact, the labels. Kept
+    for every sheet of the process, so every column is a tuple and a data source is given copies
+    (``_own_lists``): bokeh's patch changes the lists a source holds in place."""
+    cells: tuple
+    intact: tuple
+    fixed: dict[str, tuple]
+    labels: dict[str, tuple]
 
 
 @functools.lru_cache(maxsize=16)
@@ -101,7 +103,7 @@ def _diagram_rows(d: DamageDiagram) -> _DiagramRows:
                         {k: tuple(v) for k, v in labels.items()})
 
 
-def columns(kept: dict[str, tuple]) -> dict[str, list]:
+def _own_lists(kept: dict[str, tuple]) -> dict[str, list]:
     """Lists of a data source's own, copied from kept columns: a source patched later (a hit on the
     same plane's sheet) changes its lists in place, which must not reach the kept ones."""
     return {k: list(v) for k, v in kept.items()}
@@ -319,8 +321,8 @@ class DamageSheet(pn.viewable.Viewer):
             if rows is self._drawn:  # the same diagram: a hit recolours a few boxes, only those are sent
                 set_data(self._source, marked, partial=True)
             else:
-                set_data(self._source, {**columns(rows.fixed), **marked})
-                set_data(self._labels, columns(rows.labels))
+                set_data(self._source, {**_own_lists(rows.fixed), **marked})
+                set_data(self._labels, _own_lists(rows.labels))
                 self._drawn = rows
             self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
