@@ -7,6 +7,7 @@ Importing this package imports panel. Components are loaded lazily by name, so
 from __future__ import annotations
 
 import importlib
+import weakref
 
 _COMPONENTS = {
     "ToHitCalculator": "cs_panel.ui.tohit",
@@ -110,9 +111,14 @@ def _inline_theme_stylesheets() -> None:
     stylesheets (``default.css``, ``native.css``, ``loading.css``) from its CDN: its design adds
     them after Panel's own inlining step, and again when a pane's properties change. At each
     place they enter (a render, a pane's properties, a model update, a design applied) swap every link to Panel's CDN for
-    the same file's text read from the installed package (Panel's own ``replace_inline_css``)."""
+    the same file's text read from the installed package (what Panel's own ``replace_inline_css`` does).
+
+    One inlined sheet per file serves a whole output (``_shared_inline``): Panel's own swap makes a
+    new sheet, with the file's whole text, for every widget. A setup form held about 520 of them
+    (seven distinct files, 0.9 MB of its 1.1 MB document), which the kernel encoded, JupyterLab's
+    server passed on and the notebook stored, for every output. BokehJS makes each view its own
+    ``<style>`` from a sheet model (``InlineStyleSheet.underlying``), so views may share the model."""
     from bokeh.models import ImportedStyleSheet, UIElement
-    from panel.io.notebook import patch_inline_stylesheets, replace_inline_css
     from panel.reactive import Reactive
     from panel.theme.base import Design
     from panel.viewable import Viewable
@@ -122,35 +128,62 @@ def _inline_theme_stylesheets() -> None:
     preprocess, update_model, apply_params = Viewable._preprocess, Reactive._update_model, Design._apply_params.__func__
     get_properties = Reactive._get_properties
 
-    def inlined(stylesheets):
-        return [replace_inline_css(s) if isinstance(s, ImportedStyleSheet) else s for s in stylesheets]
+    def inlined(stylesheets, scope):
+        return [_shared_inline(s, scope) if isinstance(s, ImportedStyleSheet) else s for s in stylesheets]
+
+    def patch(model, scope):
+        stylesheets = inlined(model.stylesheets, scope)
+        if stylesheets != model.stylesheets:
+            model.stylesheets = stylesheets
 
     def _preprocess(self, root, changed=None, old_models=None):
         preprocess(self, root, changed, old_models)
+        # the root is not in its document yet at a first render: the root stands for the output
+        scope = root.document or root
         for model in root.select({"type": UIElement}):
-            patch_inline_stylesheets(model)
+            patch(model, scope)
 
     def _update_model(self, events, msg, root, model, doc, comm):
         if "stylesheets" in msg:
-            msg["stylesheets"] = inlined(msg["stylesheets"])
+            msg["stylesheets"] = inlined(msg["stylesheets"], doc or model.document)
         update_model(self, events, msg, root, model, doc, comm)
 
     def _get_properties(self, doc):
         props = get_properties(self, doc)
         if "stylesheets" in props:
-            props["stylesheets"] = inlined(props["stylesheets"])
+            props["stylesheets"] = inlined(props["stylesheets"], doc)
         return props
 
     def _apply_params(cls, viewable, mref, modifiers, document=None):
         apply_params(cls, viewable, mref, modifiers, document)
         if mref in viewable._models:
-            patch_inline_stylesheets(viewable._models[mref][0])
+            model = viewable._models[mref][0]
+            patch(model, document or model.document)
 
     _preprocess._cs_inline = True
     Viewable._preprocess = _preprocess
     Reactive._update_model = _update_model
     Reactive._get_properties = _get_properties
     Design._apply_params = classmethod(_apply_params)
+
+
+#: the inlined sheets of each output (its bokeh document, or its root model before it has one), by
+#: the URL they replace; weakly held, so an output's sheets go with it
+_SHARED_SHEETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _shared_inline(sheet, scope):
+    """``sheet`` (an ImportedStyleSheet) as the inlined sheet ``scope``'s models share, made once per
+    file and scope; a link off Panel's CDN, or a file Panel does not ship, is kept as it is (Panel's
+    ``replace_inline_css``). With no scope, a sheet of its own."""
+    from panel.io.notebook import replace_inline_css
+
+    if scope is None:
+        return replace_inline_css(sheet)
+    kept = _SHARED_SHEETS.setdefault(scope, {})
+    if sheet.url not in kept:
+        kept[sheet.url] = replace_inline_css(sheet)
+    return kept[sheet.url]
 
 
 def __getattr__(name: str):
