@@ -4,6 +4,7 @@ and after a change (Panel's design adds its theme stylesheets on updates too).
 Run in a fresh interpreter: ``notebook()`` sets Panel's global configuration for the process.
 """
 
+import functools
 import re
 import subprocess
 import sys
@@ -24,10 +25,6 @@ def first_render(viewable):
 if sys.argv[1] == "plain":
     pn.extension()
 else:
-    if sys.argv[1] == "unshared":  # every model its own copy of each sheet, as Panel makes them
-        import cs_panel.ui as ui
-        from panel.io.notebook import replace_inline_css
-        ui._shared_inline = lambda sheet, scope: replace_inline_css(sheet)
     notebook()
 calc = ToHitCalculator()
 bundle, root = first_render(calc)
@@ -40,17 +37,27 @@ text = str(bundle) + str(bundle2)
 print("LINKED", linked(root) + linked(root2))
 print("CDN-IN-OUTPUT", "cdn." in text)
 
-# each model's stylesheets, by their text; and how many sheet models the output holds
+# each model's stylesheets, by their text, and how many sheet models the output holds: as rendered,
+# then with every model given its own copy of each sheet (as Panel makes them)
+import hashlib
 from bokeh.models import InlineStyleSheet, UIElement
 from cs_panel.ui import GameSetup
-setup_root = first_render(GameSetup(system="fasa"))[1]
-sheets = list(setup_root.select({"type": InlineStyleSheet}))
-# (bokeh's select walks the models in no fixed order: the models' sheets are compared as a sorted list)
-texts = sorted((type(m).__name__, tuple(getattr(s, "css", getattr(s, "url", s)) for s in m.stylesheets))
-               for m in setup_root.select({"type": UIElement}))
-print("SHEETS", len(sheets), len({s.css for s in sheets}))
-import hashlib
-print("TEXTS", hashlib.sha256(repr(texts).encode()).hexdigest(), len(texts))
+import cs_panel.ui as ui
+from panel.io.notebook import replace_inline_css
+
+def sheets_of_a_form(label):
+    root = first_render(GameSetup(system="fasa"))[1]
+    sheets = list(root.select({"type": InlineStyleSheet}))
+    # (bokeh's select walks the models in no fixed order: the models' sheets are compared sorted)
+    texts = sorted((type(m).__name__, tuple(getattr(s, "css", getattr(s, "url", s)) for s in m.stylesheets))
+                   for m in root.select({"type": UIElement}))
+    print(label, "SHEETS", len(sheets), len({s.css for s in sheets}))
+    print(label, "TEXTS", hashlib.sha256(repr(texts).encode()).hexdigest(), len(texts))
+
+if sys.argv[1] == "offline":
+    sheets_of_a_form("shared")
+    ui._shared_inline = lambda sheet, scope: replace_inline_css(sheet)
+    sheets_of_a_form("own")
 """
 
 
@@ -61,8 +68,14 @@ def run(mode: str) -> str:
     return out.stdout
 
 
+@functools.cache
+def offline_output() -> str:
+    """The script's output with ``notebook()``: run once for the tests that read it."""
+    return run("offline")
+
+
 def test_notebook_output_links_nothing_on_a_cdn():
-    out = run("offline")
+    out = offline_output()
     assert "LINKED []" in out, out
     assert "CDN-IN-OUTPUT False" in out, out
 
@@ -70,14 +83,12 @@ def test_notebook_output_links_nothing_on_a_cdn():
 def test_one_inlined_sheet_per_file_serves_a_whole_output():
     """Every model of an output shares the inlined sheet of each file (a setup form held about 520
     copies of seven files, 0.9 MB of its 1.1 MB, before), and each model's stylesheets are the same
-    texts, in the same order, as with a copy of its own (``CS_UNSHARED`` turns the sharing off)."""
-    shared = run("offline")
-    own = run("unshared")
-    count, distinct = map(int, re.search(r"SHEETS (\d+) (\d+)", shared).groups())
-    assert count == distinct <= 10, shared
-    own_count = int(re.search(r"SHEETS (\d+)", own).group(1))
-    assert own_count > 100, own  # the check can fail: unshared, each model has its own copies
-    assert re.search(r"TEXTS .*", shared).group(0) == re.search(r"TEXTS .*", own).group(0)
+    texts, in the same order, as with a copy of its own (the script's second render, "own")."""
+    out = offline_output()
+    count, distinct = map(int, re.search(r"shared SHEETS (\d+) (\d+)", out).groups())
+    assert count == distinct <= 10, out
+    assert int(re.search(r"own SHEETS (\d+)", out).group(1)) > 100, out  # the check can fail: unshared
+    assert re.search(r"shared TEXTS (.*)", out).group(1) == re.search(r"own TEXTS (.*)", out).group(1)
 
 
 def test_plain_panel_would_link_its_cdn():
