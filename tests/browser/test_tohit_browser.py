@@ -5,9 +5,6 @@ from playwright.sync_api import expect
 
 from cs_panel.core.explain import percent
 from cs_panel.ui import ToHitCalculator
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def calculator_app():
@@ -44,14 +41,6 @@ def test_a_skill_past_the_rules_limit_stops_at_it(serve, page):
     box.press("Enter")
     expect(page.locator(".cs-error-dead_eye .cs-error")).to_have_count(0)
     expect(page.locator(".summary .explained")).to_contain_text("= 4 (70%)")
-
-
-def test_panel_serve_command_serves_the_rulebook_app(panel_serve_cli, page):
-    url = panel_serve_cli(ROOT / "examples" / "app.py", "app")
-    page.goto(url)
-    expect(page.locator(".cs-notice").first).to_contain_text("Unofficial fan project")
-    page.goto(url + "?page=tohit")  # the calculator's own page
-    expect(page.locator(".summary .explained")).to_contain_text("= 2 (90%)")
 
 
 @pytest.mark.rule("F.hit.range", "F.dice.d10")
