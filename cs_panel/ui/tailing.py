@@ -25,7 +25,7 @@ from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
 from cs_panel.core.palette import PLAYER_COLOURS
-from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger
+from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, editing, html_pane, plane_arrow, set_data, RuleInteger
 from cs_panel.ui.a11y import named, show_text, text_view
 
 FACINGS = [f.name for f in Facing]
@@ -179,7 +179,7 @@ class TailingReveal(pn.viewable.Viewer):
         except CsPanelError as e:
             tailing = number = revealed = None  # a half-answer would hide the input still wrong
             error = e
-        with param.edit_constant(self):
+        with editing(self, "tailing", "number", "revealed", "error", "verdict"):
             self.tailing, self.number, self.revealed = tailing, number, revealed
             self.error = str(error) if error else ""
             self.verdict = str(tailing) if tailing is not None else ""
