@@ -130,3 +130,37 @@ def test_the_main_input_unlocks_only_the_outputs_it_sets(monkeypatch, name):
     _no_edit_constant(monkeypatch)
     for i in range(1, 5):
         assert served.step(i), f"{name}: the benchmark's step {i} changed nothing on the page"
+
+
+def test_a_tailing_skill_change_sends_its_two_answers_and_works_out_no_map(monkeypatch):
+    import cs_panel.ui.tailing as tailing
+
+    served = Served("TailingReveal")
+    served.step(0)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the map's hexes worked out again for a change that does not move it")
+    monkeypatch.setattr(tailing, "spiral", refuse)
+    for i in range(1, 5):
+        assert served.step(i) == [("HTML[tail-number]", "text"), ("HTML[tail-reveal]", "text")]
+    monkeypatch.undo()
+    t = served.component
+    t.leader_q += 1  # a plane moved: the map is drawn again
+    assert t._hexes.data["q"][:1] != [None] and (t.leader_q, t.leader_r) in zip(t._hexes.data["q"], t._hexes.data["r"])
+    t.follower_name = "Hawk"  # a name is on the map
+    assert "Hawk" in t._planes.data["name"]
+
+
+def test_a_typed_maneuver_moves_the_pick_list_without_building_its_stylesheets(monkeypatch):
+    from panel.theme.base import Design
+
+    served = Served("ManeuverExplorer")
+    served.step(0)
+    built = []
+    original = Design.params
+    monkeypatch.setattr(Design, "params", lambda self, obj, *a, **k: built.extend(getattr(obj, "css_classes", None) or [])
+                        or original(self, obj, *a, **k))
+    for i in range(1, 5):
+        assert ("CustomSelect[in-pick]", "value") in served.step(i)
+    # the typed box itself goes Panel's way, as any Panel text input does (the trivial app's too)
+    assert "in-pick" not in built and "in-maneuver" in built
