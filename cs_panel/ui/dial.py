@@ -26,7 +26,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, served
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.clix.view import dial_text
 
@@ -293,7 +293,7 @@ class ClixDial(pn.viewable.Viewer):
         except CsPanelError as e:
             self._refuse(e, "clicks")
             return False
-        with param.edit_constant(self):
+        with editing(self, "combat"):
             self.combat = new
         self._refuse(None)
         self._update()
@@ -302,7 +302,7 @@ class ClixDial(pn.viewable.Viewer):
     def _refuse(self, error: Exception | None, field: str | None = None) -> None:
         if error is not None and field is not None and getattr(error, "field", None) != field:
             error = CsPanelError(str(error), field=field)
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = str(error) if error else ""
         self._errors.show(error)
 
@@ -333,7 +333,7 @@ class ClixDial(pn.viewable.Viewer):
             except CsPanelError as e:
                 error = CsPanelError(str(e), field="throttle_clicks")
         self._plan_asked = (asked, error)
-        with param.edit_constant(self):
+        with editing(self, "plan"):
             self.plan = plan
         self._throttle_errors.show(error)
         self._draw_plan()

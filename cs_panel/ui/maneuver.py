@@ -43,7 +43,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, HTMLText, badge_html, bokeh_writes, plane_arrow
+from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, bokeh_writes, editing, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
@@ -410,7 +410,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         except CsPanelError as e:
             e.field = "maneuver"  # a notation error belongs beside the notation, whatever part it names
             m_error = e
-        with param.edit_constant(self):
+        with editing(self, "state", "options", "plan", "reach2", "error"):
             self.state, self.options, self.plan, self.reach2 = state, options, p, reach2
             self.error = str(error or m_error or "")
         self._errors.show(error)
@@ -503,7 +503,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             "#### The maneuver",
             self._m_errors.beside(pn.widgets.TextInput.from_param(p.maneuver, label="Type notation (e.g. 3L2F, 1SD, B)",
                                                                   width=260, css_classes=["in-maneuver"]), "maneuver"),
-            pn.widgets.Select.from_param(p.pick, label="or pick an arrow", width=260, css_classes=["in-pick"]),
+            QuickSelect.from_param(p.pick, label="or pick an arrow", width=260, css_classes=["in-pick"]),  # follows the typed maneuver: no stylesheet rebuild a change
             pn.widgets.RadioButtonGroup.from_param(p.colour_by, options={"colour by Gs": "gs", "colour by push target": "push"},
                                                    css_classes=["in-colour-by"]),
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),

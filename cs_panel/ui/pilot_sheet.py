@@ -30,7 +30,7 @@ from cs_panel.fasa.pilots import (
     advance as advance_pilot, advance_cost, award as award_points, create_pilot, gunner_of, mission_xp,
     put_toward_quick_draw as put_toward, skill_cost,
 )
-from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, editing, html_pane, point_at
 
 ROLES = {f"hero ({BUDGETS['hero']} points)": "hero", f"wingman ({BUDGETS['wingman']} points)": "wingman"}
 BAILOUTS = {"no bailout": "none", "combat bailout": "combat", "non-combat bailout": "non-combat"}
@@ -137,7 +137,7 @@ class PilotSheet(pn.viewable.Viewer):
 
     @param.depends("role", "constitution", *SKILLS, "quick_draw_fraction", "quick_draw_fractions", watch=True)
     def _new_build(self):
-        with param.edit_constant(self):
+        with editing(self, "log"):
             self.log = []  # a different character: its career starts again
         self._update_build()
 
@@ -160,7 +160,7 @@ class PilotSheet(pn.viewable.Viewer):
             over, error = e.over, point_at(e, "role")  # the budget is the role's: say it beside the role
         except CsPanelError as e:
             error = point_at(e, "pilot_name") if e.field == "name" else e
-        with param.edit_constant(self):
+        with editing(self, "rules", "cost", "created", "points_left", "over_budget", "error"):
             self.rules = rules
             self.cost, self.created = cost, created
             self.points_left = created.unspent_xp if created is not None else None
@@ -213,7 +213,7 @@ class PilotSheet(pn.viewable.Viewer):
                 after = self._apply(pilot, step)
                 texts.append(self._step_text(pilot, step, after))
                 pilot = after
-        with param.edit_constant(self):
+        with editing(self, "pilot", "gunner", "history"):
             self.pilot = pilot
             self.gunner = gunner_of(pilot) if pilot is not None else None
             self.history = texts
@@ -281,7 +281,7 @@ class PilotSheet(pn.viewable.Viewer):
                 next_cost = advance_cost(self.pilot, self.advance_skill)
             except CsPanelError as e:
                 error = point_at(e, "advance_skill")
-        with param.edit_constant(self):
+        with editing(self, "next_cost", "career_error"):
             self.next_cost = next_cost
             self.career_error = str(error) if error else ""
         self._career_errors.show(error)

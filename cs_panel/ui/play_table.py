@@ -32,7 +32,7 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, QuickSelect, html_pane, point_at
+from cs_panel.ui.common import FieldErrors, QuickSelect, editing, html_pane, point_at
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
@@ -107,7 +107,7 @@ class PlayTable(pn.viewable.Viewer):
     def _set(self, **values) -> None:
         self._busy = True
         try:
-            with param.edit_constant(self):
+            with editing(self, *values):
                 self.param.update(**values)
         finally:
             self._busy = False

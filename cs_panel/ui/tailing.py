@@ -25,7 +25,7 @@ from cs_panel.fasa.tailing import (
     Revealed, Tailing, TailingNumber, TailingPlane, reveal, tailing_position, who_tails,
 )
 from cs_panel.core.palette import PLAYER_COLOURS
-from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger
+from cs_panel.ui.common import FieldErrors, STYLES, bokeh_writes, editing, html_pane, plane_arrow, set_data, RuleInteger
 from cs_panel.ui.a11y import named, show_text, text_view
 
 FACINGS = [f.name for f in Facing]
@@ -81,6 +81,7 @@ class TailingReveal(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._layout_geom = HexLayout(size=1.0)
+        self._drawn: tuple | None = None  # what the map was last drawn for (``_draw``)
         self._errors = FieldErrors(FIELDS)
         self._hexes = ColumnDataSource(dict(xs=[], ys=[], fill=[], q=[], r=[], zone=[]))
         self._planes = ColumnDataSource(dict(x=[], y=[], xs=[], ys=[], colour=[], name=[], label_y=[]))
@@ -107,6 +108,14 @@ class TailingReveal(pn.viewable.Viewer):
 
     @bokeh_writes()
     def _draw(self, follower: Hex, f_facing: Facing, leader: Hex, l_facing: Facing) -> None:
+        # the map shows only the planes' places, facings and names: a change of anything else (a
+        # skill, the plotted maneuver, the smoking box) leaves it as drawn. Working out its 61 hexes'
+        # corners and arcs again, for set_data to find them unchanged, took most of the Python time
+        # of such a change (issue 14), so the last drawing's inputs are kept (``_drawn``)
+        drawn = (follower, f_facing, leader, l_facing, self.follower_name, self.leader_name)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         region = sorted(set(spiral(follower, MAP_RADIUS)) | set(spiral(leader, MAP_RADIUS)))
         data = dict(xs=[], ys=[], fill=[], q=[], r=[], zone=[])
         for h in region:
@@ -179,7 +188,7 @@ class TailingReveal(pn.viewable.Viewer):
         except CsPanelError as e:
             tailing = number = revealed = None  # a half-answer would hide the input still wrong
             error = e
-        with param.edit_constant(self):
+        with editing(self, "tailing", "number", "revealed", "error", "verdict"):
             self.tailing, self.number, self.revealed = tailing, number, revealed
             self.error = str(error) if error else ""
             self.verdict = str(tailing) if tailing is not None else ""

@@ -107,3 +107,21 @@ def test_a_fixed_button_group_shows_its_options_and_takes_the_browsers_click_amo
     assert group.value == "left"
     with pytest.raises(ValueError, match="not among its choices"):
         group.options = ["left", "down"]
+
+
+def test_a_quick_select_writes_new_options_without_bokeh_checking_each_one(monkeypatch):
+    from bokeh.core.property.either import Either
+    from bokeh.core.property.bases import validation_on
+
+    doc = Document()
+    plots = [f"plot Ace {m}" for m in ("A", "B", "F", "1SA", "2SA", "3SA")]
+    select = QuickSelect(options=plots, value=plots[0])
+    model = select.get_root(doc)
+    doc.add_root(model)
+    checked = []
+    original = Either.validate
+    monkeypatch.setattr(Either, "validate", lambda self, value, detail=True: checked.append(value) or original(self, value, detail))
+    select.param.update(options=plots[::-1], value=plots[-1])
+    assert model.options == plots[::-1] and model.value == plots[-1]
+    assert checked == []  # an option is an Either(String, Tuple): none was checked one by one
+    assert validation_on()  # and bokeh checks everything else again

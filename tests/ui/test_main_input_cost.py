@@ -1,0 +1,166 @@
+"""What a component's main input costs the server, counted instead of timed (issue 14, Speed).
+
+``benchmarks/latency.py`` times each component's main input in the browser next to a trivial Panel
+app; the misses were the server's part, where each changed bokeh model and each Python step costs
+time. Timings are noisy on a shared machine, so these tests count what a change does: which
+models' properties it sends the browser, and which known costly steps it runs (each test names the
+step it keeps out). The change is the benchmark's own (``COMPONENTS[name]["steps"]``), applied to
+the component's bokeh models as the browser would: a new value on the input's model, or a click.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import panel as pn
+import param
+import pytest
+from bokeh.document import Document
+from bokeh.document.events import ModelChangedEvent
+from bokeh.events import ButtonClick
+
+import cs_panel.ui as ui
+from cs_panel.ui.common import editing
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _benchmark_components() -> dict[str, dict]:
+    spec = importlib.util.spec_from_file_location("cs_panel_latency_benchmark", ROOT / "benchmarks" / "latency.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.COMPONENTS
+
+
+COMPONENTS = _benchmark_components()
+
+
+class Served:
+    """A component rendered into a bokeh document, its main input driven as the browser drives it."""
+
+    def __init__(self, name: str):
+        self.spec = COMPONENTS[name]
+        self.component = getattr(ui, name)(**self.spec.get("kwargs", {}))
+        self.doc = Document()
+        self.doc.add_root(pn.Column(self.component).get_root(self.doc))
+        self._found: dict[str, object] = {}
+
+    def model(self, css: str):
+        if css not in self._found:
+            self._found[css] = next(m for m in self.doc.models if "css_classes" in m.properties()
+                                    and css in (m.css_classes or []))
+        return self._found[css]
+
+    def _act(self, op: str, selector: str, value):
+        m = self.model(selector.split(" ")[0][1:])
+        if op == "click":
+            m._trigger_event(ButtonClick(m))
+        else:
+            if isinstance(m.value, int) and not isinstance(m.value, bool):
+                value = int(value)
+            m.value = value  # the browser's new value: Panel's on_change callbacks take it from here
+        return m
+
+    def step(self, i: int) -> list[tuple[str, str]]:
+        """Apply the benchmark's step ``i`` (they alternate); the (model, property) pairs sent to the
+        browser, each once, as a held document combines them (the input's own value left out)."""
+        sent = []
+        self.doc.on_change(sent.append)
+        try:
+            inputs = [self._act(*action) for action in self.spec["steps"][i % 2]]
+        finally:
+            self.doc.remove_on_change(sent.append)
+        out = []
+        for e in sent:
+            if isinstance(e, ModelChangedEvent):
+                if e.model in inputs and e.attr in ("value", "value_input"):
+                    continue
+                css = ",".join(c for c in (getattr(e.model, "css_classes", None) or []) if not c.startswith("cs-field"))
+                key = (f"{type(e.model).__name__}[{css}]", e.attr)
+            else:  # a data source's patch or new columns
+                key = (type(e).__name__, "")
+            if key not in out:
+                out.append(key)
+        return out
+
+
+def _no_edit_constant(monkeypatch):
+    """``param.edit_constant`` unlocks every constant parameter of a component and locks it again:
+    about 0.06 to 0.14 ms a block. The hot paths unlock only what they set (``editing``)."""
+    def refuse(obj):
+        raise AssertionError(f"param.edit_constant({type(obj).__name__}) on a main input's path")
+    monkeypatch.setattr(param, "edit_constant", refuse)
+
+
+# --- editing: the outputs about to be set, and no others ------------------------------------------
+
+class _Outputs(param.Parameterized):
+    a = param.Integer(default=0, constant=True)
+    b = param.Integer(default=0, constant=True)
+    c = param.Integer(default=0)
+
+
+def test_editing_unlocks_only_the_named_parameters_of_this_instance_and_locks_them_again():
+    one, other = _Outputs(), _Outputs()
+    with editing(one, "a", "c"):
+        one.a, one.c = 1, 2
+        with pytest.raises(TypeError):
+            one.b = 1  # not named: still constant
+        with pytest.raises(TypeError):
+            other.a = 1  # another instance never sees its parameters unlocked
+    assert (one.a, one.b, one.c) == (1, 0, 2)
+    with pytest.raises(TypeError):
+        one.a = 3
+    one.c = 3  # a parameter that was not constant stays settable
+    with pytest.raises(ZeroDivisionError):
+        with editing(one, "a"):
+            1 / 0
+    with pytest.raises(TypeError):
+        one.a = 4  # locked again after an error
+    assert type(one).param["a"].constant
+
+
+# --- each component's main input ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["PlayTable", "ClixDial", "ManeuverExplorer", "PilotSheet", "TailingReveal"])
+def test_the_main_input_unlocks_only_the_outputs_it_sets(monkeypatch, name):
+    served = Served(name)
+    served.step(0)
+    _no_edit_constant(monkeypatch)
+    for i in range(1, 5):
+        assert served.step(i), f"{name}: the benchmark's step {i} changed nothing on the page"
+
+
+def test_a_tailing_skill_change_sends_its_two_answers_and_works_out_no_map(monkeypatch):
+    import cs_panel.ui.tailing as tailing
+
+    served = Served("TailingReveal")
+    served.step(0)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the map's hexes worked out again for a change that does not move it")
+    monkeypatch.setattr(tailing, "spiral", refuse)
+    for i in range(1, 5):
+        assert served.step(i) == [("HTML[tail-number]", "text"), ("HTML[tail-reveal]", "text")]
+    monkeypatch.undo()
+    t = served.component
+    t.leader_q += 1  # a plane moved: the map is drawn again
+    assert t._hexes.data["q"][:1] != [None] and (t.leader_q, t.leader_r) in zip(t._hexes.data["q"], t._hexes.data["r"])
+    t.follower_name = "Hawk"  # a name is on the map
+    assert "Hawk" in t._planes.data["name"]
+
+
+def test_a_typed_maneuver_moves_the_pick_list_without_building_its_stylesheets(monkeypatch):
+    from panel.theme.base import Design
+
+    served = Served("ManeuverExplorer")
+    served.step(0)
+    built = []
+    original = Design.params
+    monkeypatch.setattr(Design, "params", lambda self, obj, *a, **k: built.extend(getattr(obj, "css_classes", None) or [])
+                        or original(self, obj, *a, **k))
+    for i in range(1, 5):
+        assert ("CustomSelect[in-pick]", "value") in served.step(i)
+    # the typed box itself goes Panel's way, as any Panel text input does (the trivial app's too)
+    assert "in-pick" not in built and "in-maneuver" in built
