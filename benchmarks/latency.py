@@ -4,7 +4,9 @@
    navigation involved). Its main input, the one a player changes most, is changed in the browser
    and timed from the change event until the page shows the new answer (the text of an output
    pane changes). Each component is measured alongside a trivial Panel app whose widget of the
-   same kind feeds a text pane, on the same server, in turns so drift in machine load hits both.
+   same kind feeds a text pane, on the same server, each in a window of its own, their inputs
+   changed in alternation (a component change, then a trivial one), so a change in the machine's
+   load meets both alike.
    One line per component::
 
        component NAME p50 X ms p95 Y ms ratio R
@@ -28,8 +30,8 @@
    Goal: at most 30 MB per session.
 
 Nothing here asserts: these are measurements. A change the page does not show within 3 s counts
-as a timeout (printed). ``--quick`` times one change per component and per kind of trivial input
-(the trivial app loaded once for them all; waiting up to 20 s for each) and one extra session, to
+as a timeout (printed). ``--quick`` times one change per component, each followed by one of its
+kind of trivial input (the trivial app loaded once for them all; waiting up to 20 s for each), and one extra session, to
 check that the script works and that every input changes its output; its figures mean little. To
 finish sooner it loads one page holding every component, each in a box of its own that its
 selectors are looked for in, instead of a page per component, and it starts the app's server for
@@ -294,31 +296,46 @@ class Rounds(list):
     served: list[float]
 
 
-def measure(page, url: str, spec: dict, rounds: int, limit_ms: float, warm: int = 2,
-            load: bool = True, scope: str | None = None) -> tuple[Rounds, int]:
-    """Load the page (unless ``load`` is false: it is open already), change its input warm + rounds
-    times; the round trips in ms (``Rounds``) and the timeouts. With ``scope`` (a CSS selector), the
-    input and the output are looked for only inside the element it matches."""
+def measure_alternating(page, tpage, url: str, turl: str, spec: dict, tspec: dict, rounds: int,
+                        limit_ms: float, warm: int = 2, load: bool = True, scope: str | None = None,
+                        tstart: int = 0) -> tuple[Rounds, int, Rounds, int]:
+    """The component's page and the trivial app's, each loaded in its own window, and their inputs
+    changed in turn: a component change, then a trivial one, warm + rounds times each. The two are
+    timed side by side, so a change in the machine's load meets both alike (timed in blocks, one
+    after the other, the same code read ratios 0.2 apart from run to run). Returns the component's
+    round trips and timeouts, then the trivial app's. Unless ``load``, both pages are open already;
+    with ``scope`` (a CSS selector), the component's input and output are looked for only inside the
+    element it matches (--quick: every component on one page). The trivial app's steps start at its
+    ``tstart``-th (--quick: its page stays open from component to component, so each use of one of its
+    inputs must take the step after the last one, or the value would not change)."""
     if load:
         page.goto(url)
+        tpage.goto(turl)
     page.wait_for_function(READY, arg=[spec["out"], scope], timeout=60_000)
-    times, lost = Rounds(), 0
-    times.served = []
-    steps = spec["steps"]
+    tpage.wait_for_function(READY, arg=[tspec["out"], None], timeout=60_000)
+    out = []
+    for p, sp, sc, start in ((page, spec, scope, 0), (tpage, tspec, None, tstart)):
+        times = Rounds()
+        times.served = []
+        out.append([p, sp, sc, start, times, 0])
     for i in range(warm + rounds):
-        got = page.evaluate(ROUND_TRIP, [[list(a) for a in steps[i % len(steps)]], spec["out"], limit_ms, scope])
-        if isinstance(got, str):
-            raise RuntimeError(f"{url}: {got}")
-        if i < warm:  # the first changes warm up the connection and the server's caches
-            continue
-        ms, served = got
-        if ms >= 0:
-            times.append(ms)
-            if served >= 0:
-                times.served.append(served)
-        else:
-            lost += 1
-    return times, lost
+        for side in out:
+            p, sp, sc, start, times, _ = side
+            step = sp["steps"][(start + i) % len(sp["steps"])]
+            got = p.evaluate(ROUND_TRIP, [[list(a) for a in step], sp["out"], limit_ms, sc])
+            if isinstance(got, str):
+                raise RuntimeError(f"{p.url}: {got}")
+            if i < warm:  # the first changes warm up the connection and the server's caches
+                continue
+            ms, served = got
+            if ms >= 0:
+                times.append(ms)
+                if served >= 0:
+                    times.served.append(served)
+            else:
+                side[5] += 1
+    (_, _, _, _, mine, lost), (_, _, _, _, trivial, lost_t) = out
+    return mine, lost, trivial, lost_t
 
 
 def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: bool = False) -> tuple[float, float]:
@@ -341,28 +358,28 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
     samples = {name: ([], [], 0, 0, [], []) for name in names}
     per_block = max(1, math.ceil(rounds / blocks))
     warm = 0 if quick else 2
-    trivial_done: dict[str, tuple[list[float], int]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # the component's window and, beside it, the trivial app's (measure_alternating)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.add_init_script(WS_TIMES)
-        if quick:  # quick: the trivial app loaded once, each kind of its inputs changed once on that page
-            kinds = list(dict.fromkeys(COMPONENTS[name]["kind"] for name in names))
-            for i, kind in enumerate(kinds):
-                trivial_done[kind] = measure(page, f"{base}/trivial", TRIVIAL[kind], per_block, limit_ms, warm,
-                                             load=i == 0)
+        tpage = browser.new_page(viewport={"width": 1400, "height": 1000})
+        for window in (page, tpage):
+            window.add_init_script(WS_TIMES)
+        used: dict[str, int] = {}  # --quick: the trivial app's steps taken so far, by kind of input
         for _ in range(blocks):
             for name in names:
                 spec = COMPONENTS[name]
                 mine, trivial, lost, lost_t, served, served_t = samples[name]
-                if quick:  # quick: each kind of trivial input once, above; each component in its box on one page
-                    t, n = trivial_done[spec["kind"]]
-                    c, m = measure(page, f"{base}/every", spec, per_block, limit_ms, warm, load=name == names[0],
-                                   scope=box_of(name))
+                if quick:  # quick: every component in its box on one page, and the trivial app, each loaded once
+                    kind = spec["kind"]
+                    c, m, t, n = measure_alternating(page, tpage, f"{base}/every", f"{base}/trivial", spec,
+                                                     TRIVIAL[kind], per_block, limit_ms, warm,
+                                                     load=name == names[0], scope=box_of(name),
+                                                     tstart=used.get(kind, 0))
+                    used[kind] = used.get(kind, 0) + warm + per_block
                 else:
-                    t, n = trivial_done[spec["kind"]] = measure(page, f"{base}/trivial", TRIVIAL[spec["kind"]], per_block,
-                                                                limit_ms, warm)
-                    c, m = measure(page, f"{base}/{name}", spec, per_block, limit_ms, warm)
+                    c, m, t, n = measure_alternating(page, tpage, f"{base}/{name}", f"{base}/trivial", spec,
+                                                     TRIVIAL[spec["kind"]], per_block, limit_ms, warm)
                 samples[name] = (mine + c, trivial + t, lost + m, lost_t + n, served + c.served, served_t + t.served)
         browser.close()
     state.kill_all_servers()
