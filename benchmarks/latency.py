@@ -292,8 +292,13 @@ def percentile(values: list[float], q: float) -> float:
 
 class Rounds(list):
     """The round trips of one page's changes, in ms, with ``.served``: for each, when the server's
-    last message of the change had arrived (what the browser did after it is the rest)."""
-    served: list[float]
+    last message of the change had arrived (what the browser did after it is the rest); and
+    ``.lost``, the changes the page did not show in time."""
+
+    def __init__(self):
+        super().__init__()
+        self.served: list[float] = []
+        self.lost = 0
 
 
 def measure_alternating(page, tpage, url: str, turl: str, spec: dict, tspec: dict, rounds: int,
@@ -313,14 +318,9 @@ def measure_alternating(page, tpage, url: str, turl: str, spec: dict, tspec: dic
         tpage.goto(turl)
     page.wait_for_function(READY, arg=[spec["out"], scope], timeout=60_000)
     tpage.wait_for_function(READY, arg=[tspec["out"], None], timeout=60_000)
-    out = []
-    for p, sp, sc, start in ((page, spec, scope, 0), (tpage, tspec, None, tstart)):
-        times = Rounds()
-        times.served = []
-        out.append([p, sp, sc, start, times, 0])
+    sides = ((page, spec, scope, 0, Rounds()), (tpage, tspec, None, tstart, Rounds()))
     for i in range(warm + rounds):
-        for side in out:
-            p, sp, sc, start, times, _ = side
+        for p, sp, sc, start, times in sides:
             step = sp["steps"][(start + i) % len(sp["steps"])]
             got = p.evaluate(ROUND_TRIP, [[list(a) for a in step], sp["out"], limit_ms, sc])
             if isinstance(got, str):
@@ -333,9 +333,9 @@ def measure_alternating(page, tpage, url: str, turl: str, spec: dict, tspec: dic
                 if served >= 0:
                     times.served.append(served)
             else:
-                side[5] += 1
-    (_, _, _, _, mine, lost), (_, _, _, _, trivial, lost_t) = out
-    return mine, lost, trivial, lost_t
+                times.lost += 1
+    mine, trivial = sides[0][4], sides[1][4]
+    return mine, mine.lost, trivial, trivial.lost
 
 
 def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: bool = False) -> tuple[float, float]:
