@@ -68,18 +68,12 @@ class _FirstQueue(OrderedDict):
     """xdist's queue of units: a unit FIRST names is moved to the front as it is queued, behind any
     unit FIRST names before it."""
 
-    def __init__(self):
-        super().__init__()
-        self._ranked: dict[str, int] = {}
-
     def __setitem__(self, unit, tests):
         super().__setitem__(unit, tests)
-        rank = first_rank(unit)
-        if rank is not None:
-            self._ranked[unit] = rank
-            for ranked in sorted(self._ranked, key=self._ranked.__getitem__, reverse=True):
-                if ranked in self:
-                    self.move_to_end(ranked, last=False)
+        if first_rank(unit) is not None:
+            ranked = [u for u in self if first_rank(u) is not None]
+            for u in sorted(ranked, key=first_rank, reverse=True):
+                self.move_to_end(u, last=False)
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected theirs

@@ -331,3 +331,21 @@ def test_every_component_declares_the_rules_it_shows():
     for name, module in _COMPONENTS.items():
         rules = getattr(importlib.import_module(module), name).shows_rules
         assert isinstance(rules, tuple) and rules and set(rules) <= known, name
+
+
+def test_the_longest_units_are_dealt_first_in_their_order():
+    """The root conftest's queue of units (conftest._FirstQueue): the units FIRST names go to the
+    front in FIRST's order, however they were queued; the others keep their queued order."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    root = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root)
+    queue = root._FirstQueue()
+    for unit in ["tests/a.py", "tests/test_bots.py", "tests/b.py", "tests/browser/test_jupyterlab.py",
+                 "tests/test_benchmarks.py::test_benchmark_runs_and_reports[latency.py-args4]", "tests/c.py",
+                 "tests/browser/test_layout.py"]:
+        queue[unit] = []
+    assert list(queue) == ["tests/browser/test_jupyterlab.py", "tests/browser/test_layout.py",
+                           "tests/test_benchmarks.py::test_benchmark_runs_and_reports[latency.py-args4]",
+                           "tests/test_bots.py", "tests/a.py", "tests/b.py", "tests/c.py"]

@@ -220,6 +220,8 @@ def registered() -> tuple[str, ...]:
 
 
 _RULES: dict[str, Rules] = {}
+
+
 class KeptPerGame:
     """The latest answers to one question about games, each kept with its game.
 
