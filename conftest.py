@@ -134,3 +134,31 @@ def pytest_xdist_make_scheduler(config, log):
 
     config.option.loadscopereorder = False
     return Units(config, log)
+
+
+def _leave_now() -> None:
+    """End a finished worker's process without tearing its interpreter down (see pytest_unconfigure)."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
+
+
+def pytest_unconfigure(config):
+    """An xdist worker whose session is over leaves at once instead of tearing its interpreter down.
+
+    By then it has sent the controller every report and its session's fixtures are torn down
+    (servers stopped, browsers closed). Python's own teardown then frees the half a gigabyte of
+    objects a worker holds after a full run, module by module: in a clean-clone run the controller
+    waited about 6 s for its workers to exit (measured: the workers' atexit handlers had run 2 s
+    after their sessions ended, the controller's session ended 6 s later). Registered last, this
+    handler runs first among the worker's atexit handlers, after its threads have been joined."""
+    if hasattr(config, "workerinput"):
+        import atexit
+
+        atexit.register(_leave_now)
