@@ -27,6 +27,7 @@ import param
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.ui.common import error_html, html_pane
+from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
@@ -59,7 +60,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         super().__init__(**params)
         if self.game.system != "barrooms":
             raise CsPanelError(f"a BarroomsTable plays a Bar-rooms game, not {self.game.system!r}", field="game")
-        self._menu = pn.widgets.Select(label="Action", options=[], css_classes=["br-actions"], width=320)
+        self._menu = LongSelect(label="Action", css_classes=["br-actions"], width=320)
         self._apply = pn.widgets.Button(label="Apply", color="primary", css_classes=["br-apply"], width=80)
         self._undo = pn.widgets.Button(label="Undo", css_classes=["br-undo"], width=80)
         self._error_pane = html_pane("", css_classes=["br-error"], min_width=200, sizing_mode="stretch_width")
@@ -148,8 +149,8 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
                 return
         g = self.game
         options = self.legal
-        self._menu.options = options
-        self._menu.value = options[0] if options else None
+        # options and value in one update: one change to the menu's model, not two (issue 14)
+        self._menu.param.update(options=options, value=options[0] if options else None)
         self.action = options[0] if options else ""
         self._menu.disabled = self._apply.disabled = not options
         self._room.show(room_svg(g.state), top_from="<g class='br-fighter'")

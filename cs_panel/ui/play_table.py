@@ -32,7 +32,8 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, QuickSelect, editing, html_pane, point_at
+from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at
+from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
@@ -94,9 +95,10 @@ class PlayTable(pn.viewable.Viewer):
         self._text = text_view(css_classes=["play-text"])  # the picture in words, for screen readers
         self._log = html_pane("", css_classes=["play-log-pane"], sizing_mode="stretch_width",
                               stylesheets=[TABLE_STYLES])
-        self._choices = QuickSelect(label="Your action", options=[], width=480, css_classes=["in-action"])
+        self._choices = LongSelect(label="Your action", width=480, css_classes=["in-action"])
         self._choices.param.watch(lambda e: self.param.update(action=e.new or ""), "value")
         self._seat_box = pn.Column(margin=0)
+        self._setup_form = None  # the "Set up a new game" form, once its card has been opened
         self._settle()
 
     # --- what the table does -------------------------------------------------------------------
@@ -258,7 +260,7 @@ class PlayTable(pn.viewable.Viewer):
             self._choices.param.update(options=options, value=keep)
             self.action = keep
         else:
-            self._choices.options = options
+            self._choices.param.update(options=options, value=None)
         picture = None
         drawer = getattr(g.rules, "picture", None)
         if drawer is not None:
@@ -326,9 +328,21 @@ class PlayTable(pn.viewable.Viewer):
         # no side margins: a stretched box with a margin ends past its container's edge
         if not self.with_setup:
             return table
-        return pn.Column(table, pn.Card(self._setup_view(), title="Set up a new game", collapsed=True, margin=(10, 0),
-                                        sizing_mode="stretch_width", css_classes=["play-new-game"]),
-                         sizing_mode="stretch_width", margin=0)
+        return pn.Column(table, self._setup_card(), sizing_mode="stretch_width", margin=0)
+
+    def _setup_card(self) -> pn.Card:
+        """"Set up a new game", closed; its form is built when a player first opens it. (Built at once,
+        its ~250 widgets sat in every page's document unseen, and each click of the table cost the
+        server a look over them all as it wrote its message: about 1 ms a click, issue 14.)"""
+        card = pn.Card(title="Set up a new game", collapsed=True, margin=(10, 0), sizing_mode="stretch_width",
+                       css_classes=["play-new-game"])
+
+        def opened(event):
+            if not event.new and self._setup_form is None:
+                self._setup_form = self._setup_view()
+                card.objects = [self._setup_form]
+        card.param.watch(opened, "collapsed")
+        return card
 
     def _setup_view(self):
         """A ``GameSetup`` whose started game comes to this table (seats as they are, where the

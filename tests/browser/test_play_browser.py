@@ -1,5 +1,6 @@
 """PlayTable in a real browser: a solo turn against the computer. The computer's plot shows as
-secret until the movement phase reveals it; the Undo after the roll is refused beside the buttons."""
+secret until the movement phase reveals it; the Undo after the roll is refused beside the buttons;
+the "Set up a new game" card builds its form when it is opened."""
 
 import pytest
 from playwright.sync_api import expect
@@ -33,4 +34,9 @@ def test_a_solo_turn_against_the_computer(serve, page):
     expect(page.locator(".cs-error-action .cs-error")).to_contain_text("cannot undo")
     expect(log).to_contain_text("plot Ace 3SA")
     assert covered(page) == [] and overflowing(page) == []
+    # "Set up a new game": its form is built when the card is first opened, and shows then
+    expect(page.locator(".cs-setup-pilot")).to_have_count(0)
+    page.locator(".play-new-game .card-header").first.click()
+    expect(page.locator(".play-new-game .in-plane_name input")).to_be_visible()
+    expect(page.locator(".cs-setup-pilot").first).to_contain_text("Pilot")
     assert not seen["outside"] and not seen["errors"], seen

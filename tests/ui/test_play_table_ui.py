@@ -104,8 +104,13 @@ def test_every_system_plays_to_the_end_with_two_computers_and_draws_its_table(sy
 
 def test_a_game_started_from_the_set_up_comes_to_the_table():
     t = PlayTable(game=new_game("fasa", seed=2), seats={"Bob": "computer"}, chooser=seeded)
-    t.__panel__()
-    setup = t._setup_view()
+    card = t.__panel__().objects[-1]
+    assert card.collapsed and card.objects == []  # the form is built when the card is first opened
+    card.collapsed = False
+    setup, shown = t._setup_form, card.objects[0]
+    card.collapsed = True
+    card.collapsed = False
+    assert t._setup_form is setup and card.objects == [shown]  # built once
     setup.param.update(seed=9, plane_name="Ivy", player="Ann", design="devastator", home="south")
     assert setup.add_plane(), setup.error
     setup.param.update(plane_name="Dukes", player="Bob", design="bloodhawk", role="wingman", dead_eye=4,
@@ -124,7 +129,8 @@ def test_by_default_you_play_the_first_side_against_the_computer():
 
 def test_the_action_menu_gets_its_new_choices_and_choice_in_one_update():
     """After an action the menu's options and its chosen one change together: one update of the
-    widget's model (one set of changes for the browser), not one for each (issue 14)."""
+    widget's model (one set of changes for the browser), not one for each (issue 14). The options
+    travel as one text, a line each (``LongSelect.lines``)."""
     t = PlayTable(game=new_game("fasa", seed=1), seats={})
     updates = []
     update_model = type(t._choices)._update_model
@@ -133,8 +139,8 @@ def test_the_action_menu_gets_its_new_choices_and_choice_in_one_update():
     before = list(t._choices.options)
     assert t.apply(before[0])
     assert list(t._choices.options) != before and t._choices.value == t.action == t._choices.options[0]
-    assert [u for u in updates if "options" in u or "value" in u] == [["options", "value"]]
+    assert [u for u in updates if "lines" in u or "value" in u] == [["lines", "value"]]
     updates.clear()
     assert t.undo()
     assert list(t._choices.options) == before
-    assert [u for u in updates if "options" in u or "value" in u] == [["options", "value"]]
+    assert [u for u in updates if "lines" in u or "value" in u] == [["lines", "value"]]

@@ -1,0 +1,129 @@
+"""``LongSelect``: a drop-down list for a long list of choices that changes with every action.
+
+The play tables offer the legal actions of the player to act (150 plots for a FASA plane, a
+Bar-rooms fighter's every move and shot), a new list after each Apply or Undo. Bokeh's Select
+draws itself again whenever its options change and then lays the whole page out again, drawings
+included; on the play table that was about 5 ms of each click, a third more than a trivial app's
+whole answer to a button (issue 14: ``benchmarks/latency.py``). Here the options travel as one
+text, a line each, and the browser rewrites only the ``<option>`` elements that differ, in a box
+of fixed width: the page is not laid out again. On the server, one text is also cheaper to send
+than a list (bokeh looks through every item of a list for models it might hold).
+
+In Python it is used like ``pn.widgets.Select`` with a list of strings: ``options``, ``value``,
+``label``, ``disabled``, and ``param.update(options=..., value=...)`` for both at once. No rules
+here: the tables fill it with what the game offers.
+"""
+
+from __future__ import annotations
+
+import param
+from panel.custom import JSComponent
+
+from cs_panel.core.errors import CsPanelError
+from cs_panel.ui.common import editing
+
+
+class _OneLineItems(param.List):
+    """A list of strings, each one line (the browser gets them as one text, a line each)."""
+
+    def _validate(self, val):
+        super()._validate(val)
+        bad = next((o for o in val or () if "\n" in o or "\r" in o), None)
+        if bad is not None:
+            raise CsPanelError(f"an option of a list is one line of text, not {bad[:40]!r}", field=self.name)
+
+
+class LongSelect(JSComponent):
+    """A drop-down list whose options the browser updates in place: see the module's docstring."""
+
+    options = _OneLineItems(default=[], item_type=str,
+                            doc="The choices, as shown and as taken (one line of text each).")
+    value = param.String(default=None, allow_None=True,
+                         doc="The chosen option (None when there is none). A value the browser sends "
+                             "that is not among the options is ignored.")
+    label = param.String(default="", doc="The words over the list, its accessible name too.")
+    disabled = param.Boolean(default=False, doc="Shown greyed out and closed to the player.")
+    lines = param.String(default="", constant=True,
+                         doc="The options one per line: what the browser gets (set from ``options``).")
+
+    _rename = {"options": None}  # the browser gets them as ``lines``
+
+    _esm = """
+export function render({ model }) {
+  const box = document.createElement('div')
+  box.className = 'cs-long-select'
+  const label = document.createElement('label')
+  const select = document.createElement('select')
+  select.id = 'cs-long-select-' + Math.random().toString(36).slice(2)
+  label.htmlFor = select.id
+  const fill = () => {
+    const lines = model.lines ? model.lines.split('\\n') : []
+    const options = select.options
+    for (let i = 0; i < lines.length; i++) {
+      if (i < options.length) {
+        if (options[i].value !== lines[i]) { options[i].value = lines[i]; options[i].textContent = lines[i] }
+      } else {
+        const option = document.createElement('option')
+        option.value = option.textContent = lines[i]
+        select.appendChild(option)
+      }
+    }
+    while (options.length > lines.length) select.remove(options.length - 1)
+    select.value = model.value === null ? '' : model.value
+  }
+  const show = () => {
+    label.textContent = model.label
+    label.hidden = !model.label
+    select.disabled = model.disabled
+  }
+  show()
+  fill()
+  select.addEventListener('change', () => { model.value = select.value })
+  model.on('lines', fill)
+  model.on('value', () => { if (select.value !== model.value) select.value = model.value === null ? '' : model.value })
+  model.on(['label', 'disabled'], show)
+  box.append(label, select)
+  return box
+}
+"""
+
+    # bokeh's inputs' look (the select sits in its own shadow root, where bokeh's styles do not reach)
+    _stylesheets = ["""
+.cs-long-select { display: flex; flex-direction: column; gap: 4px; width: 100%; }
+.cs-long-select label { font-size: var(--bokeh-base-font-size, 13px); }
+.cs-long-select select {
+  width: 100%; height: 31px; padding: 0 8px; box-sizing: border-box; font: inherit;
+  color: inherit; background-color: #fff; border: 1px solid #ccc; border-radius: 4px;
+}
+.cs-long-select select:focus { border-color: #66afe9; outline: 0;
+  box-shadow: inset 0 1px 1px rgba(0, 0, 0, 0.075), 0 0 8px rgba(102, 175, 233, 0.6); }
+.cs-long-select select:disabled { cursor: not-allowed; background-color: #eee; }
+"""]
+
+    def __init__(self, **params):
+        params.setdefault("margin", (5, 10))
+        super().__init__(**params)
+        self._keep_lines(self.options)
+
+    def _keep_lines(self, options) -> str:
+        """``lines`` for ``options``, set without an update of its own (it goes with the options')."""
+        lines = "\n".join(options)
+        with param.parameterized.discard_events(self), editing(self, "lines"):
+            self.lines = lines
+        return lines
+
+    def _process_param_change(self, params):
+        """New options go to the browser as ``lines``, in the same update as a new value."""
+        if "options" in params:
+            params = {**params, "lines": self._keep_lines(params["options"])}
+        return super()._process_param_change(params)
+
+    def _process_property_change(self, msg):
+        """What the browser sends: a value outside the options (no list offers it) is dropped."""
+        msg = super()._process_property_change(msg)
+        if "value" in msg and msg["value"] not in self.options:
+            msg = {k: v for k, v in msg.items() if k != "value"}
+        return msg
+
+
+__all__ = ["LongSelect"]
