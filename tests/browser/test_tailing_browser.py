@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from layout_checks import settled
+
 from cs_panel.fasa.hexgrid import Hex, HexLayout
 from cs_panel.ui.tailing import TailingReveal
 
@@ -26,6 +28,9 @@ def test_clicking_the_map_moves_the_follower_out_of_the_tail(serve, page):
     verdict = page.locator(".tail-verdict")
     expect(verdict).to_contain_text("Iverian tails Dukes")  # the rulebook's set-up: Iverian behind Dukes
     page.wait_for_function("() => Bokeh.documents.length > 0 && Bokeh.documents[0].get_model_by_name('tailing_map')")
+    # the page laid out and still before the click's pixel is worked out: in a loaded CI run a click
+    # aimed while the page was still moving once missed the hex (the verdict never changed)
+    settled(page)
     # put the follower beside the leader, off to the right: no longer behind it
     x, y = page.evaluate(PIXEL, list(HexLayout(size=1.0).center(Hex(2, -1))))
     page.mouse.click(x, y)
