@@ -69,6 +69,7 @@ from cs_panel.core.explain import percent
 from cs_panel.core.game import Game, GameError, UndoRefusedError
 from cs_panel.games import new_game
 from cs_panel.ui.seating import Seating
+from cs_panel.ui.chip_choice import ChipChoice
 from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
 )
@@ -256,10 +257,14 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self._text = text_view(css_classes=["aces-text"])  # the map in words, for screen readers
         self._target_select = pn.widgets.Select.from_param(self.param.target, name="Target", width=220,
                                                            css_classes=["in-target"])
-        self._targets_choice = pn.widgets.MultiChoice.from_param(
-            self.param.targets, name="Or several targets", options=[], width=220,
+        # toggle buttons, not a MultiChoice: its list was built again in the browser, and the page laid
+        # out again, each time another character was chosen (ui/chip_choice.py, issue 14)
+        self._targets_choice = ChipChoice(
+            label="Or several targets", value=list(self.targets), width=220,
             description="One die at each target listed, when the attack allows it (K.ranged.multi).",
             css_classes=["in-targets"])
+        self._targets_choice.param.watch(lambda e: setattr(self, "targets", list(e.new)), "value")
+        self.param.watch(self._targets_shown, "targets")
         self._log_pane = html_pane("", css_classes=["aces-log"], sizing_mode="stretch_width")
         self._roll_button = pn.widgets.Button(label="Roll the attack", color="primary", width=220,
                                               css_classes=["in-roll"])
@@ -311,6 +316,11 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         except CsPanelError as e:
             self._errors.show(point_at(e, "square"))
             return None
+
+    def _targets_shown(self, event) -> None:
+        """The toggle buttons follow ``targets`` set from code (or put back after a refusal)."""
+        if self._targets_choice.value != list(event.new):
+            self._targets_choice.value = list(event.new)
 
     def _cast_spec(self):
         """(figure, name, player, square) of the game's cast, from its set-up (the demonstration's first)."""

@@ -77,10 +77,10 @@ def test_clicking_a_square_moves_charlie_next_to_the_ruffian(serve, page):
 
 
 def choose(page, css, value):
-    """Pick ``value`` in a MultiChoice: open its list, click the choice."""
-    page.locator(f"{css} input.choices__input--cloned").click()
-    page.locator(f"{css} .choices__item--choice[data-value='{value}']").click()
-    page.keyboard.press("Escape")
+    """Pick ``value`` in a ChipChoice: press its toggle button, which then shows as pressed."""
+    button = page.locator(f"{css} button[data-value='{value}']")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def gunner_app():
@@ -107,8 +107,13 @@ def test_choosing_two_targets_names_both_in_the_breakdown(serve, page):
     # a third target is one more than the Tail Gunner's two pistols: named beside the list, choices kept
     choose(page, ".in-targets", "Loyle")
     expect(page.locator(".cs-error-targets")).to_contain_text("2 pistol(s): at most that many targets")
-    expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Loyle")
-    expect(page.locator(".in-targets .choices__list--multiple")).to_contain_text("Ruffian")
+    pressed = page.locator(".in-targets button[aria-pressed='true']")
+    expect(pressed).to_have_text(["Loyle", "Ruffian", "Soldier"])  # in the order the list offers them
+    # the group is named for screen readers; pressing a chosen target again takes it off the list
+    expect(page.get_by_role("group", name="Or several targets")).to_be_visible()
+    page.locator(".in-targets button[data-value='Loyle']").click()
+    expect(page.locator(".cs-error-targets")).not_to_contain_text("at most that many targets")
+    expect(pressed).to_have_text(["Ruffian", "Soldier"])
 
 
 @pytest.mark.rule("K.attack", "K.turns")
