@@ -10,7 +10,7 @@ from panel.reactive import Syncable
 from cs_panel.ui.serving import DEBOUNCE_MS, serve_quickly
 
 
-def test_serve_quickly_is_idempotent_and_sets_its_three_changes():
+def test_serve_quickly_is_idempotent_and_sets_its_changes():
     serve_quickly()
     opened, change, event = WSHandler.open, Syncable._change_event, Syncable._process_bokeh_event
     serve_quickly()  # again: nothing is wrapped twice
@@ -30,3 +30,37 @@ def test_a_change_outside_a_server_is_handled_at_once_as_before():
     assert doc.session_context is None
     box._server_change(doc, model.ref["id"], None, "value", 1, 5)  # no session: no hold, no wait
     assert box.value == 5 and pane.object == "5"
+
+
+def test_a_custom_components_change_is_written_without_spelling_hints_and_still_freezes_for_models(monkeypatch):
+    """Point 4: Panel's check before a JSComponent's change looked each data property up on the
+    outer model, and bokeh worked out spelling hints (difflib) for every miss. After serve_quickly
+    no hint is worked out, the change arrives, and a value that holds a model still freezes the
+    document's references while it is written, as Panel's own check does."""
+    import difflib
+
+    import panel.custom
+    from bokeh.models import Div
+
+    from cs_panel.ui.long_select import LongSelect
+    from cs_panel.ui.serving import _freeze_doc
+
+    serve_quickly()
+    assert panel.custom.freeze_doc is _freeze_doc
+    hints = []
+    real = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: hints.append(a[0]) or real(*a, **k))
+    menu = LongSelect(options=["a"], value="a")
+    doc = Document()
+    doc.add_root(pn.Column(menu).get_root(doc))
+    menu.param.update(options=["a", "b"], value="b")
+    data = next(m for m in doc.models if type(m).__name__ == "ReactiveESM").data
+    assert (data.lines, data.value) == ("a\nb", "b") and hints == []
+    frozen = []
+    monkeypatch.setattr(doc.models, "_push_freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(doc.models, "_pop_freeze", lambda: None)
+    with _freeze_doc(doc, data, {"lines": "x"}):
+        pass
+    with _freeze_doc(doc, data, {"lines": [Div()]}):  # a value holding a model: references frozen
+        pass
+    assert frozen == [True]
