@@ -331,15 +331,16 @@ class PlayTable(pn.viewable.Viewer):
         return pn.Column(table, self._setup_card(), sizing_mode="stretch_width", margin=0)
 
     def _setup_card(self) -> pn.Card:
-        """"Set up a new game", closed; its form is built when a player first opens it. (Built at once,
+        """The card "Set up a new game", closed; its form is built when a player first opens it. (Built at once,
         its ~250 widgets sat in every page's document unseen, and each click of the table cost the
         server a look over them all as it wrote its message: about 1 ms a click, issue 14.)"""
         card = pn.Card(title="Set up a new game", collapsed=True, margin=(10, 0), sizing_mode="stretch_width",
                        css_classes=["play-new-game"])
 
         def opened(event):
-            if not event.new and self._setup_form is None:
-                self._setup_form = self._setup_view()
+            if not event.new and not card.objects:  # each view of the table has its card; one form
+                if self._setup_form is None:
+                    self._setup_form = self._setup_view()
                 card.objects = [self._setup_form]
         card.param.watch(opened, "collapsed")
         return card

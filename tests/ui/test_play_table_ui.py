@@ -111,6 +111,9 @@ def test_a_game_started_from_the_set_up_comes_to_the_table():
     card.collapsed = True
     card.collapsed = False
     assert t._setup_form is setup and card.objects == [shown]  # built once
+    other = t.__panel__().objects[-1]  # a second view of the table: its card shows the same form
+    other.collapsed = False
+    assert t._setup_form is setup and len(other.objects) == 1
     setup.param.update(seed=9, plane_name="Ivy", player="Ann", design="devastator", home="south")
     assert setup.add_plane(), setup.error
     setup.param.update(plane_name="Dukes", player="Bob", design="bloodhawk", role="wingman", dead_eye=4,
