@@ -1,6 +1,6 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network.
 
-Three things made a player of the served app wait for nothing (issue 14, measured with
+Four things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -35,7 +35,8 @@ Three things made a player of the served app wait for nothing (issue 14, measure
 ``serve_quickly()`` switches all four on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
-It changes nothing in a notebook (a kernel's documents have no server session).
+The first three change nothing in a notebook (a kernel's documents have no server session); the
+fourth gives Panel's own answer wherever it runs.
 """
 
 from __future__ import annotations
