@@ -19,7 +19,7 @@ import param
 from panel.custom import JSComponent
 
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.common import editing
+from cs_panel.ui.long_select import OptionsAsLines
 
 
 def _one_line(text: str) -> bool:
@@ -40,7 +40,7 @@ class _Choices(param.Parameter):
                 raise CsPanelError(f"a choice is one line of text, not {label!r}: {value!r}"[:120], field=self.name)
 
 
-class ChipChoice(JSComponent):
+class ChipChoice(OptionsAsLines, JSComponent):
     """Toggle buttons for several choices among a changing list: see the module's docstring."""
 
     options = _Choices(default=[], doc="The choices: a list, or a dict of the label shown to the value taken.")
@@ -105,29 +105,14 @@ export function render({ model }) {
 .cs-chips-row button:disabled { cursor: not-allowed; opacity: 0.6; }
 """]
 
-    def __init__(self, **params):
-        params.setdefault("margin", (5, 10))
-        super().__init__(**params)
-        self._keep_lines(self.options)
-
     @property
     def values(self) -> list[str]:
         """The values offered, in order."""
         return list(self.options.values()) if isinstance(self.options, dict) else list(self.options)
 
-    def _keep_lines(self, options) -> str:
-        """``lines`` for ``options``, set without an update of its own (it goes with the options')."""
+    def _lines_for(self, options) -> str:
         pairs = options.items() if isinstance(options, dict) else ((v, v) for v in options)
-        lines = "\n".join(f"{label}\t{value}" for label, value in pairs)
-        with param.parameterized.discard_events(self), editing(self, "lines"):
-            self.lines = lines
-        return lines
-
-    def _process_param_change(self, params):
-        """New options go to the browser as ``lines``, in the same update as a new value."""
-        if "options" in params:
-            params = {**params, "lines": self._keep_lines(params["options"])}
-        return super()._process_param_change(params)
+        return "\n".join(f"{label}\t{value}" for label, value in pairs)
 
     def _process_property_change(self, msg):
         """What the browser sends: values that are not offered are dropped."""

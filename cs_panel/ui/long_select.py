@@ -33,7 +33,34 @@ class _OneLineItems(param.List):
             raise CsPanelError(f"an option of a list is one line of text, not {bad[:40]!r}", field=self.name)
 
 
-class LongSelect(JSComponent):
+class OptionsAsLines:
+    """For a ``JSComponent`` with ``options`` (not sent: ``_rename = {"options": None}``) and a
+    constant ``lines`` parameter: the options go to the browser as one text, ``lines``
+    (``_lines_for`` makes it), in the same update as any other change, and ``lines`` is kept equal
+    to it without an update of its own. Shared by ``LongSelect`` and ``ChipChoice``."""
+
+    def __init__(self, **params):
+        params.setdefault("margin", (5, 10))
+        super().__init__(**params)
+        self._keep_lines(self.options)
+
+    def _lines_for(self, options) -> str:
+        """The one text the browser gets for ``options``: each class that uses this says how."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its options become lines")
+
+    def _keep_lines(self, options) -> str:
+        lines = self._lines_for(options)
+        with param.parameterized.discard_events(self), editing(self, "lines"):
+            self.lines = lines
+        return lines
+
+    def _process_param_change(self, params):
+        if "options" in params:
+            params = {**params, "lines": self._keep_lines(params["options"])}
+        return super()._process_param_change(params)
+
+
+class LongSelect(OptionsAsLines, JSComponent):
     """A drop-down list whose options the browser updates in place: see the module's docstring."""
 
     options = _OneLineItems(default=[], item_type=str,
@@ -100,23 +127,8 @@ export function render({ model }) {
 .cs-long-select select:disabled { cursor: not-allowed; background-color: #eee; }
 """]
 
-    def __init__(self, **params):
-        params.setdefault("margin", (5, 10))
-        super().__init__(**params)
-        self._keep_lines(self.options)
-
-    def _keep_lines(self, options) -> str:
-        """``lines`` for ``options``, set without an update of its own (it goes with the options')."""
-        lines = "\n".join(options)
-        with param.parameterized.discard_events(self), editing(self, "lines"):
-            self.lines = lines
-        return lines
-
-    def _process_param_change(self, params):
-        """New options go to the browser as ``lines``, in the same update as a new value."""
-        if "options" in params:
-            params = {**params, "lines": self._keep_lines(params["options"])}
-        return super()._process_param_change(params)
+    def _lines_for(self, options) -> str:
+        return "\n".join(options)
 
     def _process_property_change(self, msg):
         """What the browser sends: a value outside the options (no list offers it) is dropped."""
@@ -126,4 +138,4 @@ export function render({ model }) {
         return msg
 
 
-__all__ = ["LongSelect"]
+__all__ = ["LongSelect", "OptionsAsLines"]
