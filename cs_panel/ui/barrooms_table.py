@@ -26,7 +26,7 @@ import param
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
-from cs_panel.ui.common import error_html, html_pane
+from cs_panel.ui.common import editing, error_html, html_pane
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
@@ -120,12 +120,12 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._refresh()
 
     def _refuse(self, message: str) -> None:
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = message
         self._error_pane.object = error_html(message)
 
     def _done(self) -> None:
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = ""
         self._error_pane.object = ""
 

@@ -19,11 +19,7 @@ import param
 from panel.custom import JSComponent
 
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.long_select import OptionsAsLines
-
-
-def _one_line(text: str) -> bool:
-    return "\n" not in text and "\r" not in text and "\t" not in text
+from cs_panel.ui.long_select import OptionsAsLines, one_line
 
 
 class _Choices(param.Parameter):
@@ -36,7 +32,7 @@ class _Choices(param.Parameter):
             raise CsPanelError(f"the choices are a list or a dict, not {type(val).__name__}", field=self.name)
         pairs = val.items() if isinstance(val, dict) else ((v, v) for v in val)
         for label, value in pairs:
-            if not (isinstance(label, str) and isinstance(value, str) and _one_line(label) and _one_line(value)):
+            if not (isinstance(label, str) and isinstance(value, str) and one_line(label, "\t") and one_line(value, "\t")):
                 raise CsPanelError(f"a choice is one line of text, not {label!r}: {value!r}"[:120], field=self.name)
 
 

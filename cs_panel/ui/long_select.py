@@ -23,12 +23,18 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.ui.common import editing
 
 
+def one_line(text: str, sep: str = "") -> bool:
+    """Whether ``text`` holds no line end (nor ``sep``, the browser's other separator, if given):
+    what an option must be to travel in ``lines``."""
+    return "\n" not in text and "\r" not in text and (not sep or sep not in text)
+
+
 class _OneLineItems(param.List):
     """A list of strings, each one line (the browser gets them as one text, a line each)."""
 
     def _validate(self, val):
         super()._validate(val)
-        bad = next((o for o in val or () if "\n" in o or "\r" in o), None)
+        bad = next((o for o in val or () if not one_line(o)), None)
         if bad is not None:
             raise CsPanelError(f"an option of a list is one line of text, not {bad[:40]!r}", field=self.name)
 
@@ -138,4 +144,4 @@ export function render({ model }) {
         return msg
 
 
-__all__ = ["LongSelect", "OptionsAsLines"]
+__all__ = ["LongSelect", "OptionsAsLines", "one_line"]
