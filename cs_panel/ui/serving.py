@@ -32,11 +32,21 @@ Four things made a player of the served app wait for nothing (issue 14, measured
    about 0.3 ms of each click on the play tables and the Aces map. ``_freeze_doc`` is Panel's
    check with the lookup made only for names the model has (the same answer: no value).
 
-``serve_quickly()`` switches all four on for the whole process. It is idempotent; the served app
+5. **Script the page never runs.** Panel's page for a session loads bokeh's MathJax bundle
+   (1.8 MB) whenever the page holds any HTML or Markdown pane, in case its text holds TeX, and
+   ``panel serve`` loads Tabulator's scripts (0.5 MB) on every page because its command line
+   imports that model. The app shows no TeX (in a notebook Panel loads MathJax only when asked,
+   as here) and no Tabulator, yet each page load parsed those 2.3 MB: about 0.3 s of the
+   browser's CPU a page on this machine. ``_lean_bundle`` leaves MathJax out unless a model needs
+   it by bokeh's own test (a ``MathText`` anywhere on the page) or ``pn.extension("mathjax")`` asked for it, and loads
+   a Panel extension's scripts only if ``pn.extension(...)`` named it, as Panel already does for
+   an app that calls ``pn.extension()``. Without MathJax an HTML pane shows its text as it is.
+
+``serve_quickly()`` switches all five on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
-The first three change nothing in a notebook (a kernel's documents have no server session); the
-fourth gives Panel's own answer wherever it runs.
+The first three and the fifth change nothing in a notebook (a kernel's documents have no server
+session, and its page is bundled elsewhere); the fourth gives Panel's own answer wherever it runs.
 """
 
 from __future__ import annotations
@@ -79,10 +89,38 @@ def _freeze_doc(doc, model, properties, force=False):
     return freeze_doc(doc, model, {}, force=bool(dirty))
 
 
+def _lean_bundle(bundle_resources):
+    """``panel.io.server``'s ``bundle_resources`` for a session's page, loading only the scripts the
+    page uses (the module's docstring, point 5)."""
+    if getattr(bundle_resources, "_cs_panel_lean", False):
+        return bundle_resources
+
+    @functools.wraps(bundle_resources)
+    def bundle(roots, resources, notebook=False, reloading=False, enable_mathjax="auto"):
+        from bokeh.embed.bundle import _use_mathjax
+        from panel.config import panel_extension
+        from panel.io.state import state
+
+        if enable_mathjax == "auto":
+            # bokeh's own test, over every model of the page (Panel's looks at the roots alone)
+            enable_mathjax = "mathjax" in panel_extension._loaded_extensions or bool(
+                roots and _use_mathjax({m for root in roots for m in root.references()}))
+        if state.curdoc is not None and state._extensions is None:
+            # what pn.extension() with no names records for a session's document: no extension's
+            # scripts beyond the ones named (panel.io.resources._collect_external_resources)
+            state._extensions_[state.curdoc] = []
+        return bundle_resources(roots, resources, notebook=notebook, reloading=reloading,
+                                enable_mathjax=enable_mathjax)
+
+    bundle._cs_panel_lean = True  # type: ignore[attr-defined]
+    return bundle
+
+
 def serve_quickly() -> None:
     """Turn off Nagle's algorithm on the app's websockets, send each browser change's updates in
     one message, wait 10 ms, not 50, before handling a new value, and write custom components'
-    changes without bokeh's spelling hints (see the module's docstring).
+    changes without bokeh's spelling hints, and load no script a page does not use (see the
+    module's docstring).
     Safe to call more than once."""
     global _DONE
     if _DONE:
@@ -110,4 +148,7 @@ def serve_quickly() -> None:
     import panel.custom
 
     panel.custom.freeze_doc = _freeze_doc
+    import panel.io.server
+
+    panel.io.server.bundle_resources = _lean_bundle(panel.io.server.bundle_resources)
     _DONE = True

@@ -70,9 +70,15 @@ def wait_http(url: str, timeout: float = 60) -> None:
 
 @pytest.fixture
 def serve():
-    """Serve a function that builds a Panel app, in this process; returns the page's URL."""
+    """Serve a function that builds a Panel app, in this process; returns the page's URL. The
+    server works as the app's does (``serve_quickly``: one message a change, no Nagle wait, no
+    script the page does not use), whichever test of the worker served first."""
     import panel as pn
     from panel.io.state import state
+
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()
 
     # Panel keeps busy indicators in one process-wide list; a template built earlier in this worker
     # by a test without a browser (the app's unit tests) stays in it, and the served page's next busy

@@ -64,3 +64,64 @@ def test_a_custom_components_change_is_written_without_spelling_hints_and_still_
     with _freeze_doc(doc, data, {"lines": [Div()]}):  # a value holding a model: references frozen
         pass
     assert frozen == [True]
+
+
+def _page_scripts(app) -> list[str]:
+    """The script addresses of ``app``'s page as a server sends it (served in this process)."""
+    import re
+    import socket
+    import time
+    import urllib.request
+
+    from panel.io.state import state
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    pn.serve(app, port=port, address="127.0.0.1", threaded=True, show=False)
+    try:
+        for _ in range(100):
+            try:
+                html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20).read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the page was never served")
+    finally:
+        state.kill_all_servers()
+    return re.findall(r'<script[^>]* src="([^"]+)"', html)
+
+
+def test_a_page_loads_no_mathjax_or_tabulator_it_does_not_use():
+    """Point 5: a page of Markdown and widgets (Panel would add MathJax for its HTML model) loads
+    bokeh and Panel but not bokeh-mathjax, even with Tabulator's model imported (as ``panel serve``
+    imports it); a page with a TeX title (bokeh's MathText) still gets MathJax."""
+    import panel.models.tabulator  # noqa: F401  (what `panel serve`'s command line imports)
+    from bokeh.models import TeX
+    from bokeh.plotting import figure
+
+    serve_quickly()
+    plain = _page_scripts(lambda: pn.Column(pn.pane.Markdown("**two** $x$ and $y$"), pn.widgets.IntInput()))
+    assert any("bokeh.min.js" in s for s in plain) and any("panel.min.js" in s for s in plain), plain
+    assert not [s for s in plain if "mathjax" in s or "tabulator" in s or "luxon" in s], plain
+
+    def tex():
+        fig = figure(width=200, height=200)
+        fig.title.text = TeX(text=r"x^2")  # a title bokeh draws with MathJax
+        return pn.Column(pn.pane.Bokeh(fig))
+
+    assert any("bokeh-mathjax" in s for s in _page_scripts(tex))
+
+
+def test_lean_bundle_passes_an_explicit_choice_through():
+    """A caller that decides MathJax itself (Panel's notebook path passes True or False) is obeyed."""
+    from cs_panel.ui.serving import _lean_bundle
+
+    seen = []
+    lean = _lean_bundle(lambda roots, resources, **kw: seen.append(kw["enable_mathjax"]))
+    lean([], None, enable_mathjax=True)
+    lean([], None, enable_mathjax=False)
+    lean([], None)  # no roots, no extension asked for: none
+    assert seen == [True, False, False]
+    assert _lean_bundle(lean) is lean  # not wrapped twice
