@@ -22,3 +22,15 @@ make_venv() {
   echo "  apt-get install $pkg    (if there is no such package: apt-get install python3-venv)" >&2
   exit 1
 }
+
+# drop_slow_checker DIR: uninstall rfc3987-syntax from the venv in DIR. jsonschema imports it, when
+# present, to check the "iri" string format, which no schema of Jupyter's or ours uses; its import
+# builds some 35 Earley parsers: 1.3 s of CPU in every process that imports nbformat or starts
+# JupyterLab (pytest and each of its workers, each JupyterLab server). Without it jsonschema leaves
+# that one format unchecked, as it does by design when the package is missing (jsonschema._format).
+drop_slow_checker() {
+  local venv=$1
+  [ -n "$(ls -d "$venv"/lib/python3*/site-packages/rfc3987_syntax 2>/dev/null)" ] || return 0
+  "$venv/bin/python" -m uv pip uninstall -q -p "$venv/bin/python" rfc3987-syntax 2>/dev/null ||
+    "$venv/bin/python" -m pip uninstall -y -q rfc3987-syntax >/dev/null 2>&1 || true
+}

@@ -14,6 +14,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +53,28 @@ def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "bash bin/test" in ci
     assert os.access(ROOT / "bin" / "test", os.X_OK) and os.access(ROOT / "bin" / "rulebook", os.X_OK)
+
+
+def test_the_slow_iri_checker_is_left_out_and_notebooks_still_validate():
+    """bin/test and bin/rulebook uninstall rfc3987-syntax (bin/_venv.sh, drop_slow_checker): its
+    import cost 1.3 s in every process that imports nbformat or starts JupyterLab. jsonschema then
+    leaves only the "iri" formats unchecked; nbformat still validates every lesson."""
+    import importlib.util
+
+    import nbformat
+
+    for script in ("test", "rulebook"):
+        assert 'drop_slow_checker "$VENV"' in (ROOT / "bin" / script).read_text(), script
+    if Path(sys.prefix).resolve() == (ROOT / ".venv").resolve():  # the venv bin/test made
+        assert importlib.util.find_spec("rfc3987_syntax") is None
+    for lesson in sorted((ROOT / "lessons").glob("*.ipynb")):
+        nbformat.validate(nbformat.read(lesson, as_version=4))
+    # a bad notebook is still refused by its schema
+    bad = nbformat.v4.new_notebook()
+    bad.cells.append(nbformat.v4.new_code_cell("1"))
+    bad.cells[0]["execution_count"] = "one"
+    with pytest.raises(nbformat.ValidationError):
+        nbformat.validate(bad)
 
 
 def test_lessons_are_committed_without_outputs():
