@@ -33,14 +33,16 @@ Four things made a player of the served app wait for nothing (issue 14, measured
    check with the lookup made only for names the model has (the same answer: no value).
 
 5. **Script the page never runs.** Panel's page for a session loads bokeh's MathJax bundle
-   (1.8 MB) whenever the page holds any HTML or Markdown pane, in case its text holds TeX, and
-   ``panel serve`` loads Tabulator's scripts (0.5 MB) on every page because its command line
-   imports that model. The app shows no TeX (in a notebook Panel loads MathJax only when asked,
-   as here) and no Tabulator, yet each page load parsed those 2.3 MB: about 0.3 s of the
-   browser's CPU a page on this machine. ``_lean_bundle`` leaves MathJax out unless a model needs
-   it by bokeh's own test (a ``MathText`` anywhere on the page) or ``pn.extension("mathjax")`` asked for it, and loads
-   a Panel extension's scripts only if ``pn.extension(...)`` named it, as Panel already does for
-   an app that calls ``pn.extension()``. Without MathJax an HTML pane shows its text as it is.
+   (1.8 MB) whenever the page holds any HTML or Markdown pane, in case its text holds TeX, its
+   WebGL bundle (0.2 MB) always, and under ``panel serve`` Tabulator's scripts (0.5 MB), because
+   that command imports the model. The app shows no TeX (in a notebook Panel loads MathJax only
+   when asked, as here), no WebGL plot and no Tabulator, yet each page load parsed those 2.5 MB:
+   about 0.3 s of the browser's CPU a page on this machine. ``_lean_bundle`` leaves MathJax out
+   unless a model needs it by bokeh's own test (a ``MathText`` anywhere on the page) or
+   ``pn.extension("mathjax")`` asked for it, leaves the WebGL bundle out unless a plot draws with
+   WebGL (bokeh's own test again), and loads a Panel extension's scripts only if
+   ``pn.extension(...)`` named it, as Panel already does for an app that calls ``pn.extension()``.
+   Without MathJax an HTML pane shows its text as it is.
 
 ``serve_quickly()`` switches all five on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
@@ -97,14 +99,17 @@ def _lean_bundle(bundle_resources):
 
     @functools.wraps(bundle_resources)
     def bundle(roots, resources, notebook=False, reloading=False, enable_mathjax="auto"):
-        from bokeh.embed.bundle import _use_mathjax
+        from bokeh.embed.bundle import _use_gl, _use_mathjax
         from panel.config import panel_extension
         from panel.io.state import state
 
+        models = {m for root in roots or () for m in root.references()}
         if enable_mathjax == "auto":
             # bokeh's own test, over every model of the page (Panel's looks at the roots alone)
-            enable_mathjax = "mathjax" in panel_extension._loaded_extensions or bool(
-                roots and _use_mathjax({m for root in roots for m in root.references()}))
+            enable_mathjax = "mathjax" in panel_extension._loaded_extensions or _use_mathjax(models)
+        if "bokeh-gl" in getattr(resources, "components", ()) and not _use_gl(models) \
+                and not getattr(resources, "absolute", False):  # (a clone would lose absolute)
+            resources = resources.clone(components=[c for c in resources.components if c != "bokeh-gl"])
         if state.curdoc is not None and state._extensions is None:
             # what pn.extension() with no names records for a session's document: no extension's
             # scripts beyond the ones named (panel.io.resources._collect_external_resources)

@@ -93,10 +93,11 @@ def _page_scripts(app) -> list[str]:
     return re.findall(r'<script[^>]* src="([^"]+)"', html)
 
 
-def test_a_page_loads_no_mathjax_or_tabulator_it_does_not_use():
+def test_a_page_loads_no_mathjax_webgl_or_tabulator_it_does_not_use():
     """Point 5: a page of Markdown and widgets (Panel would add MathJax for its HTML model) loads
-    bokeh and Panel but not bokeh-mathjax, even with Tabulator's model imported (as ``panel serve``
-    imports it); a page with a TeX title (bokeh's MathText) still gets MathJax."""
+    bokeh and Panel but not bokeh-mathjax or bokeh-gl, even with Tabulator's model imported (as
+    ``panel serve`` imports it); a page with a TeX title (bokeh's MathText) still gets MathJax,
+    and one with a WebGL plot the WebGL bundle."""
     import panel.models.tabulator  # noqa: F401  (what `panel serve`'s command line imports)
     from bokeh.models import TeX
     from bokeh.plotting import figure
@@ -104,7 +105,8 @@ def test_a_page_loads_no_mathjax_or_tabulator_it_does_not_use():
     serve_quickly()
     plain = _page_scripts(lambda: pn.Column(pn.pane.Markdown("**two** $x$ and $y$"), pn.widgets.IntInput()))
     assert any("bokeh.min.js" in s for s in plain) and any("panel.min.js" in s for s in plain), plain
-    assert not [s for s in plain if "mathjax" in s or "tabulator" in s or "luxon" in s], plain
+    assert not [s for s in plain if "mathjax" in s or "tabulator" in s or "luxon" in s or "bokeh-gl" in s], plain
+    assert any("bokeh-tables" in s for s in plain), plain  # panel.min.js needs it on every page
 
     def tex():
         fig = figure(width=200, height=200)
@@ -112,6 +114,11 @@ def test_a_page_loads_no_mathjax_or_tabulator_it_does_not_use():
         return pn.Column(pn.pane.Bokeh(fig))
 
     assert any("bokeh-mathjax" in s for s in _page_scripts(tex))
+
+    def webgl():
+        return pn.Column(pn.pane.Bokeh(figure(width=200, height=200, output_backend="webgl")))
+
+    assert any("bokeh-gl" in s for s in _page_scripts(webgl))
 
 
 def test_lean_bundle_passes_an_explicit_choice_through():
