@@ -16,6 +16,7 @@ look at during a game (Air Action, "Crimson Skies Etiquette", point 1): it is a 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math
 import re
@@ -156,29 +157,40 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
 
     r_out, cx, cy = size * 0.46, size / 2, size / 2
     n = len(dial.clicks)
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-dial-svg' width='{size}' height='{size + 18}' "
-             f"viewBox='0 0 {size} {size + 18}' role='img'>",
-             f"<desc>click {dial.position}: {html.escape(dial.describe_click())}</desc>",
-             f"<circle cx='{cx}' cy='{cy}' r='{r_out:.1f}' fill='#2d3748' stroke='#1a202c' stroke-width='3'/>"]
-    # the ring: the slot sits at the top; later clicks come round clockwise from the right
+    step = 360 / max(n, 12)
+    # The ring is drawn once, click 0 at the top, and turned under the slot: a click on the dial
+    # changes only the turn, the slot and the caption, so a drawing held in layers
+    # (cs_panel/ui/layered_svg.py) sends those alone (issue 14). Its id names its content, so
+    # two dials drawn in one document never borrow each other's ring.
+    ring = []
     for i in range(n):
-        ang = math.radians(-90 + (i - dial.slot) * 360 / max(n, 12))
+        ang = math.radians(-90 + i * step)
         x, y = cx + r_out * 0.86 * math.cos(ang), cy + r_out * 0.86 * math.sin(ang)
         c = dial.clicks[i]
         past = dial.structural_limit is not None and i > dial.structural_limit
         fill = "#4a5568" if past else "#e53e3e" if c.eliminated else "#edf2f7"
-        stroke = "#f6e05e" if i == dial.position else "#1a202c"
-        parts.append(f"<circle class='cs-ring-click' data-click='{i}' cx='{x:.1f}' cy='{y:.1f}' r='8' fill='{fill}' "
-                     f"stroke='{stroke}' stroke-width='{3 if i == dial.position else 1}'><title>click {i}</title></circle>")
+        ring.append(f"<circle class='cs-ring-click' data-click='{i}' cx='{x:.1f}' cy='{y:.1f}' r='8' fill='{fill}' "
+                    f"stroke='#1a202c' stroke-width='1'><title>click {i}</title></circle>")
         if i == dial.start:
-            parts.append(f"<polygon points='{x:.1f},{y - 15:.1f} {x - 6:.1f},{y - 24:.1f} {x + 6:.1f},{y - 24:.1f}' "
-                         "fill='#38a169'><title>start (green triangle)</title></polygon>")
+            ring.append(f"<polygon points='{x:.1f},{y - 15:.1f} {x - 6:.1f},{y - 24:.1f} {x + 6:.1f},{y - 24:.1f}' "
+                        "fill='#38a169'><title>start (green triangle)</title></polygon>")
         if dial.structural_limit == i:
-            a2 = math.radians(-90 + (i + 0.5 - dial.slot) * 360 / max(n, 12))
+            a2 = math.radians(-90 + (i + 0.5) * step)
             x1, y1 = cx + r_out * 0.72 * math.cos(a2), cy + r_out * 0.72 * math.sin(a2)
             x2, y2 = cx + r_out * math.cos(a2), cy + r_out * math.sin(a2)
-            parts.append(f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='black' stroke-width='5'>"
-                         "<title>structural limit line</title></line>")
+            ring.append(f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='black' stroke-width='5'>"
+                        "<title>structural limit line</title></line>")
+    drawn = "".join(ring)
+    ring_id = "cs-dial-ring-" + hashlib.sha1(f"{size}{drawn}".encode()).hexdigest()[:12]
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-dial-svg' width='{size}' height='{size + 18}' "
+             f"viewBox='0 0 {size} {size + 18}' role='img'>",
+             f"<desc>click {dial.position}: {html.escape(dial.describe_click())}</desc>",
+             f"<circle cx='{cx}' cy='{cy}' r='{r_out:.1f}' fill='#2d3748' stroke='#1a202c' stroke-width='3'/>",
+             f"<defs><g id='{ring_id}'>{drawn}</g></defs>",
+             # the click in the slot comes to the top; a yellow ring marks it
+             f"<g class='cs-dial-turn' transform='rotate({-dial.slot * step:.2f} {cx} {cy})'><use href='#{ring_id}'/></g>",
+             f"<circle class='cs-ring-current' cx='{cx:.1f}' cy='{cy - r_out * 0.86:.1f}' r='8' fill='none' "
+             f"stroke='#f6e05e' stroke-width='3'/>"]
     # the L-shaped slot
     sx, sy, w, h = cx - 70, cy - 45, 140, 90
     parts.append(f"<path d='M{sx},{sy} h{w} v{h / 2} h-{w / 2} v{h / 2} h-{w / 2} z' fill='#f7fafc' stroke='#1a202c' stroke-width='2'/>")

@@ -28,6 +28,7 @@ from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, served
 from cs_panel.ui.a11y import show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.clix.view import dial_text
 
 PACKAGED = "package:clix/figures.json"
@@ -162,7 +163,8 @@ class ClixDial(pn.viewable.Viewer):
         self._cancel = pn.widgets.CheckBoxGroup.from_param(self.param.cancelled, options={}, css_classes=["in-cancelled"])
         self._throttle_errors = FieldErrors(["throttle_clicks"])
         self._header = HTMLText("", css_classes=["dial-header"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
-        self._svg = HTMLText("", css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
+        # the drawing in layers: a click sends the ring's turn and the slot, not the ring (layered_svg.py)
+        self._svg = LayeredSvg(css_classes=["dial-svg"], stylesheets=[DIAL_STYLES], width=270, height=290)
         self._slot = HTMLText("", css_classes=["dial-slot"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._markers = HTMLText("", css_classes=["dial-markers"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
         self._status = HTMLText("", css_classes=["dial-status"], stylesheets=[DIAL_STYLES], sizing_mode="stretch_width")
@@ -377,8 +379,9 @@ class ClixDial(pn.viewable.Viewer):
     def _update(self):
         f, d = self.figure, self.combat
         if f is None or d is None:
-            for pane in (self._header, self._svg, self._slot, self._markers, self._status, self._strip, self._speed):
+            for pane in (self._header, self._slot, self._markers, self._status, self._strip, self._speed):
                 pane.object = ""
+            self._svg.param.update(head="", text="", base="", top="")
             self._speed_drawn = self._strip_cells = None  # emptied: drawn again for the next dial
             show_text(self._text, "No dial.")
             return
@@ -386,7 +389,7 @@ class ClixDial(pn.viewable.Viewer):
         self._header.object = (f"<h3>{html.escape(f.name)} {badge_html(f.provenance)}</h3>"
                                f"<p>{f.points} points; printed on the base (never change): {html.escape(base)} "
                                f"<small>({'A.base.values' if f.game == 'air-action' else 'K.base.values'})</small></p>")
-        self._svg.object = dial_svg(d)
+        self._svg.show(dial_svg(d), top_from="<g class='cs-dial-turn'")
         show_text(self._text, lambda: dial_text(d))  # made when a reader opens the view
         self._slot.object = f"<p class='slot-text'>click {d.position}: {html.escape(d.describe_click())}</p>"
         self._draw_markers(d)

@@ -7,7 +7,8 @@ latency). This component holds the drawing in four parts: ``head`` (the ``<svg>`
 ``<title>``), ``text`` (its ``<desc>``'s words, escaped as in the drawing, for screen readers), ``base`` (the layer
 that rarely changes) and ``top`` (the layer drawn over it, the pieces). The browser builds the one
 ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces that layer alone, a new
-``text`` only the words, and nothing unchanged is sent. ``object`` gives the drawing whole, as
+``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
+unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. No rules here: the drawing comes from a render module.
 """
 
@@ -50,8 +51,22 @@ export function render({ model }) {
     top = svg.lastElementChild
     if (desc) desc.innerHTML = model.text
   }
+  // a new head (the drawing's name, its size) sets the <svg>'s attributes and title in place: a
+  // drawing that names what it shows now (a dial's click) changes its name with every change
+  const setHead = () => {
+    const svg = box.firstElementChild
+    if (!svg || !model.head) { build(); return }
+    const tmp = document.createElement('div')
+    tmp.innerHTML = model.head + '</svg>'
+    const fresh = tmp.firstElementChild
+    const title = svg.querySelector(':scope > title'), newTitle = fresh && fresh.querySelector(':scope > title')
+    if (!fresh || !title !== !newTitle) { build(); return }  // a title added or taken away
+    for (const a of Array.from(svg.attributes)) if (!fresh.hasAttribute(a.name)) svg.removeAttribute(a.name)
+    for (const a of Array.from(fresh.attributes)) if (svg.getAttribute(a.name) !== a.value) svg.setAttribute(a.name, a.value)
+    if (title) title.textContent = newTitle.textContent
+  }
   build()
-  model.on('head', build)
+  model.on('head', setHead)
   model.on('base', build)
   model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
   model.on('top', () => { if (top) top.innerHTML = model.top; else build() })
