@@ -31,10 +31,8 @@ class _Quiet:
 def test_modules(root: Path) -> list[Path]:
     """The modules pytest rewrites: every conftest.py and test_*.py under the root's test folders
     (``testpaths``), in the order the workers collect them."""
-    found = [root / "conftest.py"]
-    for folder in ("tests",):
-        found += sorted(p for p in (root / folder).rglob("*.py")
-                        if p.name == "conftest.py" or (p.name.startswith("test_") and p.name.endswith(".py")))
+    found = [root / "conftest.py"] + sorted(p for p in (root / "tests").rglob("*.py")
+                                            if p.name == "conftest.py" or p.name.startswith("test_"))
     return [p for p in found if p.is_file()]
 
 

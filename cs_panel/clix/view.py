@@ -153,8 +153,6 @@ def dial_svg(dial: CombatDial, size: int = 260) -> str:
     """The base seen from above: the ring of clicks (green start triangle, red shot-down clicks,
     the black structural limit line) and the L-shaped stat slot with the current values on their
     coloured squares. A text version sits in ``<desc>`` for screen readers."""
-    import math
-
     r_out, cx, cy = size * 0.46, size / 2, size / 2
     n = len(dial.clicks)
     step = 360 / max(n, 12)

@@ -381,7 +381,7 @@ class ClixDial(pn.viewable.Viewer):
         if f is None or d is None:
             for pane in (self._header, self._slot, self._markers, self._status, self._strip, self._speed):
                 pane.object = ""
-            self._svg.param.update(head="", text="", base="", top="")
+            self._svg.clear()
             self._speed_drawn = self._strip_cells = None  # emptied: drawn again for the next dial
             show_text(self._text, "No dial.")
             return

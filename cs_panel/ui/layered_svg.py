@@ -88,6 +88,10 @@ export function render({ model }) {
         if changed:
             self.param.update(**changed)
 
+    def clear(self) -> None:
+        """Show nothing (every part emptied, in one update)."""
+        self.param.update(head="", text="", base="", top="")
+
     @property
     def object(self) -> str:
         """The drawing whole, as ``show`` was given it (less blanks around its title and words); the

@@ -28,6 +28,22 @@ def test_the_layers_make_the_drawing_again_whole():
     assert FIGHTERS not in view.base and view.top.startswith(FIGHTERS) and "<polygon" not in view.top
 
 
+def test_clear_empties_every_part_in_one_update_and_the_dial_uses_it():
+    from cs_panel.ui import ClixDial
+
+    view = LayeredSvg()
+    view.show(_room(new_game("barrooms", seed=4)), top_from=FIGHTERS)
+    updates = []
+    view.param.watch(lambda *events: updates.append(sorted(e.name for e in events)), ["head", "text", "base", "top"])
+    view.clear()
+    assert view.object == "" and (view.head, view.text, view.base, view.top) == ("", "", "", "")
+    assert updates == [["base", "head", "text", "top"]]
+    dial = ClixDial()
+    assert dial._svg.object.startswith("<svg")
+    dial.figure = None  # no figure, no dial: nothing drawn
+    assert dial._svg.object == "" and dial._slot.object == ""
+
+
 def test_an_action_sets_the_fighters_and_the_words_not_the_floor():
     game = new_game("barrooms", seed=4)
     view = LayeredSvg()
