@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import types
 import typing
@@ -40,6 +41,17 @@ def to_jsonable(obj: Any) -> Any:
     raise SavedStateError(f"cannot save a {type(obj).__name__}: {obj!r}")
 
 
+@functools.cache
+def _init_fields(tp: type) -> tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]:
+    """A dataclass's fields set by its ``__init__``: their names, and each (name, type hint, required)
+    in order. Worked out once per class: ``typing.get_type_hints`` evaluates every hint's text
+    again on each call, and a game's set-up or saved state rebuilds thousands of dataclasses."""
+    hints = typing.get_type_hints(tp)
+    fields = tuple((f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+                   for f in dataclasses.fields(tp) if f.init)
+    return frozenset(name for name, _, _ in fields), fields
+
+
 def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
     """Rebuild a value of type ``tp`` from ``to_jsonable`` output; ``where`` names the path for errors."""
     origin = typing.get_origin(tp)
@@ -66,19 +78,16 @@ def from_jsonable(tp: Any, data: Any, where: str = "state") -> Any:
         if isinstance(tp, type) and dataclasses.is_dataclass(tp):
             if not isinstance(data, dict):
                 raise SavedStateError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
-            hints = typing.get_type_hints(tp)
+            names, fields = _init_fields(tp)
             kwargs = {}
-            names = {f.name for f in dataclasses.fields(tp) if f.init}
             extra = set(data) - names
             if extra:
                 raise SavedStateError(f"{where}: unknown field(s) {sorted(extra)} for {tp.__name__}")
-            for f in dataclasses.fields(tp):
-                if not f.init:
-                    continue
-                if f.name in data:
-                    kwargs[f.name] = from_jsonable(hints[f.name], data[f.name], f"{where}.{f.name}")
-                elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                    raise SavedStateError(f"{where}: missing field {f.name!r} for {tp.__name__}")
+            for name, hint, required in fields:
+                if name in data:
+                    kwargs[name] = from_jsonable(hint, data[name], f"{where}.{name}")
+                elif required:
+                    raise SavedStateError(f"{where}: missing field {name!r} for {tp.__name__}")
             return tp(**kwargs)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return tp(data)
