@@ -38,12 +38,13 @@ selectors are looked for in, instead of a page per component, and it starts the 
 the memory figure at once, importing while the components are changed (the full run keeps both
 apart: a page per component, and the app's server started after them).
 
-    python benchmarks/latency.py [--rounds N] [--sessions N] [--only NAME,...] [--quick]
+    python benchmarks/latency.py [--rounds N] [--sessions N] [--only NAME,...] [--quick] [--samples FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import math
 import os
@@ -338,7 +339,8 @@ def measure_alternating(page, tpage, url: str, turl: str, spec: dict, tspec: dic
     return mine, mine.lost, trivial, trivial.lost
 
 
-def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: bool = False) -> tuple[float, float]:
+def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: bool = False,
+            keep: str = "") -> tuple[float, float]:
     import panel as pn
     from panel.io.state import state
     from playwright.sync_api import sync_playwright
@@ -400,6 +402,9 @@ def latency(names: list[str], rounds: int, blocks: int, limit_ms: float, quick: 
         print(f"component {name} p50 {p50:.1f} ms p95 {p95:.1f} ms ratio {ratio:.2f}   "
               f"(input {spec_kind(name)}, trivial p50 {statistics.median(trivial):.1f} ms p95 "
               f"{percentile(trivial, 95):.1f} ms, {len(mine)} changes{split}{extra})", flush=True)
+    if keep:  # every round trip, for a closer look than the summary lines (--samples)
+        Path(keep).write_text(json.dumps({name: {"component": samples[name][0], "trivial": samples[name][1],
+                                                 "kind": spec_kind(name)} for name in names}, indent=1))
     return worst_p95, worst_ratio
 
 
@@ -465,6 +470,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=20, help="concurrent sessions for the memory figure (default 20)")
     parser.add_argument("--only", default="", help="comma-separated component names (default: every component)")
     parser.add_argument("--quick", action="store_true", help="1 change per component and 1 session: checks the script runs")
+    parser.add_argument("--samples", default="", help="write every round trip (ms) of each component and its trivial app to this JSON file")
     args = parser.parse_args()
     # quick mode checks that every input changes its output, so it waits long on a loaded machine
     rounds, sessions, blocks, limit_ms = (1, 1, 1, 20_000) if args.quick else (args.rounds, args.sessions, 2, 3000)
@@ -479,7 +485,7 @@ def main() -> None:
     # starts it after them, so that it does not load the machine while they are timed)
     server = app_server() if args.quick and not args.only else None
     try:
-        worst_p95, worst_ratio = latency(names, rounds, blocks, limit_ms, args.quick)
+        worst_p95, worst_ratio = latency(names, rounds, blocks, limit_ms, args.quick, args.samples)
     except BaseException:
         if server:
             server[0].kill()

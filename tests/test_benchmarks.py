@@ -1,6 +1,7 @@
 """The benchmarks still run and print their figures (they are measurements, so nothing here
 asserts a speed; this only keeps them from rotting)."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -27,11 +28,19 @@ def ui_components() -> list[str]:
     pytest.param("latency.py", ["--quick"], [*(f"component {name} p50 " for name in ui_components()),
                                              " MB per session", "worst p95 "], marks=pytest.mark.browser),
 ])
-def test_benchmark_runs_and_reports(script, args, expect):
+def test_benchmark_runs_and_reports(script, args, expect, tmp_path):
+    kept = tmp_path / "samples.json"
+    if script == "latency.py":  # and keeps every round trip where --samples says
+        args = [*args, "--samples", str(kept)]
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     if script == "latency.py":  # every component's input changed its output (no timing is checked)
         assert "timeouts" not in out.stdout and "no change shown" not in out.stdout, out.stdout
+        samples = json.loads(kept.read_text())
+        assert sorted(samples) == sorted(ui_components())
+        for name, times in samples.items():  # --quick: one change of each and one of its trivial input
+            assert len(times["component"]) == len(times["trivial"]) == 1, (name, times)
+            assert all(ms > 0 for ms in times["component"] + times["trivial"]), (name, times)
     for text in expect:
         assert text in out.stdout, out.stdout
