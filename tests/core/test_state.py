@@ -67,6 +67,29 @@ def test_bad_saved_state_is_named(text, needle):
         loads(Plane, text)
 
 
+@dataclass(frozen=True)
+class Logged:
+    """A field the constructor does not take (init=False) besides defaults of both kinds."""
+    turn: int
+    notes: dict[str, int] = field(default_factory=dict)
+    name: str = "log"
+    count: int = field(init=False, default=0)
+
+
+def test_fields_left_out_take_their_defaults_and_a_field_init_does_not_take_is_refused():
+    """``from_jsonable`` reads each class's fields once and keeps them (state.py, ``_init_fields``):
+    what it kept must say which fields may be left out, and which are not the constructor's."""
+    for _ in range(2):  # the second time from what was kept
+        got = loads(Logged, '{"type": "Logged", "format": 1, "data": {"turn": 4}}')
+        assert got == Logged(4) and got.notes == {} and got.name == "log"
+        assert got.notes is not Logged(4).notes  # each its own dict (default_factory), not a shared one
+        with pytest.raises(SavedStateError, match=r"missing field 'turn' for Logged"):
+            loads(Logged, '{"type": "Logged", "format": 1, "data": {"name": "x"}}')
+        with pytest.raises(SavedStateError, match=r"unknown field\(s\) \['count'\]"):
+            loads(Logged, '{"type": "Logged", "format": 1, "data": {"turn": 1, "count": 3}}')
+    assert dumps(Logged(2, {"a": 1})) == dumps(loads(Logged, dumps(Logged(2, {"a": 1}))))
+
+
 @pytest.mark.rule("F.collide.damage")
 def test_rule_sets_name_their_variants(monkeypatch):
     # a variant made up for this test goes into a copy of the registry, so it does not outlive the test
