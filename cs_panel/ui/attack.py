@@ -17,8 +17,6 @@ from fractions import Fraction
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FixedTicker, HoverTool
-from bokeh.plotting import figure
 
 from cs_panel.airaction.combat import Attack, AttackResult, attack
 from cs_panel.airaction.fate import check_fate_above_zero
@@ -26,12 +24,14 @@ from cs_panel.airaction.odds_view import (
     check_clicks_left, check_pool, clicks_applied, die_verdicts, fate_summary, parse_faces,
 )
 from cs_panel.clix.figures import BASE_FIELDS
+from cs_panel.core.chart import CHART_TOP, Bar, bar_chart_svg
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import STYLES, FieldErrors, HTMLText, bokeh_writes, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, HTMLText, RuleInteger, SEED_BOUNDS
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 WEAPONS = {"front guns": "front", "rear gunner (rear arc)": "rear"}
 FIELDS = ["gunnery", "weapon", "silhouette", "fate_dice", "target_fate", "clicks_left"]
@@ -87,8 +87,9 @@ class AttackOdds(pn.viewable.Viewer):
         self._rolled = None  # the faces text the Roll button wrote last
         self._errors = FieldErrors(FIELDS)
         self._face_errors = FieldErrors(["faces"])
-        self._source = ColumnDataSource(dict(hits=[], chance=[], label=[], exact=[], colour=[]))
-        self._figure = self._make_figure()
+        # the chart as SVG in layers: a new pool resends the bars, not the axes (cs_panel/core/chart.py)
+        self._chart = LayeredSvg(css_classes=["attack-chart"], width=420, height=240, margin=(5, 10))
+        self.bars: list[Bar] = []  # what the chart shows: one bar a number of hits
         self._text = text_view(css_classes=["attack-text"])  # the chart in words, for screen readers
         self._headline = HTMLText("", css_classes=["headline"], sizing_mode="stretch_width",
                               stylesheets=[STYLES, DIE_STYLES])
@@ -100,15 +101,10 @@ class AttackOdds(pn.viewable.Viewer):
                           stylesheets=[STYLES, DIE_STYLES])
         self._update()
 
-    def _make_figure(self):
-        fig = figure(height=240, width=420, title="Hits (clicks)", name="attack_hits_fig",
-                     x_axis_label="hits = clicks on the target's dial", y_axis_label="chance",
-                     toolbar_location=None, tools="")
-        fig.vbar(x="hits", top="chance", width=0.8, color="colour", source=self._source)
-        fig.add_tools(HoverTool(tooltips=[("hits", "@hits"), ("chance", "@label"), ("exact", "@exact")]))
-        fig.y_range.start = 0
-        fig.yaxis.minor_tick_line_color = None
-        return fig
+    def _chart_svg(self, title: str) -> str:
+        return bar_chart_svg(self.bars, title=title, x_label="hits = clicks on the target's dial",
+                             y_ticks=(0, 0.25, 0.5, 0.75, 1), width=420, height=240,
+                             name="chance of each number of hits")
 
     # -- the attack and its odds ---------------------------------------------------------------
     @param.depends("gunnery", "weapon", "silhouette", "point_blank", "rear_arc_bonus", "offensive_fate",
@@ -139,8 +135,8 @@ class AttackOdds(pn.viewable.Viewer):
             self.expected_clicks = shot.expected_hits if shot else None
             self.shoot_down = shot.at_least(clicks) if shot else None
         if shot is None:
-            with bokeh_writes():
-                self._source.data = dict(hits=[], chance=[], label=[], exact=[], colour=[])
+            self.bars = []
+            self._chart.show(self._chart_svg("Hits (clicks)"), top_from=CHART_TOP)
             self._headline.object = ""
             self._explained.object = ""
             self._breakdown.object = "<p class='cs-error'>No odds until the input marked above is fixed.</p>"
@@ -152,20 +148,10 @@ class AttackOdds(pn.viewable.Viewer):
     def _show_odds(self, shot: Attack, clicks: int) -> None:
         dist = shot.distribution()
         fate = ", defensive fate" if shot.defensive_fate else ""
-        with bokeh_writes():
-            set_data(self._source, dict(
-                hits=list(dist),
-                chance=[float(p) for p in dist.values()],
-                label=[percent(p) for p in dist.values()],
-                exact=[_fraction(p) for p in dist.values()],
-                colour=[COLOURS["down"] if k >= clicks else COLOURS["bar"] for k in dist],
-            ))
-            ticker = self._figure.xaxis[0].ticker
-            if isinstance(ticker, FixedTicker):  # new ticks on the same ticker: no new model for the browser
-                ticker.ticks = list(dist)
-            else:
-                self._figure.xaxis.ticker = list(dist)
-            self._figure.title.text = f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"
+        self.bars = [Bar(k, float(p), COLOURS["down"] if k >= clicks else COLOURS["bar"],
+                         f"{k} hits: {percent(p)} ({_fraction(p)})") for k, p in dist.items()]
+        self._chart.show(self._chart_svg(f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}"),
+                         top_from=CHART_TOP)
         show_text(self._text, lambda: f"Hits (clicks): {shot.dice} dice at silhouette {shot.silhouette}{fate}\n" + "\n".join(
             f"{k} hits: {percent(p)} ({_fraction(p)})" + (" (enough to shoot it down)" if k >= clicks else "")
             for k, p in dist.items()))
@@ -287,7 +273,7 @@ class AttackOdds(pn.viewable.Viewer):
             width=310,
         )
         results = pn.Column(
-            "### Odds", self._headline, named(pn.pane.Bokeh(self._figure), "chart: the chance of each number of hits", self._text), self._explained, self._breakdown,
+            "### Odds", self._headline, named(self._chart, "chart: the chance of each number of hits", self._text), self._explained, self._breakdown,
             "### Roll", pn.Row(roll_button, pn.Column(faces, self._face_errors.slots["faces"], margin=0)),
             self._roll,
         )

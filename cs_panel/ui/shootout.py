@@ -18,22 +18,22 @@ from fractions import Fraction
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
 
 from cs_panel.barrooms.firing import (
     HIT_LOCATIONS, SHOTGUN_RULES, CoverRoll, HitLocation, Lob, chance_all, lob_allowed, max_range, shock_check, targets,
     to_hit, weapons,
 )
 from cs_panel.barrooms.damage import DamageCard, HitOnCard, box_count, card_legend
+from cs_panel.core.chart import CHART_TOP, Bar, bar_chart_svg
 from cs_panel.core.dice import Dice
 from cs_panel.barrooms.movement import Gait
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.variants import OFFICIAL, RuleSet
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 NO_WEAPON = "none"
 NO_COVER = "none"
@@ -126,9 +126,9 @@ class ShootoutCalculator(pn.viewable.Viewer):
         super().__init__(**params)
         self._errors = FieldErrors(SHOT_FIELDS)
         self._shock_errors = FieldErrors(["steady_mind"])
-        self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
-        self._out_source = ColumnDataSource(dict(range=[], y=[], label=[]))
-        self._figure = self._make_figure()
+        # the chart as SVG in layers: a new range resends the bars, not the axes (cs_panel/core/chart.py)
+        self._chart = LayeredSvg(css_classes=["shootout-chart"], width=420, height=220, margin=(5, 10))
+        self.bars: list[Bar] = []  # what the chart shows: ranges 1-20, those out of reach crossed
         self._text = text_view(css_classes=["shootout-text"])  # the chart in words, for screen readers
         self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
         self._summary = html_pane("", css_classes=["summary"])
@@ -166,18 +166,6 @@ class ShootoutCalculator(pn.viewable.Viewer):
         if range_hexes not in kept:
             kept[range_hexes] = to_hit(self.target, range_hexes, self.deadeye, **inputs)  # a refusal raises, kept nowhere
         return kept[range_hexes]
-
-    def _make_figure(self):
-        fig = figure(height=220, width=420, title="Chance to hit by range", name="shootout_chance_fig",
-                     x_axis_label="range (hexes)", y_axis_label="chance", y_range=(0, 1), x_range=(0.4, 20.6),
-                     toolbar_location=None, tools="")
-        fig.vbar(x="range", top="chance", width=0.8, color="colour", source=self._source)
-        fig.scatter(x="range", y="y", marker="x", size=9, color=HIGHLIGHT, source=self._out_source,
-                    name="out_of_reach")
-        fig.add_tools(HoverTool(tooltips=[("range", "@range"), ("to hit", "@target"), ("chance", "@label")]))
-        fig.yaxis.ticker = [0, 0.1, 0.5, 0.9, 1]
-        fig.xaxis.ticker = [1, 5, 10, 15, 20]
-        return fig
 
     @param.depends("target", "target_speed", "range_hexes", "deadeye", "weapon", "shots", "full_auto", "shooter_gait",
                    "target_gait", "cover", "cover_value", "armour", "shooter_shock", "punched", "melee_skill",
@@ -234,7 +222,6 @@ class ShootoutCalculator(pn.viewable.Viewer):
                 f"<p class='combined'>Chance a shot hits the person: {percent(result.chance)} to hit &times; "
                 f"{percent(roll.chance)} past the cover = <b>{percent(hit)}</b></p>")
 
-    @bokeh_writes()
     def _show_chart(self):
         weapon = self._weapon_id()
         rules = self.rules
@@ -243,9 +230,9 @@ class ShootoutCalculator(pn.viewable.Viewer):
             by_range = {r: self._shot(r) for r in CHART_RANGES if reach is None or r <= reach}
         except CsPanelError:  # a wrong input elsewhere: the chart waits for it, like the number does
             by_range = None
+        rows: list[tuple[int, str, str]] = []  # (range, to-hit number, chance in words) for the text view
         if by_range is None:
-            self._source.data = dict(range=[], chance=[], target=[], colour=[], label=[])
-            self._out_source.data = dict(range=[], y=[], label=[])
+            self.bars = []
         else:
             out = [r for r in CHART_RANGES if r not in by_range]
             lob = Lob()
@@ -254,22 +241,20 @@ class ShootoutCalculator(pn.viewable.Viewer):
                 assert weapon is not None
                 return f"out of reach: lob only, {percent(lob.chance)}" if lob_allowed(weapon, r, rules) else "out of reach"
 
-            self._source.data = dict(
-                range=CHART_RANGES,
-                chance=[float(by_range[r].chance) if r in by_range else 0.0 for r in CHART_RANGES],
-                target=[str(by_range[r].total) if r in by_range else "-" for r in CHART_RANGES],
-                colour=[OUT_OF_REACH if r not in by_range else HIGHLIGHT if r == self.range_hexes else BAR
-                        for r in CHART_RANGES],
-                label=[percent(by_range[r].chance) if r in by_range else out_label(r) for r in CHART_RANGES],
-            )
-            set_data(self._out_source, dict(range=out, y=[0.03] * len(out), label=[out_label(r) for r in out]))
+            rows = [(r, str(by_range[r].total), percent(by_range[r].chance)) if r in by_range else (r, "-", out_label(r))
+                    for r in CHART_RANGES]
+            self.bars = [Bar(r, float(by_range[r].chance) if r in by_range else 0.0,
+                             OUT_OF_REACH if r not in by_range else HIGHLIGHT if r == self.range_hexes else BAR,
+                             f"range {r}: to hit {t}, chance {label}" if r in by_range else f"range {r}: {label}",
+                             crossed=r in out) for r, t, label in rows]
         name = weapons()[weapon]["name"] if weapon is not None else "a plain shot"
-        self._figure.title.text = f"Chance to hit by range: {name}"
-        d = {k: list(self._source.data[k]) for k in ("range", "target", "label")}  # bound now, read on opening
-        chosen = self.range_hexes
+        self._chart.show(bar_chart_svg(self.bars, title=f"Chance to hit by range: {name}", x_label="range (hexes)",
+                                       x_ticks=[1, 5, 10, 15, 20], width=420, name="chance to hit by range"),
+                         top_from=CHART_TOP)
+        chosen = self.range_hexes  # bound now, read on opening
         show_text(self._text, lambda: f"Chance to hit by range: {name}\n" + ("\n".join(
             f"range {r}: to-hit number {t}, {label}" + (" (the range set above)" if r == chosen else "")
-            for r, t, label in zip(d["range"], d["target"], d["label"])) or "No chart while an input above is wrong."))
+            for r, t, label in rows) or "No chart while an input above is wrong."))
 
     @param.depends("steady_mind", watch=True)
     def _update_shock(self):
@@ -434,7 +419,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
         # the results take the width left of the inputs; the shock check sits beside the hit table
         # when there is room and wraps under it when there is not (never past the right edge)
         results = pn.Column("### To-hit number", self._breakdown, self._summary, self._cover_pane,
-                            named(pn.pane.Bokeh(self._figure), "chart: chance to hit by range", self._text),
+                            named(self._chart, "chart: chance to hit by range", self._text),
                             pn.FlexBox(pn.Column(self._location_pane, self._card_pane, sizing_mode="stretch_width",
                                                  min_width=300, styles={"flex": "1 1 420px"}),
                                        pn.Column("#### Shock", self._shock_pane, width=300),

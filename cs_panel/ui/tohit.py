@@ -12,9 +12,7 @@ import html
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
-
+from cs_panel.core.chart import CHART_TOP, Bar, bar_chart_svg
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
@@ -22,8 +20,9 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 DEFLECTIONS = {f"{d.label} (+{d.modifier})": d.name for d in Deflection}
 CUSTOM = "custom"
@@ -63,8 +62,9 @@ class ToHitCalculator(pn.viewable.Viewer):
         super().__init__(**params)
         self._dice = Dice(self.seed)
         self._errors = FieldErrors(["target_base", "deflection", "range_hexes", "dead_eye", "weapon"])
-        self._source = ColumnDataSource(dict(range=[], chance=[], target=[], colour=[], label=[]))
-        self._figure = self._make_figure()
+        # the chart as SVG in layers: a new range resends the bars, not the axes (cs_panel/core/chart.py)
+        self._chart = LayeredSvg(css_classes=["tohit-chart"], width=380, height=220, margin=(5, 10))
+        self.bars: list[Bar] = []  # what the chart shows: one bar a range
         self._breakdown = html_pane("", css_classes=["breakdown"], sizing_mode="stretch_width")
         self._summary = html_pane("", css_classes=["summary"])
         self._roll_text = html_pane("", css_classes=["roll"])
@@ -94,15 +94,6 @@ class ToHitCalculator(pn.viewable.Viewer):
             f"<p class='plane-name'>{html.escape(a.name)}: base to-hit {a.base_to_hit} {badge_html(a.provenance)}<br>"
             f"<small>{html.escape(a.source)}{extra}</small></p>")
 
-    def _make_figure(self):
-        fig = figure(height=220, width=380, title="Chance to hit by range", name="tohit_chance_fig",
-                     x_axis_label="range (hexes)", y_axis_label="chance", y_range=(0, 1),
-                     toolbar_location=None, tools="")
-        fig.vbar(x="range", top="chance", width=0.8, color="colour", source=self._source)
-        fig.add_tools(HoverTool(tooltips=[("range", "@range"), ("to hit", "@target"), ("chance", "@label")]))
-        fig.yaxis.ticker = [0, 0.1, 0.5, 0.9, 1]
-        return fig
-
     @param.depends("target_base", "deflection", "range_hexes", "dead_eye", "weapon", "shocked", watch=True)
     def _update(self):
         inputs = dict(target_base=self.target_base, deflection=self.deflection, dead_eye=self.dead_eye,
@@ -121,15 +112,10 @@ class ToHitCalculator(pn.viewable.Viewer):
             self.error = str(error) if error else ""
         self._errors.show(error)
         w = weapons()[self.weapon]
-        with bokeh_writes():
-            set_data(self._source, dict(  # a new range alone sends the colour column only
-                range=list(range(len(by_range))),
-                chance=[float(t.chance) for t in by_range],
-                target=[t.total for t in by_range],
-                colour=["#c53030" if r == self.range_hexes else "#718096" for r in range(len(by_range))],
-                label=[percent(t.chance) for t in by_range],
-            ))
-            self._figure.title.text = f"Chance to hit by range: {w['name']}"
+        self.bars = [Bar(r, float(t.chance), "#c53030" if r == self.range_hexes else "#718096",
+                         f"range {r}: to hit {t.total}, chance {percent(t.chance)}") for r, t in enumerate(by_range)]
+        self._chart.show(bar_chart_svg(self.bars, title=f"Chance to hit by range: {w['name']}", x_label="range (hexes)",
+                                       name="chance to hit by range"), top_from=CHART_TOP)
         name, chosen = w["name"], self.range_hexes  # bound now: the text is made when a reader opens the view
         show_text(self._text, lambda: f"Chance to hit by range: {name}\n" + "\n".join(
             f"range {r}: to-hit number {t.total}, chance {percent(t.chance)}" + (" (the range set above)" if r == chosen else "")
@@ -178,6 +164,6 @@ class ToHitCalculator(pn.viewable.Viewer):
             width=300,
         )
         results = pn.Column("### To-hit number", self._breakdown, self._summary,
-                            named(pn.pane.Bokeh(self._figure), "chart: chance to hit by range", self._text),
+                            named(self._chart, "chart: chance to hit by range", self._text),
                             pn.Row(roll_button, self._roll_text))
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-tohit"])

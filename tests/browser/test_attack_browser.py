@@ -16,13 +16,12 @@ def test_changing_the_dice_changes_the_headline_chance_and_the_bars(serve, page)
     page.goto(serve(attack_app))
     headline = page.locator(".headline .cs-at-least-one")
     expect(headline).to_contain_text("Chance of at least one hit: 70% (19/27)")
-    page.wait_for_function("() => Bokeh.documents[0].get_model_by_name('attack_hits_fig')"
-                           ".renderers[0].data_source.data.hits.length === 4")
+    bars = page.locator(".attack-chart rect.cs-bar")
+    expect(bars).to_have_count(4)
     box = page.locator(".in-gunnery input")
     box.fill("6")
     box.press("Enter")
     expect(headline).to_contain_text("Chance of at least one hit: 91% (665/729)")
     expect(page.locator(".headline .cs-expected")).to_contain_text("2.00")
-    page.wait_for_function("() => { const f = Bokeh.documents[0].get_model_by_name('attack_hits_fig');"
-                           " const d = f.renderers[0].data_source.data;"
-                           " return d.hits.length === 7 && f.title.text.includes('6 dice at silhouette 5') }")
+    expect(bars).to_have_count(7)  # 0 to 6 hits, drawn under the new pool's title
+    expect(page.locator(".attack-chart svg")).to_contain_text("6 dice at silhouette 5")

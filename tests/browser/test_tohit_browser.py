@@ -23,8 +23,8 @@ def test_changing_range_updates_breakdown_and_chance(serve, page):
     expect(explained).to_have_text("4 base to-hit + 2 nose to nose + 5 range 5 hexes - 6 Dead Eye 6 = 5 (60%)")
     expect(page.locator(".breakdown .cs-chance")).to_contain_text("60%")
     # the chart's highlighted bar moves to range 5
-    page.wait_for_function("""() => { const fig = Bokeh.documents[0].get_model_by_name('tohit_chance_fig');
-        const c = fig.renderers[0].data_source.data.colour; return c[5] === '#c53030' && c[2] !== '#c53030'; }""")
+    expect(page.locator(".tohit-chart rect.cs-bar[data-x='5']")).to_have_attribute("fill", "#c53030")
+    expect(page.locator(".tohit-chart rect.cs-bar[data-x='2']")).not_to_have_attribute("fill", "#c53030")
 
 
 @pytest.mark.rule("F.pilot.skills")

@@ -1,10 +1,12 @@
 """The AttackOdds component, tested without a browser by setting its parameters."""
 
+import re
 from fractions import Fraction
 from math import comb
 
 import pytest
 
+from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.airaction.combat import attack
 from cs_panel.airaction.odds_view import MAX_POOL, clicks_applied, parse_faces
 from cs_panel.clix.figures import figures
@@ -19,7 +21,7 @@ def binomial(n, p):
 
 
 def bars(ui):
-    return dict(zip(ui._source.data["hits"], ui._source.data["chance"]))
+    return {b.x: b.value for b in ui.bars}
 
 
 @pytest.mark.rule("A.combat.shot")
@@ -28,10 +30,11 @@ def test_chart_bars_equal_the_core_distribution():
     core = attack(3, 5).distribution()
     assert ui.attack.distribution() == core == binomial(3, Fraction(1, 3))
     assert bars(ui) == {k: float(p) for k, p in core.items()}
-    assert ui._source.data["exact"] == ["8/27", "4/9", "2/9", "1/27"]
+    assert [b.note for b in ui.bars] == ["0 hits: 30% (8/27)", "1 hits: 44% (4/9)", "2 hits: 22% (2/9)", "3 hits: 4% (1/27)"]
     assert ui.at_least_one == Fraction(19, 27) and ui.expected_clicks == 1
     assert "70%" in ui._headline.object and "19/27" in ui._headline.object
-    assert ui._figure.name == "attack_hits_fig"
+    # the drawing shows those bars, each naming its exact chance on hover
+    assert ui._chart.object.count("<rect class='cs-bar'") == 4 and "<title>1 hits: 44% (4/9)</title>" in ui._chart.object
 
 
 @pytest.mark.rule("A.combat.shot", "A.shot-down")
@@ -58,14 +61,14 @@ def test_point_blank_lowers_the_silhouette_and_the_cap_holds_at_six():
     assert ui.attack.raw_silhouette == 8 and ui.attack.silhouette == 6
     assert bars(ui) == {k: float(p) for k, p in binomial(3, Fraction(1, 6)).items()}
     assert "capped at 6" in ui._breakdown.object and "capped at 6" in ui._explained.object
-    assert "silhouette 6" in ui._figure.title.text
+    assert "silhouette 6</text>" in ui._chart.top
 
 
 @pytest.mark.rule("A.combat.rear-arc-bonus")
 def test_rear_arc_bonus_adds_one_die_with_its_rule():
     ui = AttackOdds(gunnery=3, silhouette=5)
     ui.rear_arc_bonus = True
-    assert ui.attack.dice == 4 and max(ui._source.data["hits"]) == 4
+    assert ui.attack.dice == 4 and max(b.x for b in ui.bars) == 4
     assert "A.combat.rear-arc-bonus" in ui._breakdown.object
     assert ui.at_least_one == 1 - Fraction(2, 3) ** 4
 
@@ -80,7 +83,7 @@ def test_rear_gunner_fires_with_rear_gunnery_and_no_rear_guns_is_an_error_beside
     ui.gunnery = 0  # a plane with rear gunnery 0 has no rear gunner
     assert ui.attack is None and ui.gunnery == 0
     assert "no rear guns" in ui._errors.message("gunnery") and "A.combat.rear-gunner" in ui._errors.message("gunnery")
-    assert ui._errors.message("silhouette") == "" and ui._source.data["hits"] == []
+    assert ui._errors.message("silhouette") == "" and ui.bars == [] and "cs-bar'" not in ui._chart.object
     assert ui._headline.object == ""
     ui.gunnery = 2
     assert ui.attack is not None and ui._errors.message("gunnery") == ""
@@ -151,7 +154,7 @@ def test_defensive_fate_odds_count_only_natural_sixes():
 def test_shoot_down_chance_and_bars_that_shoot_down():
     ui = AttackOdds(gunnery=4, silhouette=4, clicks_left=2)
     assert ui.shoot_down == attack(4, 4).at_least(2) == Fraction(11, 16)
-    assert ui._source.data["colour"] == [COLOURS["bar"]] * 2 + [COLOURS["down"]] * 3
+    assert [b.colour for b in ui.bars] == [COLOURS["bar"]] * 2 + [COLOURS["down"]] * 3
     ui.faces = "6, 6, 6, 1"
     assert "2 clicks on the target's dial and it is <b>shot down</b>" in ui._roll.object
     assert clicks_applied(3, 2) == (2, True)
@@ -203,7 +206,7 @@ def test_layout_has_the_shot_inputs_and_they_drive_the_odds():
     assert widgets["Weapon"].options == {"front guns": "front", "rear gunner (rear arc)": "rear"}
     assert isinstance(widgets["Roll the attack dice"], pn.widgets.Button)
     assert isinstance(widgets["Faces rolled (e.g. 4, 4, 5, 6)"], pn.widgets.TextInput)
-    assert len(layout.select(pn.pane.Bokeh)) == 1
+    assert [d for d in layout.select(LayeredSvg)] == [ui._chart]
     # the widgets are bound to the parameters: point-blank lowers the silhouette, so the odds per die rise
     widgets["Point-blank: within one marker (silhouette -1)"].value = True
     assert ui.point_blank and bars(ui) == {k: float(p) for k, p in binomial(3, Fraction(1, 2)).items()}
@@ -235,14 +238,16 @@ def test_defensive_fate_needs_the_target_aces_fate_above_zero_shown_beside_its_i
 
 
 @pytest.mark.rule("A.combat.shot")
-def test_the_chart_keeps_its_ticker_and_shows_each_pools_hit_counts():
-    """A new gunnery value moves the chart's ticks on the same ticker model (no new model for the
-    browser to build) and the bars follow the core's distribution."""
+def test_the_chart_keeps_its_axes_and_shows_each_pools_hit_counts():
+    """A new gunnery value redraws the chart's top layer only (its frame and chance axis stay in
+    the browser: issue 14), whose hit counts and bars follow the core's distribution."""
     odds = AttackOdds(gunnery=4)
-    ticker = odds._figure.xaxis[0].ticker
+    head, base = odds._chart.head, odds._chart.base
     for gunnery in (6, 2, 5):
         odds.gunnery = gunnery
         dist = odds.attack.distribution()
-        assert odds._figure.xaxis[0].ticker is ticker and list(ticker.ticks) == list(dist)
-        assert odds._source.data["hits"] == list(dist)
-        assert odds._source.data["chance"] == [float(p) for p in dist.values()]
+        assert odds._chart.head == head and odds._chart.base == base
+        assert re.findall(r"text-anchor='middle' font-size='11' fill='[^']*'>(\d+)</text>", odds._chart.top) == [
+            str(k) for k in dist]
+        assert [b.x for b in odds.bars] == list(dist)
+        assert [b.value for b in odds.bars] == [float(p) for p in dist.values()]

@@ -24,7 +24,7 @@ def test_full_auto_from_a_pistol_is_named_beside_its_box_and_kept():
     calc.full_auto = True
     assert calc.result is None and calc.full_auto is True
     assert "full auto" in calc._errors.message("full_auto")
-    assert calc._source.data["chance"] == []  # the chart waits for the input too
+    assert calc.bars == [] and "cs-bar'" not in calc._chart.object  # the chart waits for the input too
     calc.weapon = "thompson"  # a gun that fires bursts may
     assert calc.result is not None and calc._errors.message("full_auto") == ""
     calc.range_hexes = 20
@@ -57,24 +57,26 @@ def test_without_a_weapon_the_cover_roll_waits_for_one():
 @pytest.mark.rule("B.move.gait", "B.shock")
 def test_moving_and_shock_raise_the_number_and_lower_the_chart():
     calc = ShootoutCalculator()
-    before = list(calc._source.data["chance"])
+    before = [b.value for b in calc.bars]
     calc.param.update(shooter_gait="running", shooter_shock=1)
     assert calc.result.total == 6 + 2 + 1
-    after = calc._source.data["chance"]
+    after = [b.value for b in calc.bars]
     assert all(a <= b for a, b in zip(after, before)) and after != before
 
 
 @pytest.mark.rule("B.weapons")
 def test_the_chart_marks_ranges_beyond_the_weapons_reach():
     calc = ShootoutCalculator()
-    assert calc._source.data["colour"][calc.range_hexes - 1] == "#c53030"  # the chosen range is highlighted
-    assert calc._out_source.data["range"] == []  # a pistol has no longest range in the text
+    assert calc.bars[calc.range_hexes - 1].colour == "#c53030"  # the chosen range is highlighted
+    assert [b.x for b in calc.bars] == list(range(1, 21))
+    assert [b.x for b in calc.bars if b.crossed] == []  # a pistol has no longest range in the text
     calc.weapon = "bow"  # a bow carries 10 hexes, but looses one arrow a turn
     assert "at most once a turn" in calc._errors.message("shots") and calc.shots == 3
     calc.shots = 1
-    out = calc._out_source.data["range"]
-    assert out == list(range(11, 21)) and all(calc._source.data["chance"][r - 1] == 0.0 for r in out)
-    assert all(label.startswith("out of reach") for label in calc._out_source.data["label"])
+    out = [b.x for b in calc.bars if b.crossed]
+    assert out == list(range(11, 21)) and all(calc.bars[r - 1].value == 0.0 for r in out)
+    assert all(b.note.startswith(f"range {b.x}: out of reach") for b in calc.bars if b.crossed)
+    assert calc._chart.object.count("class='cs-bar-cross'") == 10  # drawn as crosses at their feet
 
 
 @pytest.mark.rule("B.shock")

@@ -3,6 +3,7 @@
 import panel as pn
 import pytest
 
+from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.fasa.tohit import weapons
 from cs_panel.ui import ToHitCalculator
 from cs_panel.core.validate import OutOfBoundsError
@@ -21,8 +22,12 @@ def test_changing_inputs_changes_breakdown_and_chart():
     calc.param.update(range_hexes=4, dead_eye=3, weapon="ap-rocket")
     assert calc.result.total == 4 + 2 + 4 - 3 + 1
     assert "armour-piercing rocket" in calc._breakdown.object
-    assert calc._source.data["range"] == [0, 1, 2, 3, 4]
-    assert calc._source.data["colour"][4] == "#c53030"  # the current range is highlighted
+    assert [b.x for b in calc.bars] == [0, 1, 2, 3, 4]
+    assert [b.colour == "#c53030" for b in calc.bars] == [False] * 4 + [True]  # the current range is highlighted
+    # the drawing: a bar a range, each with its to-hit number and chance on hover, under the weapon's name
+    assert calc._chart.object.count("<rect class='cs-bar'") == 5
+    assert "<title>range 4: to hit 8, chance 30%</title>" in calc._chart.object
+    assert "armour-piercing rocket</text>" in calc._chart.top
 
 
 @pytest.mark.rule("F.pilot.skills")
@@ -41,7 +46,7 @@ def test_out_of_range_names_the_weapon_and_keeps_the_chart():
     calc = ToHitCalculator(weapon="mg-70")
     calc.range_hexes = 4
     assert "beyond the .70 machine gun's range of 3" in calc._errors.message("range_hexes")
-    assert len(calc._source.data["chance"]) == 4  # the chart still shows ranges 0-3
+    assert [b.x for b in calc.bars] == [0, 1, 2, 3]  # the chart still shows ranges 0-3
 
 
 @pytest.mark.rule("F.dice.d10")
@@ -81,4 +86,4 @@ def test_layout_has_every_input_with_its_value():
     inputs["Range (hexes)"].value = 4
     assert calc.range_hexes == 4 and calc.result.total == 4 + 2 + 4 - 6
     # the breakdown and the chart are in the layout
-    assert any(o is calc._breakdown for o in layout.select()) and len(layout.select(pn.pane.Bokeh)) == 1
+    assert any(o is calc._breakdown for o in layout.select()) and [d for d in layout.select(LayeredSvg)] == [calc._chart]
