@@ -9,6 +9,7 @@ for, as python-chess keeps ``chess/svg.py`` apart from its board; the colours ar
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from fractions import Fraction
@@ -252,6 +253,92 @@ def damage_svg(sheet: RecordSheet) -> str:
                      f'stroke-width="0.5"><title>{html.escape(title)}</title></rect>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+# -- the record sheet as the damage sheet component draws it, in two layers (F.dmg.template) ------
+
+#: intact boxes by what they are; marked boxes by how they were lost (the damage sheet's key)
+INTACT_COLOURS = {
+    "armour": "#e2e8f0", "structure": "#ffffff", "gun": "#fbd38d", "rocket": "#f6ad55", "canopy": "#90cdf4",
+    "max_speed": "#feb2b2", "engine": "#fc8181", "radio": "#c6f6d5", "landing_gear": "#e9d8fd",
+    "zeppelin_gear": "#e9d8fd", "cargo": "#fefcbf", "pilot": "#9ae6b4", "fuel_tank": "#faf089",
+    "tail_controls": "#d6bcfa", "elevator": "#b794f4", "rudder": "#b794f4", "wing_controls": "#d6bcfa",
+    "flaps": "#bee3f8", "aileron": "#bee3f8", "spar": "#cbd5e0",
+}
+MARK_COLOURS = {"hit": "#2d3748", "tank": "#975a16", "widow": "#6b46c1", "burn": "#c53030", "drill": "#4a5568"}
+MARK_WORDS = {"hit": "destroyed by a hit", "tank": "emptied with its tank", "widow": "widowed",
+              "burn": "burnt by magnesium", "drill": "drilled"}
+LAST_BOX, SHEET_EDGE = "#e53e3e", "#a0aec0"
+#: where the sheet's top layer (marks, the last step's outline, the preview, the labels) begins
+SHEET_TOP = "<g class='cs-sheet-top'"
+_CELL, _PAD, _HEAD = 15, 4, 22
+
+
+def _box_at(c: int, r: int, top: int) -> tuple[int, int]:
+    return _PAD + c * _CELL, _HEAD + (r - top) * _CELL
+
+
+@functools.lru_cache(maxsize=16)
+def _sheet_base(diagram, title: str) -> tuple[str, dict, int]:
+    """The layer no mark changes: every box in its colour while intact, each with a ``<title>``
+    naming its table, column and what it is, and ``data-pick`` (the box a click chooses); the
+    sheet's name. Kept per diagram (``RecordSheet`` keeps one per layout and armour), with each
+    box's words, for the marks to say the same. Returns (SVG, words by box, top row)."""
+    d = diagram
+    top = min(r for _, r in d.boxes)
+    parts, words = [], {}
+    for cell, box in sorted(d.boxes.items()):
+        comp = d.components[box.component] if box.component else None
+        kind = "armour" if box.armour else comp.kind if comp else "structure"
+        table, column = d.table_column(cell) or (box.table, 0)
+        what = "armour" if box.armour else comp.name if comp else "structure"
+        words[cell] = f"{table.label} column {column}: {what}"
+        x, y = _box_at(*cell, top)
+        parts.append(f"<rect class='cs-box' data-pick='{cell[0]},{cell[1]}' x='{x}' y='{y}' width='{_CELL - 1}' "
+                     f"height='{_CELL - 1}' fill='{INTACT_COLOURS.get(kind, '#ffffff')}' stroke='{SHEET_EDGE}' "
+                     f"stroke-width='0.6'><title>{html.escape(words[cell])}</title></rect>")
+    parts.insert(0, f"<text x='{_PAD}' y='15' font-size='13' font-weight='bold' fill='#1a202c'>{html.escape(title)}</text>")
+    return "".join(parts), words, top
+
+
+@described(lambda sheet, *a, **k: f"record sheet of {sheet.name or 'plane'}: the damage diagram",
+           lambda sheet, *a, **k: damage_text(sheet))
+def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width: int = 560, height: int = 520) -> str:
+    """The record sheet's diagram as the damage sheet component shows it: the boxes (base layer),
+    then from ``SHEET_TOP`` on the marks in the colour of how each box was lost, the ``last``
+    step's boxes outlined, the boxes a template would take (``preview``, dashed) and each
+    component's code. A click on a box is read from its ``data-pick`` ("column,row")."""
+    d = sheet.diagram
+    base, words, top = _sheet_base(d, title)
+    cols = max(c for c, _ in d.boxes) + 1
+    rows = max(r for _, r in d.boxes) - top + 1
+    view_w, view_h = 2 * _PAD + cols * _CELL, _HEAD + rows * _CELL + _PAD
+    layer = [f"{SHEET_TOP}>"]
+    size = _CELL - 1
+    for cell, how in sorted(sheet.mark_of.items()):
+        x, y = _box_at(*cell, top)
+        layer.append(f"<rect class='cs-mark' data-mark='{how}' data-pick='{cell[0]},{cell[1]}' x='{x}' y='{y}' "
+                     f"width='{size}' height='{size}' fill='{MARK_COLOURS[how]}' stroke='{SHEET_EDGE}' stroke-width='0.6'>"
+                     f"<title>{html.escape(words.get(cell, ''))}, {MARK_WORDS[how]}</title></rect>")
+    for cell in preview:
+        x, y = _box_at(*cell, top)
+        layer.append(f"<rect class='cs-preview' x='{x}' y='{y}' width='{size}' height='{size}' fill='{LAST_BOX}' "
+                     f"fill-opacity='0.35' stroke='{LAST_BOX}' stroke-width='1.5' stroke-dasharray='3 2' "
+                     "pointer-events='none'/>")
+    for cell in last:
+        x, y = _box_at(*cell, top)
+        layer.append(f"<rect class='cs-last' x='{x}' y='{y}' width='{size}' height='{size}' fill='none' "
+                     f"stroke='{LAST_BOX}' stroke-width='2.5' pointer-events='none'/>")
+    for comp in d.components.values():  # over the marks, so a lost component still says what it was
+        xs = [_box_at(c, r, top)[0] for c, r in comp.cells]
+        ys = [_box_at(c, r, top)[1] for c, r in comp.cells]
+        layer.append(f"<text class='cs-label' x='{sum(xs) / len(xs) + size / 2:.1f}' y='{sum(ys) / len(ys) + size / 2 + 3:.1f}' "
+                     "text-anchor='middle' font-size='8' fill='#1a202c' stroke='white' stroke-width='2' "
+                     f"paint-order='stroke' pointer-events='none'>{html.escape(comp.code)}</text>")
+    layer.append("</g>")
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-damage-sheet-svg' width='{width}' height='{height}' "
+            f"viewBox='0 0 {view_w} {view_h}' font-family='sans-serif'>"
+            + base + "".join(layer) + "</svg>")
 
 
 # -- a laid-out map (F.map) ---------------------------------------------------------------------

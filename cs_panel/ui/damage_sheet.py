@@ -17,16 +17,12 @@ layouts are the fan redraw (badged *recovered*), the template shapes our reconst
 
 from __future__ import annotations
 
-import functools
 import html
-from typing import Any, NamedTuple
+import re
+from typing import Any
 
 import panel as pn
 import param
-from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
-
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.limits import LIMITS
@@ -36,23 +32,12 @@ from cs_panel.fasa.damage import (
     MAGNESIUM_BURN, DamageDiagram, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, bokeh_writes, html_pane, point_at, set_data
+from cs_panel.fasa.render import INTACT_COLOURS, LAST_BOX as LAST, MARK_COLOURS, MARK_WORDS, SHEET_EDGE as EDGE
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, html_pane, point_at
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 TABLES = {t.label: t.value for t in DamageTable}
-
-#: intact boxes by what they are; marked boxes by how they were lost
-INTACT_COLOURS = {
-    "armour": "#e2e8f0", "structure": "#ffffff", "gun": "#fbd38d", "rocket": "#f6ad55", "canopy": "#90cdf4",
-    "max_speed": "#feb2b2", "engine": "#fc8181", "radio": "#c6f6d5", "landing_gear": "#e9d8fd",
-    "zeppelin_gear": "#e9d8fd", "cargo": "#fefcbf", "pilot": "#9ae6b4", "fuel_tank": "#faf089",
-    "tail_controls": "#d6bcfa", "elevator": "#b794f4", "rudder": "#b794f4", "wing_controls": "#d6bcfa",
-    "flaps": "#bee3f8", "aileron": "#bee3f8", "spar": "#cbd5e0",
-}
-MARK_COLOURS = {"hit": "#2d3748", "tank": "#975a16", "widow": "#6b46c1", "burn": "#c53030", "drill": "#4a5568"}
-MARK_WORDS = {"hit": "destroyed by a hit", "tank": "emptied with its tank", "widow": "widowed",
-              "burn": "burnt by magnesium", "drill": "drilled"}
-LAST, EDGE = "#e53e3e", "#a0aec0"
 
 FIELDS = ["plane", "table", "column", "template", "range_hexes", "constitution", "burn_turns", "burn_rate"]
 
@@ -65,48 +50,11 @@ def _template_options() -> dict[str, str]:
     return {f"{e['name']}": e.id for e in damage_templates()}
 
 
-class _DiagramRows(NamedTuple):
-    """What the diagram's drawing takes from the diagram alone: the boxes in drawing order, their
-    fixed columns (place, table, column, what), each box's colour while intact, the labels. Kept
-    for every sheet of the process, so every column is a tuple and a data source is given copies
-    (``_own_lists``): bokeh's patch changes the lists a source holds in place."""
-    cells: tuple
-    intact: tuple
-    fixed: dict[str, tuple]
-    labels: dict[str, tuple]
+#: a box's "column,row" as a click on the drawing sends it (``LayeredSvg.on_pick``)
+_PICK = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
 
-
-@functools.lru_cache(maxsize=16)
-def _diagram_rows(d: DamageDiagram) -> _DiagramRows:
-    """The rows of a diagram that no mark changes (``diagram()`` keeps one object per layout and
-    armour, so this is worked out once per plane; a redraw adds only the marks)."""
-    cells, intact = [], []
-    fixed: dict[str, list] = {k: [] for k in ("x", "y", "table", "column", "what")}
-    for cell, box in sorted(d.boxes.items()):
-        comp = d.components[box.component] if box.component else None
-        kind = "armour" if box.armour else comp.kind if comp else "structure"
-        table, column = d.table_column(cell) or (box.table, 0)
-        cells.append(cell)
-        intact.append(INTACT_COLOURS.get(kind, "#ffffff"))
-        fixed["x"].append(cell[0])
-        fixed["y"].append(-cell[1])
-        fixed["table"].append(table.label)
-        fixed["column"].append(column)
-        fixed["what"].append("armour" if box.armour else comp.name if comp else "structure")
-    labels: dict[str, list] = {"x": [], "y": [], "text": []}
-    for comp in d.components.values():
-        xs, ys = [c for c, _ in comp.cells], [r for _, r in comp.cells]
-        labels["x"].append(sum(xs) / len(xs))
-        labels["y"].append(-sum(ys) / len(ys))
-        labels["text"].append(comp.code)
-    return _DiagramRows(tuple(cells), tuple(intact), {k: tuple(v) for k, v in fixed.items()},
-                        {k: tuple(v) for k, v in labels.items()})
-
-
-def _own_lists(kept: dict[str, tuple]) -> dict[str, list]:
-    """Lists of a data source's own, copied from kept columns: a source patched later (a hit on the
-    same plane's sheet) changes its lists in place, which must not reach the kept ones."""
-    return {k: list(v) for k, v in kept.items()}
+#: the drawing's own look: a box says it can be clicked
+SHEET_CSS = ".cs-box, .cs-mark { cursor: pointer; }"
 
 
 class DamageSheet(pn.viewable.Viewer):
@@ -142,12 +90,11 @@ class DamageSheet(pn.viewable.Viewer):
         super().__init__(**params)
         self._dice = Dice(self.seed)
         self._errors = FieldErrors(FIELDS)
-        self._source = ColumnDataSource(dict(x=[], y=[], colour=[], line=[], width=[], table=[], column=[], what=[],
-                                             state=[]))
-        self._preview = ColumnDataSource(dict(x=[], y=[]))
-        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
-        self._drawn: _DiagramRows | None = None  # the diagram whose boxes the sources hold
-        self._figure = self._make_figure()
+        # the diagram as SVG in layers: the boxes go to the browser once a plane, a hit sends the
+        # marks, the outline and the labels (cs_panel/fasa/render.py damage_sheet_svg; issue 14)
+        self._drawing = LayeredSvg(css_classes=["damage-svg"], stylesheets=[SHEET_CSS], width=560, height=520)
+        self._drawing.on_pick(self.pick)
+        self.preview: list = []  # the boxes the template would take with the inputs as they are
         self._effects = html_pane("", css_classes=["damage-effects"], sizing_mode="stretch_width")
         self._limits = html_pane("", css_classes=["damage-limits"], sizing_mode="stretch_width")
         self._status = html_pane("", css_classes=["damage-status"], sizing_mode="stretch_width")
@@ -268,14 +215,21 @@ class DamageSheet(pn.viewable.Viewer):
         """A fresh sheet for the same plane."""
         self._new_sheet()
 
-    def select_at(self, x: float, y: float) -> bool:
-        """A click on the diagram: the box under it sets the table and column it belongs to."""
-        found = self.sheet.diagram.table_column((round(x), -round(y)))
+    def select_box(self, cell: tuple[int, int]) -> bool:
+        """A click on the diagram: the box ``cell`` (column, row) sets the table and column it
+        belongs to (F.dmg.column); a place with no box changes nothing."""
+        found = self.sheet.diagram.table_column((int(cell[0]), int(cell[1])))
         if found is None:
             return False
         table, column = found
         self.param.update(table=table.value, column=column)
         return True
+
+    def pick(self, text: str) -> bool:
+        """A click on the drawing as the browser sends it: a box's "column,row" (anything else,
+        from a stranger's page, is ignored)."""
+        m = _PICK.fullmatch(text)
+        return bool(m) and self.select_box((int(m.group(1)), int(m.group(2))))
 
     @param.depends("seed", watch=True)
     def _reseed(self) -> None:
@@ -283,53 +237,20 @@ class DamageSheet(pn.viewable.Viewer):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _make_figure(self):
-        fig = figure(height=520, width=560, title="Damage diagram", name="damage_sheet_fig", match_aspect=True,
-                     toolbar_location=None, tools="", x_axis_location=None, y_axis_location=None)
-        fig.grid.visible = False
-        fig.rect(x="x", y="y", width=0.92, height=0.92, fill_color="colour", line_color="line", line_width="width",
-                 source=self._source, name="boxes")
-        # where the template would fall with the inputs as they are: a dashed preview before Fire
-        fig.rect(x="x", y="y", width=0.92, height=0.92, fill_color=LAST, fill_alpha=0.35, line_color=LAST,
-                 line_dash="dashed", line_width=1.5, source=self._preview, name="preview")
-        fig.text(x="x", y="y", text="text", source=self._labels, text_font_size="7pt", text_align="center",
-                 text_baseline="middle", text_color="#1a202c", name="labels")
-        boxes = fig.select_one({"name": "boxes"})
-        fig.add_tools(HoverTool(renderers=[boxes], tooltips=[("table", "@table"), ("column", "@column"),
-                                                             ("box", "@what"), ("state", "@state")]))
-        fig.on_event(Tap, lambda event: self.select_at(event.x, event.y))
-        return fig
-
     def _redraw(self) -> None:
         s = self.sheet
-        rows = _diagram_rows(s.diagram)
-        marks = s.mark_of
-        last = set(map(tuple, self.last_boxes))
-        # only what a mark or the last step changes is worked out per redraw; where each box sits
-        # and what it belongs to is the diagram's, worked out once (a sheet has ~560 boxes)
-        colour, line, width, state = [], [], [], []
-        for cell, intact in zip(rows.cells, rows.intact):
-            mark = marks.get(cell)
-            colour.append(MARK_COLOURS[mark] if mark else intact)
-            state.append(MARK_WORDS[mark] if mark else "intact")
-            lit = cell in last
-            line.append(LAST if lit else EDGE)
-            width.append(2.5 if lit else 0.6)
-        marked = {"colour": colour, "line": line, "width": width, "state": state}
-        layout = damage_layouts()[s.layout]
-        with bokeh_writes():
-            if rows is self._drawn:  # the same diagram: a hit recolours a few boxes, only those are sent
-                set_data(self._source, marked, partial=True)
-            else:
-                set_data(self._source, {**_own_lists(rows.fixed), **marked})
-                set_data(self._labels, _own_lists(rows.labels))
-                self._drawn = rows
-            self._figure.title.text = f"{s.name}: {layout['name']}"
         from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
 
         show_text(self._text, lambda: damage_text(s))  # made when a reader opens the view
         self._show_preview()
         self._show_status()
+
+    def _draw(self) -> None:
+        from cs_panel.fasa.render import SHEET_TOP, damage_sheet_svg
+
+        s = self.sheet
+        title = f"{s.name}: {damage_layouts()[s.layout]['name']}"
+        self._drawing.show(damage_sheet_svg(s, title, last=self.last_boxes, preview=self.preview), top_from=SHEET_TOP)
 
     def _show_status(self) -> None:
         s = self.sheet
@@ -365,8 +286,8 @@ class DamageSheet(pn.viewable.Viewer):
             would = self.sheet.hit(DamageTable(self.table), self.column, self.template).destroyed
         except CsPanelError:
             would = ()  # a wrong input or a destroyed plane: no preview; Fire says why
-        with bokeh_writes():
-            self._preview.data = {"x": [c for c, _ in would], "y": [-r for _, r in would]}
+        self.preview = list(would)
+        self._draw()
 
     @param.depends("template", watch=True)
     def _show_template(self) -> None:
@@ -427,7 +348,7 @@ class DamageSheet(pn.viewable.Viewer):
                         f"border:1px solid {EDGE}'>{k.replace('_', ' ')}</span>"
                         for k in ("armour", "structure", "gun", "rocket", "canopy", "pilot", "max_speed", "engine",
                                   "fuel_tank", "elevator", "flaps", "spar"))
-        drawing = pn.Column(named(pn.pane.Bokeh(self._figure), "record sheet: the damage diagram", self._text),
+        drawing = pn.Column(named(self._drawing, "record sheet: the damage diagram", self._text),
                             html_pane(f"<p><small>{kinds}</small></p><p><small>{legend} <span style='border:1px dashed "
                                       f"{LAST};padding:0 6px'>where the template would fall</span></small></p>",
                                       sizing_mode="stretch_width"),

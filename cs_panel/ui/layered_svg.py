@@ -9,7 +9,10 @@ that rarely changes) and ``top`` (the layer drawn over it, the pieces). The brow
 ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces that layer alone, a new
 ``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
 unchanged is sent. ``object`` gives the drawing whole, as
-the HTML pane held it. No rules here: the drawing comes from a render module.
+the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
+(a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``; it is
+text for the caller to read, capped in length, never evaluated. No rules here: the drawing
+comes from a render module.
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ from cs_panel.core.errors import CsPanelError
 
 #: the parts of a drawing: the opening tag with its title, its words, and the rest up to </svg>
 _PARTS = re.compile(r"\s*(<svg\b[^>]*>(?:\s*<title>.*?</title>)?)\s*(?:<desc>(.*?)</desc>)?(.*)</svg>\s*$", re.S)
+
+
+#: the longest ``data-pick`` text passed on: a box's "column,row" is a few characters
+MAX_PICK = 40
 
 
 class DrawingError(CsPanelError):
@@ -65,6 +72,11 @@ export function render({ model }) {
     for (const a of Array.from(fresh.attributes)) if (svg.getAttribute(a.name) !== a.value) svg.setAttribute(a.name, a.value)
     if (title) title.textContent = newTitle.textContent
   }
+  // a click on a part of the drawing that names itself (data-pick) tells the server which part
+  box.addEventListener('click', (e) => {
+    const el = e.target instanceof Element ? e.target.closest('[data-pick]') : null
+    if (el) model.send_msg({pick: el.getAttribute('data-pick')})
+  })
   build()
   model.on('head', setHead)
   model.on('base', build)
@@ -73,6 +85,21 @@ export function render({ model }) {
   return box
 }
 """
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pick_callbacks: list = []
+
+    def on_pick(self, callback) -> None:
+        """Call ``callback(text)`` with the ``data-pick`` text of each part of the drawing clicked."""
+        self._pick_callbacks.append(callback)
+
+    def _handle_msg(self, data) -> None:
+        # the browser's message is a stranger's input: only a short string is passed on
+        pick = data.get("pick") if isinstance(data, dict) else None
+        if isinstance(pick, str) and len(pick) <= MAX_PICK:
+            for callback in self._pick_callbacks:
+                callback(pick)
 
     def show(self, svg: str, top_from: str) -> None:
         """Show ``svg``, its top layer starting where ``top_from`` first occurs after the ``<desc>``

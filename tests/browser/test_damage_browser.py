@@ -8,20 +8,15 @@ from cs_panel.fasa.damage import RecordSheet
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui.damage_sheet import DamageSheet, _template_options
 
-# page pixel of the centre of the first box drawn for a table's column, through BokehJS's own scales
-BOX_PIXEL = """([table, column]) => {
-  const fig = Bokeh.documents[0].get_model_by_name('damage_sheet_fig');
-  const src = fig.renderers.find(r => r.name === 'boxes').data_source;
-  const i = src.data.table.findIndex((t, k) => t === table && src.data.column[k] === column);
-  const view = Bokeh.index.find_one_by_id(fig.id);
-  const box = view.el.getBoundingClientRect();
-  return [box.left + view.frame.x_scale.compute(src.data.x[i]), box.top + view.frame.y_scale.compute(src.data.y[i])];
-}"""
+# Panel handles widget events only once the page has told the server it is ready: wait for
+# BokehJS to go idle with the diagram's boxes drawn
+READY = """() => window.Bokeh !== undefined && Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle"""
 
-# Panel handles widget events only once the page has told the server it is ready, and the diagram
-# must be laid out before its scales mean anything: wait for BokehJS to go idle with the figure in
-READY = """() => Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle
-  && Bokeh.documents[0].get_model_by_name('damage_sheet_fig') !== null"""
+
+def box_of(table: DamageTable, column: int) -> str:
+    """The drawing's element for the first box of a table's column (its data-pick names the box)."""
+    c, r = RecordSheet.for_plane("devastator").diagram.column_boxes(table, column)[0]
+    return f".damage-svg rect.cs-box[data-pick='{c},{r}']"
 
 
 def sheet_app():
@@ -40,11 +35,10 @@ def test_clicking_a_box_sets_the_table_and_column(serve, page):
     table, column = page.locator(".in-table select"), page.locator(".in-column input")
     expect(table).to_have_value("Nose", timeout=20_000)
     expect(column).to_have_value("5")
-    # a box of the tail's column 4, wherever the fan redraw puts it on the canvas
-    x, y = page.evaluate(BOX_PIXEL, ["Tail", 4])
-    page.mouse.move(5, 5)
-    page.mouse.move(x, y, steps=8)
-    page.mouse.click(x, y)
+    # a box of the tail's column 4, wherever the fan redraw puts it: clicked where it is drawn
+    box = page.locator(box_of(DamageTable.TAIL, 4))
+    expect(box).to_have_count(1, timeout=20_000)
+    box.click()
     expect(table).to_have_value("Tail", timeout=20_000)
     expect(column).to_have_value("4", timeout=20_000)
 
@@ -67,10 +61,8 @@ def test_fire_lays_the_template_and_the_log_says_what_fell(serve, page):
     expect(log).to_contain_text(f"mg-70-AP on Tail column 3: {len(want.destroyed)} box(es) destroyed, {want.lost} lost",
                                 timeout=20_000)
     # the diagram follows: as many boxes now drawn as destroyed by a hit
-    page.wait_for_function("""([n]) => { const fig = Bokeh.documents[0].get_model_by_name('damage_sheet_fig');
-        const src = fig.renderers.find(r => r.name === 'boxes').data_source;
-        return src.data.state.filter(s => s === 'destroyed by a hit').length === n; }""",
-                           arg=[len(want.destroyed)], timeout=20_000)
+    expect(page.locator(".damage-svg rect.cs-mark[data-mark='hit']")).to_have_count(len(want.destroyed), timeout=20_000)
+    expect(page.locator(".damage-svg rect.cs-last")).to_have_count(len(want.destroyed))  # outlined as the last step
 
 
 @pytest.mark.rule("F.dmg.column")

@@ -1,19 +1,54 @@
 """The DamageSheet component, tested without a browser by setting its parameters and calling
 what its buttons call."""
 
+import re
+
 import panel as pn
+import param
 import pytest
 
 from cs_panel.fasa.damage import RecordSheet
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.ui import DamageSheet
 from cs_panel.core.validate import OutOfBoundsError
+from cs_panel.fasa.render import MARK_WORDS
+
+
+def _cell(pick: str):
+    c, r = pick.split(",")
+    return int(c), int(r)
+
+
+def drawn(sheet: DamageSheet):
+    """What the drawing shows, read from its SVG: each box's fill as drawn (a mark in the top layer
+    over the box's intact colour), its state in words, the boxes outlined (the last step), the
+    preview's boxes and the labels."""
+    base, top = sheet._drawing.base, sheet._drawing.top
+    fill = {_cell(k): v for k, v in re.findall(r"<rect class='cs-box' data-pick='([^']+)'[^>]*fill='([^']+)'", base)}
+    state = dict.fromkeys(fill, "intact")
+    for how, pick, colour in re.findall(r"<rect class='cs-mark' data-mark='(\w+)' data-pick='([^']+)'[^>]*fill='([^']+)'", top):
+        fill[_cell(pick)] = colour
+        state[_cell(pick)] = MARK_WORDS[how]
+    boxes = {}
+    for kind in ("last", "preview"):
+        xy = re.findall(rf"<rect class='cs-{kind}' x='(\d+)' y='(\d+)'", top)
+        boxes[kind] = sorted(xy)
+    labels = re.findall(r"<text class='cs-label'[^>]*>([^<]*)</text>", top)
+    return fill, state, boxes, labels
 
 
 def _colour_at(sheet: DamageSheet, cell):
-    data = sheet._source.data
-    i = next(i for i, (x, y) in enumerate(zip(data["x"], data["y"])) if (x, -y) == tuple(cell))
-    return data["colour"][i], data["state"][i], data["line"][i]
+    """The box's colour, its state and whether it is outlined as the last step's."""
+    fill, state, boxes, _ = drawn(sheet)
+    base = sheet._drawing.base
+    x, y = re.search(rf"data-pick='{cell[0]},{cell[1]}' x='(\d+)' y='(\d+)'", base).groups()
+    return fill[tuple(cell)], state[tuple(cell)], (x, y) in boxes["last"]
+
+
+def _xy(sheet: DamageSheet, cells):
+    """The drawing's places of boxes, as the top layer's outlines and preview give them."""
+    base = sheet._drawing.base
+    return sorted(re.search(rf"data-pick='{c},{r}' x='(\d+)' y='(\d+)'", base).groups() for c, r in cells)
 
 
 @pytest.mark.rule("F.plane.record-sheet")
@@ -21,8 +56,9 @@ def test_a_fresh_sheet_draws_every_box_of_the_planes_diagram():
     ui = DamageSheet(plane="devastator")
     core = RecordSheet.for_plane("devastator")
     assert ui.sheet == core
-    assert len(ui._source.data["x"]) == len(core.diagram.boxes)
-    assert set(ui._source.data["state"]) == {"intact"}
+    fill, state, _, _ = drawn(ui)
+    assert sorted(fill) == sorted(core.diagram.boxes)
+    assert set(state.values()) == {"intact"}
     assert "recovered" in ui._status.object  # the fan redraw of the layout is badged
     assert "nose 50" in ui._status.object
 
@@ -34,7 +70,7 @@ def test_fire_marks_what_the_core_marks_and_outlines_it():
     assert ui.fire()
     assert ui.sheet == expected.sheet and sorted(ui.last_boxes) == sorted(expected.destroyed)
     colour, state, line = _colour_at(ui, expected.destroyed[0])
-    assert state == "destroyed by a hit" and line == "#e53e3e"
+    assert state == "destroyed by a hit" and line is True
     assert "mg-70-AP on Nose column 3" in ui._effects.object
 
 
@@ -118,10 +154,18 @@ def test_a_click_on_a_box_chooses_its_table_and_column():
     ui = DamageSheet(plane="devastator")
     d = ui.sheet.diagram
     cell = d.column_boxes(DamageTable.STARBOARD_WING_TRAILING, 4)[0]
-    assert ui.select_at(cell[0] + 0.2, -cell[1] - 0.1)
+    assert f"data-pick='{cell[0]},{cell[1]}'" in ui._drawing.base  # the box names itself to a click
+    assert ui.pick(f"{cell[0]},{cell[1]}")
     assert (ui.table, ui.column) == ("starboard_wing_trailing", 4)
-    assert not ui.select_at(-40, 40)  # off the diagram: nothing changes
+    assert not ui.select_box((-40, 40))  # off the diagram: nothing changes
+    for hostile in ("", "1,2,3", "__import__('os')", "9" * 50, "1, 2"):  # a stranger's message: ignored
+        assert not ui.pick(hostile)
+    ui._drawing._handle_msg({"pick": "x" * 1000})
+    ui._drawing._handle_msg(["not", "a", "dict"])
     assert (ui.table, ui.column) == ("starboard_wing_trailing", 4)
+    other = d.column_boxes(DamageTable.NOSE, 2)[0]
+    ui._drawing._handle_msg({"pick": f"{other[0]},{other[1]}"})  # as the browser sends a click
+    assert (ui.table, ui.column) == ("nose", 2)
 
 
 @pytest.mark.rule("F.plane.record-sheet", "F.dmg.pilot")
@@ -158,22 +202,22 @@ def test_layout_has_the_inputs_and_buttons():
 def test_the_preview_shows_where_the_template_would_fall_before_fire():
     ui = DamageSheet(plane="devastator", table="nose", column=4, template="mg-70-DD")
     would = RecordSheet.for_plane("devastator").hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed
-    assert sorted(zip(ui._preview.data["x"], ui._preview.data["y"])) == sorted((c, -r) for c, r in would)
+    assert sorted(ui.preview) == sorted(would) and drawn(ui)[2]["preview"] == _xy(ui, would)
     assert ui.sheet.marks == ()  # a preview marks nothing
     with pytest.raises(OutOfBoundsError) as refused:  # the input's bounds are the rules' limits
         ui.column = 11
     assert refused.value.field == "column" and ui.column == 4
-    assert ui._preview.data["x"] != []  # refused before it is set: the preview stays
+    assert ui.preview != [] and drawn(ui)[2]["preview"] == _xy(ui, would)  # refused before it is set: the preview stays
     ui.column = 4
     ui.fire()
     deeper = ui.sheet.hit(DamageTable.NOSE, 4, "mg-70-DD").destroyed
-    assert sorted(zip(ui._preview.data["x"], ui._preview.data["y"])) == sorted((c, -r) for c, r in deeper)
+    assert sorted(ui.preview) == sorted(deeper) and drawn(ui)[2]["preview"] == _xy(ui, deeper)
 
 
 @pytest.mark.rule("F.plane.record-sheet")
 def test_every_component_is_labelled_on_the_diagram():
     ui = DamageSheet(plane="devastator")
-    assert sorted(ui._labels.data["text"]) == sorted(ui.sheet.diagram.components)
+    assert sorted(drawn(ui)[3]) == sorted(ui.sheet.diagram.components)
 
 
 @pytest.mark.rule("F.rocket.drill")
@@ -188,45 +232,39 @@ def test_next_turn_after_a_drill_hit_rolls_the_drill_as_the_turn_after_the_hit()
 
 @pytest.mark.rule("F.dmg.template", "F.dmg.widow")
 def test_the_diagram_after_steps_is_the_one_a_fresh_sheet_draws_for_the_same_marks():
-    """The redraw works out only the marks and keeps the diagram's own columns: after hits, a
-    widowing and undos, the drawing's data is what a sheet drawn afresh for the same marks holds."""
+    """The boxes go to the browser once a plane and the marks are drawn over them: after hits, a
+    widowing and undos, the drawing is what a sheet drawn afresh for the same marks shows, and
+    only its top layer changed."""
     ui = DamageSheet(plane="devastator")
+    base = ui._drawing.base
     for column in (5, 6, 2):
         ui.column = column
         assert ui.fire()
     ui.end_attacker()
     ui.undo()
-    fresh = DamageSheet(plane="devastator")
-    with pn.param.param.edit_constant(fresh):
+    assert ui._drawing.base == base
+    fresh = DamageSheet(plane="devastator", column=ui.column)
+    with param.edit_constant(fresh):
         fresh.sheet, fresh.last_boxes = ui.sheet, list(ui.last_boxes)
-    fresh._drawn = None  # drawn whole, every column written
     fresh._redraw()
-    assert {k: list(v) for k, v in ui._source.data.items()} == {k: list(v) for k, v in fresh._source.data.items()}
-    assert {k: list(v) for k, v in ui._labels.data.items()} == {k: list(v) for k, v in fresh._labels.data.items()}
-    assert "destroyed by a hit" in ui._source.data["state"]
+    assert fresh._drawing.object == ui._drawing.object
+    fill, state, _, _ = drawn(ui)
+    assert "destroyed by a hit" in state.values()
+    assert {cell for cell, words in state.items() if words != "intact"} == set(ui.sheet.mark_of)
     ui.plane = next(p for p in ui.param.plane.objects if p != "devastator")  # another diagram: drawn whole
-    assert len(ui._source.data["x"]) == len(ui.sheet.diagram.boxes) and set(ui._source.data["state"]) == {"intact"}
+    fill, state, _, _ = drawn(ui)
+    assert sorted(fill) == sorted(ui.sheet.diagram.boxes) and set(state.values()) == {"intact"}
 
 
 @pytest.mark.rule("F.plane.record-sheet")
-def test_switching_between_planes_of_the_same_size_leaves_every_sheet_drawn_right():
-    """The diagram's columns are kept per diagram for every sheet of the process; a data source
-    patched from one plane's drawing to another's (same number of boxes) must not change the kept
-    columns, so plane A drawn again, here or in another session, is plane A's (found in review: the
-    source once held the kept lists themselves, and bokeh's patch rewrote them in place)."""
-    from cs_panel.ui.damage_sheet import _diagram_rows
-
-    def drawn(ui):
-        return {k: list(v) for k, v in ui._source.data.items()}, {k: list(v) for k, v in ui._labels.data.items()}
-
+def test_switching_between_planes_leaves_every_sheet_drawn_right():
+    """Each diagram's base layer is kept for every sheet of the process: plane A drawn again,
+    here or in another session, after plane B, is plane A's."""
     a, b = "a5", "badger"
-    fresh_a = drawn(DamageSheet(plane=a))
-    assert len(fresh_a[0]["x"]) == len(drawn(DamageSheet(plane=b))[0]["x"])  # the same size: the patched path
-    kept = _diagram_rows.__wrapped__(RecordSheet.for_plane(a).diagram)
+    fresh_a = DamageSheet(plane=a)._drawing.object
+    assert DamageSheet(plane=b)._drawing.object != fresh_a
     ui = DamageSheet(plane=a)
     ui.plane = b
     ui.plane = a
-    assert drawn(ui) == fresh_a
-    assert drawn(DamageSheet(plane=a)) == fresh_a  # another session's sheet too
-    assert {k: list(v) for k, v in _diagram_rows(ui.sheet.diagram).fixed.items()} == {
-        k: list(v) for k, v in kept.fixed.items()}
+    assert ui._drawing.object == fresh_a
+    assert DamageSheet(plane=a)._drawing.object == fresh_a  # another session's sheet too
