@@ -120,3 +120,27 @@ def reshaper():
     """``reshaper(doc)``: a strategy of copies of the JSON document ``doc`` in malformed shapes
     (``reshaped``), for the tests that every load path names what it refuses."""
     return reshaped
+
+
+# -- what the Aces skirmish map shows, read back from its SVG (cs_panel/aces/render.py skirmish_svg) ----
+
+@pytest.fixture
+def skirmish_map():
+    """A reader of an ``AcesSkirmish``'s map as drawn: its squares (from the base layer) with their
+    fills, the squares shaded as reach with their fills, each line of fire as (colour, dashed),
+    and each character as (label, name and player)."""
+    import re
+
+    def read(app) -> dict:
+        base, top = app._map.base, app._map.top
+        squares = {(int(c), int(r)): fill for c, r, fill in
+                   re.findall(r"<rect class='cs-square' data-pick='(\d+),(\d+)'[^>]*fill='([^']+)'", base)}
+        reach = {((int(x) - 1) // 40, (int(y) - 1) // 40): fill for x, y, fill in
+                 re.findall(r"<rect class='cs-reach' x='(\d+)' y='(\d+)'[^>]*fill='([^']+)'", top)}
+        lines = [(colour, "stroke-dasharray" in rest) for colour, rest in
+                 re.findall(r"<line class='cs-lof'[^>]*stroke='([^']+)'([^>]*)/>", top)]
+        pieces = re.findall(r"<circle class='cs-piece'[^>]*><title>([^<]*)</title></circle><text[^>]*>([^<]*)</text>", top)
+        return {"squares": squares, "reach": reach, "lines": lines,
+                "pieces": [(label, name) for name, label in pieces]}
+
+    return read

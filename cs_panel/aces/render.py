@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -101,6 +102,76 @@ def board_svg(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, s
     wide, tall = board.width * cell, board.height * cell
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{tall}' viewBox='0 0 {wide} {tall}' "
             f"class='cs-aces-board'><desc>{board.name}: {board.width} x {board.height} squares</desc>{''.join(parts)}</svg>")
+
+
+#: the skirmish map's own colours (the component's key says the same)
+TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
+REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
+#: where the skirmish map's top layer (reach, lines of fire, characters) begins
+SKIRMISH_TOP = "<g class='cs-skirmish-top'"
+_SQ = 40
+
+
+@functools.lru_cache(maxsize=8)
+def _skirmish_base(board: Board) -> str:
+    """The layer a move leaves as it was: each square in its terrain's colour, with a
+    ``<title>`` saying where it is and what it is and ``data-pick`` (the square a click
+    chooses); the walls between squares."""
+    parts = []
+    for s in board.squares():
+        t = board.terrain(s)
+        parts.append(f"<rect class='cs-square' data-pick='{s[0]},{s[1]}' x='{s[0] * _SQ}' y='{s[1] * _SQ}' "
+                     f"width='{_SQ}' height='{_SQ}' fill='{TERRAIN_FILL[t]}' stroke='#a0aec0' stroke-width='0.8'>"
+                     f"<title>square {s[0]},{s[1]}: {t}</title></rect>")
+    for w in board.walls:
+        (ax, ay), (bx, by) = sorted(w)
+        if ax != bx:  # side by side: the wall is the vertical edge between
+            x = bx * _SQ
+            parts.append(f"<line x1='{x}' y1='{ay * _SQ}' x2='{x}' y2='{(ay + 1) * _SQ}' stroke='black' stroke-width='5' "
+                         "pointer-events='none'/>")
+        else:
+            y = by * _SQ
+            parts.append(f"<line x1='{ax * _SQ}' y1='{y}' x2='{(ax + 1) * _SQ}' y2='{y}' stroke='black' stroke-width='5' "
+                         "pointer-events='none'/>")
+    return "".join(parts)
+
+
+@described(lambda board, *a, **k: f"map {board.name}: the squares and the characters",
+           lambda board, pieces=(), reach=(), stops=(), lines=(), **k: board_text(
+               board, pieces={p[0]: (f"{p[1]} {p[2]}", "") for p in pieces}, lines=lines)
+           + (("\nmay end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(reach))) if reach else ""))
+def skirmish_svg(board: Board, pieces: Iterable[tuple[Square, str, str, str, bool]] = (),
+                 reach: Iterable[Square] = (), stops: Iterable[Square] = (), lines: Iterable[LineOfFire] = (),
+                 width: int = 720, height: int = 360) -> str:
+    """The skirmish map as the Aces component shows it, in two layers: the squares and walls
+    (``_skirmish_base``, the same for every move on the map), then from ``SKIRMISH_TOP`` on the
+    squares the active character may move to (``reach``; ``stops``, where a move must end, darker),
+    each line of fire (green and solid when clear, red and dashed when blocked: K.ranged) and the
+    characters, ``pieces`` as (square, label, name and player, colour, is a token) (K.move).
+    A click on a square or a character is read from its ``data-pick`` ("column,row")."""
+    stops = set(stops)
+    layer = [f"{SKIRMISH_TOP}>"]
+    for s in sorted(reach):
+        layer.append(f"<rect class='cs-reach' x='{s[0] * _SQ + 1}' y='{s[1] * _SQ + 1}' width='{_SQ - 2}' "
+                     f"height='{_SQ - 2}' fill='{STOP_FILL if s in stops else REACH_FILL}' fill-opacity='0.8' pointer-events='none'/>")
+    c = lambda v: v * _SQ + _SQ / 2  # noqa: E731 - the centre of a square
+    for lof in lines:
+        colour = LINE_CLEAR if lof.clear else LINE_BLOCKED
+        dash = "" if lof.clear else " stroke-dasharray='8 5'"
+        layer.append(f"<line class='cs-lof' x1='{c(lof.start[0])}' y1='{c(lof.start[1])}' x2='{c(lof.end[0])}' "
+                     f"y2='{c(lof.end[1])}' stroke='{colour}' stroke-width='3'{dash} pointer-events='none'/>")
+    for square, label, name, colour, token in pieces:
+        x, y = c(square[0]), c(square[1])
+        r = _SQ * (0.26 if token else 0.36)
+        layer.append(f"<circle class='cs-piece' data-pick='{square[0]},{square[1]}' cx='{x}' cy='{y}' r='{r:.1f}' "
+                     f"fill='{colour}' stroke='black'><title>{html.escape(name)}</title></circle>"
+                     f"<text x='{x}' y='{y + 4}' text-anchor='middle' font-size='12' fill='white' "
+                     f"pointer-events='none'>{html.escape(label)}</text>")
+    layer.append("</g>")
+    wide, tall = board.width * _SQ, board.height * _SQ
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-skirmish-map' width='{width}' height='{height}' "
+            f"viewBox='-2 -2 {wide + 4} {tall + 4}' font-family='sans-serif'>" + _skirmish_base(board)
+            + "".join(layer) + "</svg>")
 
 
 def board_text(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,

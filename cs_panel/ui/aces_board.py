@@ -48,14 +48,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import panel as pn
 import param
-from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
 
 from cs_panel.aces.board import Board, maps
 from cs_panel.aces.combat import AttackError, Character, FateError, MultiShot, knock_out_chance
@@ -71,13 +69,16 @@ from cs_panel.games import new_game
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.chip_choice import ChipChoice
 from cs_panel.ui.common import (
-    STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, bokeh_writes, html_pane, point_at, set_data, short_labels,
+    STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, html_pane, point_at, short_labels,
 )
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
-TERRAIN_FILL = {"clear": "#f7fafc", "hindering": "#c6f6d5", "blocking": "#4a5568"}
-REACH_FILL, STOP_FILL = "#bee3f8", "#90cdf4"
+#: a square's "column,row" as a click on the map sends it (``LayeredSvg.on_pick``)
+_PICK = re.compile(r"(\d{1,3}),(\d{1,3})")
+#: the map's own look: a square says it can be clicked
+MAP_CSS = ".cs-square, .cs-piece { cursor: pointer; }"
 KINDS = ["ranged", "close", "capture"]
 FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo", "seats", "give"]
 
@@ -245,11 +246,10 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
-        self._squares = ColumnDataSource(dict(x=[], y=[], fill=[], terrain=[], sx=[], sy=[]))
-        self._board_columns: tuple | None = None  # (board, squares, columns): see _square_columns
-        self._people = ColumnDataSource(dict(x=[], y=[], colour=[], name=[], size=[], label=[]))
-        self._line = ColumnDataSource(dict(xs=[], ys=[], colour=[], dash=[]))
-        self._figure = self._make_figure()
+        # the map as SVG in layers: its squares and walls go to the browser once a map, a change of
+        # active character sends the reach, the lines of fire and the characters (aces/render.py)
+        self._map = LayeredSvg(css_classes=["aces-map"], stylesheets=[MAP_CSS], width=720, height=360)
+        self._map.on_pick(self.pick)
         self._reach_pane = html_pane("", css_classes=["aces-reach"], sizing_mode="stretch_width")
         self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
@@ -543,34 +543,18 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self.game = new_game("aces", self.game.seed, self.game.setup)
 
     # --- the map --------------------------------------------------------------------------------------
-    def _make_figure(self):
-        fig = figure(height=360, width=720, match_aspect=True, name="aces_map", title="Aces map",
-                     toolbar_location=None, tools="")
-        fig.rect(x="x", y="y", width=1, height=1, fill_color="fill", line_color="#a0aec0", source=self._squares)
-        fig.multi_line(xs="xs", ys="ys", line_color="colour", line_width=3, line_dash="dash", source=self._line)
-        fig.scatter(x="x", y="y", size="size", fill_color="colour", line_color="black", source=self._people)
-        fig.text(x="x", y="y", text="label", text_align="center", text_baseline="middle", text_color="white",
-                 text_font_size="9pt", source=self._people)
-        fig.add_tools(HoverTool(tooltips=[("square", "(@sx, @sy)"), ("terrain", "@terrain")]))
-        fig.axis.visible = False
-        fig.grid.visible = False
-        fig.on_event(Tap, lambda event: self.place_at(event.x, event.y))
-        return fig
-
-    @staticmethod
-    def to_square(x: float, y: float) -> tuple[int, int]:
-        """The map square under drawing point (x, y); drawing y runs up, the map's y down."""
-        return int(round(x)), int(round(-y))
-
-    def place_at(self, x: float, y: float) -> tuple[int, int]:
-        """The square under drawing point (x, y) for the active character: before the first action
-        a new game with it set up there; after, a move there (``move NAME to X,Y``). A square the
-        rules refuse is named beside the map input and nothing changes."""
-        return self.place_on(self.to_square(x, y))
+    def pick(self, text: str) -> tuple[int, int] | None:
+        """A click on the map as the browser sends it: a square's "column,row", where the active
+        character is placed or moves (``place_on``). Anything else, from a stranger's page, is
+        ignored."""
+        m = _PICK.fullmatch(text)
+        return self.place_on((int(m.group(1)), int(m.group(2)))) if m else None
 
     def place_on(self, square: tuple[int, int]) -> tuple[int, int]:
-        """``place_at`` by the square's own (column, row): the keyboard's way to do what a click
-        on the map does."""
+        """The square (column, row) for the active character, as a click on the map or the typed
+        square gives it: before the first action a new game with it set up there; after, a move
+        there (``move NAME to X,Y``). A square the rules refuse is named beside the map input and
+        nothing changes."""
         square = (int(square[0]), int(square[1]))
         if self.game.log:
             self._apply(Move(self.active, square), "square")
@@ -668,63 +652,26 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 f"{len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} (<code>K.turns</code>).</p>")
 
     # --- drawing --------------------------------------------------------------------------------
-    def _square_columns(self, board: Board) -> tuple[list, dict[str, list]]:
-        """The map's squares and their drawing columns before any reach is shaded (place, terrain,
-        the terrain's fill). They depend on the board alone, which a change of active character,
-        target or attack leaves as it was, so they are made once per board (latency, README
-        "Speed"); only the fills of the reach are worked out again."""
-        cached = self._board_columns
-        if cached is not None and (cached[0] is board or cached[0] == board):
-            return cached[1], cached[2]
-        squares = list(board.squares())
-        terrain = [board.terrain(s) for s in squares]
-        cols = dict(x=[s[0] for s in squares], y=[-s[1] for s in squares], fill=[TERRAIN_FILL[t] for t in terrain],
-                    terrain=terrain, sx=[s[0] for s in squares], sy=[s[1] for s in squares])
-        self._board_columns = (board, squares, cols)
-        return squares, cols
-
-    @bokeh_writes()
     def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:
-        squares, cols = self._square_columns(board)
-        fill = cols["fill"]
-        if reach is not None:
-            fill = [(STOP_FILL if s in reach.stops else REACH_FILL) if s in reach.squares and s != reach.start else f
-                    for s, f in zip(squares, fill)]
-        sq = {k: list(v) for k, v in cols.items()} | {"fill": list(fill)}  # copies: the cache stays as made
-        set_data(self._squares, sq)  # a new active character changes the fills only
+        from cs_panel.aces.render import SKIRMISH_TOP, skirmish_svg  # drawing code, only when a map is shown
+
         players = sorted({c.player for c in cast.values()})
-        people = dict(x=[], y=[], colour=[], name=[], size=[], label=[])
         here = self.on_map(cast)  # a knocked-out character is off the map (K.attack)
         labels = short_labels(list(cast))  # two characters never share a token label (Louis, Loyle)
-        for c in here.values():
-            people["x"].append(c.square[0])
-            people["y"].append(-c.square[1])
-            people["colour"].append(PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)])
-            people["name"].append(c.name)
-            people["size"].append(14 if c.is_token else 20)
-            people["label"].append(labels[c.name])
-        set_data(self._people, people)
+        pieces = [(c.square, labels[c.name], f"{c.name} ({c.player})",
+                   PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)], c.is_token) for c in here.values()]
         me = cast[self.active]
-        line = dict(xs=[], ys=[], colour=[], dash=[])
         lofs = []
         aimed = [cast[n] for n in (self.targets or [self.target]) if n in cast and n != me.name]
         if self.kind == "ranged" and not me.knocked_out:
             for them in aimed:  # one line of fire for each target
-                lof = board.line_of_fire(me.square, them.square,
-                                         [c.square for c in here.values() if c.name not in (me.name, them.name)])
-                line["xs"].append([me.square[0], them.square[0]])
-                line["ys"].append([-me.square[1], -them.square[1]])
-                line["colour"].append("#2f855a" if lof.clear else "#c53030")
-                line["dash"].append("solid" if lof.clear else "dashed")
-                lofs.append(lof)
-        set_data(self._line, line)
-        from cs_panel.aces.render import board_text  # drawing code, only when a map is shown
-
-        pieces = {c.square: (f"{labels[c.name]} {c.name} ({c.player})", "") for c in here.values()}
-        moves = {s: "" for s in reach.squares if s != reach.start} if reach is not None else {}
-        name = me.name  # the text is made when a reader opens it
-        show_text(self._text, lambda: board_text(board, pieces=pieces, lines=lofs)
-                  + (f"\n{name} may end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(moves)) if moves else ""))
+                lofs.append(board.line_of_fire(me.square, them.square,
+                                               [c.square for c in here.values() if c.name not in (me.name, them.name)]))
+        moves = [s for s in reach.squares if s != reach.start] if reach is not None else []
+        stops = reach.stops if reach is not None else ()
+        self._map.show(skirmish_svg(board, pieces, moves, stops, lofs), top_from=SKIRMISH_TOP)
+        svg_words = self._map.text  # the drawing's own words (its <desc>), for the text view
+        show_text(self._text, lambda: html.unescape(svg_words))
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:
@@ -820,13 +767,15 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                     "action"),
             e.under(pn.Row(self._undo_button, self._reset_button, margin=0), "undo"),
             e.general, width=260)
+        from cs_panel.aces.render import REACH_FILL, STOP_FILL, TERRAIN_FILL  # the map's own colours
+
         legend = html_pane(
             f"<span style='background:{REACH_FILL}'>&nbsp;may move here&nbsp;</span> "
             f"<span style='background:{STOP_FILL}'>&nbsp;move ends here&nbsp;</span> "
             f"<span style='background:{TERRAIN_FILL['hindering']}'>&nbsp;hindering&nbsp;</span> "
             f"<span style='background:{TERRAIN_FILL['blocking']};color:white'>&nbsp;blocking&nbsp;</span> "
             + badge_html(self.board.provenance) + " map")
-        results = pn.Column(self._status_pane, named(pn.pane.Bokeh(self._figure), "map: the squares and the characters", self._text),
+        results = pn.Column(self._status_pane, named(self._map, "map: the squares and the characters", self._text),
                             legend, self._reach_pane, self._attack_pane, self._cast_pane,
                             self._log_pane, sizing_mode="stretch_width", min_width=600, styles={"flex": "1 1 600px"})
         # side by side when there is room; in a narrow notebook column the map wraps under the inputs

@@ -1,9 +1,6 @@
 """AcesSkirmish in a real browser: a click on the map places the active character, and the
 attack and reach follow; a bad click is named beside the map input."""
 
-import time
-import weakref
-
 import pytest
 from playwright.sync_api import expect
 
@@ -11,34 +8,9 @@ from cs_panel.aces.board import maps
 from cs_panel.aces.combat import attack
 from cs_panel.ui.aces_board import AcesSkirmish
 
-PIXEL = """([x, y]) => {
-  const fig = Bokeh.documents[0].get_model_by_name('aces_map');
-  const view = Bokeh.index.find_one_by_id(fig.id);
-  const box = view.el.getBoundingClientRect();
-  return [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(y)];
-}"""
-
-
-#: when each page's map was last clicked (time.monotonic())
-_LAST_CLICK: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-PACE = 0.5  # seconds from one click on the map to the next
-
-
 def click_square(page, square):
-    """Click a square's centre at a hand's pace: BokehJS tells a tap from a double tap by
-    waiting, so a second click a few milliseconds after the first is not seen as a new tap.
-    The pause is what is left of half a second since the last click on this page (the checks
-    between two clicks often take that long already), not a fixed half second before each."""
-    x, y = page.evaluate(PIXEL, [square[0], -square[1]])
-    last = _LAST_CLICK.get(page)
-    if last is not None:
-        left = PACE - (time.monotonic() - last)
-        if left > 0:
-            page.wait_for_timeout(left * 1000)
-    page.mouse.move(5, 5)
-    page.mouse.move(x, y, steps=8)
-    page.mouse.click(x, y)
-    _LAST_CLICK[page] = time.monotonic()
+    """Click a square of the map where it is drawn (each square names itself: data-pick)."""
+    page.locator(f".aces-map rect.cs-square[data-pick='{square[0]},{square[1]}']").click()
 
 
 def aces_app():
@@ -51,7 +23,7 @@ def test_clicking_a_square_moves_charlie_next_to_the_ruffian(serve, page):
     page.goto(serve(aces_app))
     pane = page.locator(".aces-attack")
     expect(pane).to_contain_text("Charlie on Ruffian")
-    page.wait_for_function("() => Bokeh.documents.length > 0 && Bokeh.documents[0].get_model_by_name('aces_map')")
+    expect(page.locator(".aces-map rect.cs-square")).to_have_count(26 * 12)
     # a close attack from afar is refused with its reason
     page.locator(".in-kind button", has_text="close").click()
     expect(pane).to_contain_text("not adjacent")

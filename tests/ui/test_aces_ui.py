@@ -18,7 +18,7 @@ def _core(app: AcesSkirmish):
 
 
 @pytest.mark.rule("K.ranged", "K.attack", "K.move")
-def test_the_default_shot_and_reach_come_from_the_core():
+def test_the_default_shot_and_reach_come_from_the_core(skirmish_map):
     app = AcesSkirmish()
     cast, me = _core(app)
     want = attack(maps()["airfield-bar"], me, cast["Ruffian"], "ranged", cast.values())
@@ -31,9 +31,10 @@ def test_the_default_shot_and_reach_come_from_the_core():
     assert f"{len(reach.squares) - 1} other squares" in app._reach_pane.object
     assert "chance to knock Ruffian out" in app._attack_pane.object
     # the drawing shades every reachable square and draws the line of fire in green
-    fills = dict(zip(zip(app._squares.data["sx"], app._squares.data["sy"]), app._squares.data["fill"]))
-    assert sum(f in ("#bee3f8", "#90cdf4") for f in fills.values()) == len(reach.squares) - 1
-    assert app._line.data["colour"] == ["#2f855a"]
+    drawn = skirmish_map(app)
+    assert set(drawn["reach"]) == set(reach.squares) - {me.square}
+    assert set(drawn["reach"].values()) <= {"#bee3f8", "#90cdf4"}
+    assert drawn["lines"] == [("#2f855a", False)]
 
 
 @pytest.mark.rule("K.ranged", "K.close", "K.capture")
@@ -51,16 +52,18 @@ def test_a_forbidden_attack_lists_its_reasons_and_a_capture_shows_its_odds():
 @pytest.mark.rule("K.move", "K.terrain.blocking")
 def test_a_click_places_the_active_character_and_refuses_taken_or_blocking_squares():
     app = AcesSkirmish()
-    assert app.to_square(4.2, -6.1) == (4, 6)
-    app.place_at(4, -6)
+    assert "data-pick='4,6'" in app._map.base  # each square names itself to a click
+    assert app.pick("4,6") == (4, 6)
     assert app.positions["Charlie"] == (4, 6)
     before = dict(app.positions)
-    app.place_at(9, -4)  # the Ruffian stands there
+    app._map._handle_msg({"pick": "9,4"})  # as the browser sends a click: the Ruffian stands there
     assert app.positions == before and "is taken" in app._errors.message("square")
-    app.place_at(11, -2)  # a crate
+    app.pick("11,2")  # a crate
     assert app.positions == before and "blocking terrain" in app._errors.message("square")
-    app.place_at(99, -2)
+    app.pick("99,2")
     assert app.positions == before and "off the 26 x 12 map" in app._errors.message("square")
+    for hostile in ("", "-1,2", "4,6,1", "__import__('os')", "4, 6"):  # a stranger's message: ignored
+        assert app.pick(hostile) is None and app.positions == before
 
 
 @pytest.mark.rule("K.fate")
@@ -113,7 +116,7 @@ def _referee_plan(targets, square=(7, 5)):
 
 
 @pytest.mark.rule("K.ranged.multi", "K.ranged", "K.terrain.hindering", "K.attack")
-def test_two_targets_share_the_dice_with_each_ones_defense_and_odds_as_the_referee_plans_them():
+def test_two_targets_share_the_dice_with_each_ones_defense_and_odds_as_the_referee_plans_them(skirmish_map):
     from cs_panel.aces.combat import MultiShot, multi_shot, ranged_targets
     from cs_panel.core.explain import percent
 
@@ -140,12 +143,12 @@ def test_two_targets_share_the_dice_with_each_ones_defense_and_odds_as_the_refer
         assert f"{name} <b>{percent(chances[name])}</b>" in pane
     assert "hindering terrain on the line of fire" in pane and "= 3</td><td>dice" in pane
     # one line of fire per target, both clear; the single-target select steps aside
-    assert app._line.data["colour"] == ["#2f855a", "#2f855a"] and len(app._line.data["xs"]) == 2
+    assert skirmish_map(app)["lines"] == [("#2f855a", False), ("#2f855a", False)]
     assert app._target_select.disabled
 
 
 @pytest.mark.rule("K.ranged.multi", "K.ranged", "K.base.values")
-def test_a_target_list_the_rules_refuse_is_named_beside_the_list_and_kept():
+def test_a_target_list_the_rules_refuse_is_named_beside_the_list_and_kept(skirmish_map):
     app = _gunner_at(targets=["Ruffian", "Soldier", "Loyle"])  # three targets, two pistols
     assert app.multi_result is None and app.targets == ["Ruffian", "Soldier", "Loyle"]
     assert "Tail Gunner has 2 pistol(s): at most that many targets" in app._errors.message("targets")
@@ -160,7 +163,7 @@ def test_a_target_list_the_rules_refuse_is_named_beside_the_list_and_kept():
     assert app.reasons == ["Soldier: line of fire from (9, 1) to (9, 7) blocked: a character at (9, 4) (K.ranged)"]
     assert app.shootable == ["Ruffian"]
     assert app._targets_choice.options == {"Ruffian": "Ruffian", "Soldier (cannot be shot now)": "Soldier"}
-    assert app._line.data["colour"] == ["#2f855a", "#c53030"] and app._line.data["dash"] == ["solid", "dashed"]
+    assert skirmish_map(app)["lines"] == [("#2f855a", False), ("#c53030", True)]
     # Charlie has one pistol: two targets are one too many
     charlie = AcesSkirmish(targets=["Ruffian", "Soldier"])
     assert "Charlie has 1 pistol(s)" in charlie._errors.message("targets") and charlie.targets == ["Ruffian", "Soldier"]
@@ -203,7 +206,7 @@ def test_the_odds_of_a_several_target_shot_give_a_charmed_life_target_no_click_a
 
 
 @pytest.mark.rule("K.ranged", "K.ranged.multi", "K.attack")
-def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_single_target():
+def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_single_target(skirmish_map):
     app = AcesSkirmish(targets=["Soldier"])
     cast, me = _core(app)
     assert app.attack_result == attack(maps()["airfield-bar"], me, cast["Soldier"], "ranged", cast.values())
@@ -211,7 +214,7 @@ def test_one_listed_target_is_a_plain_attack_and_an_empty_list_gives_back_the_si
     app.targets = []
     assert app.attack_result == attack(maps()["airfield-bar"], me, cast["Ruffian"], "ranged", cast.values())
     assert "Charlie on Ruffian" in app._attack_pane.object and not app._target_select.disabled
-    assert app._line.data["colour"] == ["#2f855a"]
+    assert skirmish_map(app)["lines"] == [("#2f855a", False)]
 
 
 # -- rolling the planned attack through the game (K.attack, K.ranged.multi) ------------------------
@@ -301,7 +304,7 @@ def test_a_several_target_roll_gives_each_target_the_click_the_core_gives_it():
 
 
 @pytest.mark.rule("K.attack", "K.ranged", "K.turns")
-def test_a_knock_out_shows_and_reset_restores_the_characters():
+def test_a_knock_out_shows_and_reset_restores_the_characters(skirmish_map):
     from cs_panel.aces.combat import resolve
 
     probe = AcesSkirmish()
@@ -312,7 +315,7 @@ def test_a_knock_out_shows_and_reset_restores_the_characters():
     assert done.knocked_out == ("Ruffian",) and app.characters()["Ruffian"].knocked_out
     row = next(r for r in app._cast_pane.object.split("<tr") if "<td>Ruffian" in r)
     assert "aces-ko" in row and "knocked out" in row and "off the map" in row
-    assert "Ruffian" not in app._people.data["name"] and "knocked out: Ruffian" in app.roll_log[-1]
+    assert not any("Ruffian" in name for _, name in skirmish_map(app)["pieces"]) and "knocked out: Ruffian" in app.roll_log[-1]
     # the Ruffian is off the map: once Kim has passed, a roll at it is refused beside the target, the choice kept
     assert app.act("pass Kim")
     app.active = "Tail Gunner"
@@ -322,7 +325,7 @@ def test_a_knock_out_shows_and_reset_restores_the_characters():
     assert len(app.roll_log) == 1
     # reset: the starting line-up, squares and dice again
     first = done
-    app.place_at(4, -6)  # a move of the Tail Gunner, the game under way
+    app.place_on((4, 6))  # a move of the Tail Gunner, the game under way
     assert app.game.log[-1].action == Move("Tail Gunner", (4, 6))
     app.param.update(active="Charlie", target="Soldier")
     app.reset()
@@ -396,14 +399,14 @@ def test_the_component_holds_a_game_given_to_it_and_refuses_another_system():
     assert app.game is game and "system 'aces'" in app._errors.message("action")
 
 
-def test_token_labels_are_distinct():
+def test_token_labels_are_distinct(skirmish_map):
     from cs_panel.ui.common import short_labels
 
     assert short_labels(["Louis", "Loyle", "Charlie"]) == {"Louis": "Lu", "Loyle": "Ly", "Charlie": "Ch"}
     assert len(set(short_labels(["Ann", "Ann2", "An"]).values())) == 3
     board = AcesSkirmish()
-    labels = list(board._people.data["label"])
-    assert len(labels) == len(set(labels)), labels
+    labels = [label for label, _ in skirmish_map(board)["pieces"]]
+    assert len(labels) == len(board.characters()) == len(set(labels)), labels
 
 
 @pytest.mark.rule("K.attack")
