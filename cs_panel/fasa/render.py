@@ -503,24 +503,35 @@ def tailing_text(t: Tailing, size: float = 22.0, radius: int = 3) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=16)
+def _boxes_by_table(diagram) -> tuple[tuple[str, int], ...]:
+    """Each damage table's name and its number of boxes, in the order the sheet's boxes first
+    reach it: the same for every sheet of a diagram, so worked out once (the damage sheet's
+    drawing says it after every hit)."""
+    counts: dict = {}
+    for _, b in sorted(diagram.boxes.items()):
+        counts[b.table] = counts.get(b.table, 0) + 1
+    return tuple((t.label, n) for t, n in counts.items())
+
+
 def damage_text(sheet: RecordSheet) -> str:
     """A record sheet in words: its plane and layout, the boxes on each damage table and how many
     are marked, each marked box by component and how it was marked, and the plane's status
     (F.plane.record-sheet)."""
     d = sheet.diagram
     marks = sheet.mark_of
-    tables: dict[str, list[int]] = {}
+    per_table: dict[str, int] = {}
     marked: list[str] = []
-    for (c, r), b in sorted(d.boxes.items()):
-        count = tables.setdefault(b.table.label, [0, 0])
-        count[0] += 1
-        how = marks.get((c, r))
-        if how:
-            count[1] += 1
-            what = d.components[b.component].name if b.component else "armour" if b.armour else "box"
-            marked.append(f"{what} ({b.table.label}), {how}")
+    for cell in sorted(marks):  # only the marked boxes are looked at: a sheet has hundreds
+        b = d.boxes.get(cell)
+        if b is None:
+            continue
+        label = b.table.label
+        per_table[label] = per_table.get(label, 0) + 1
+        what = d.components[b.component].name if b.component else "armour" if b.armour else "box"
+        marked.append(f"{what} ({label}), {marks[cell]}")
     lines = [f"record sheet of {sheet.name or 'plane'}: {d.name} ({sheet.layout})"]
-    lines += [f"{label}: {n} boxes, {m} marked" for label, (n, m) in tables.items()]
+    lines += [f"{label}: {n} boxes, {per_table.get(label, 0)} marked" for label, n in _boxes_by_table(d)]
     lines += [f"marked: {x}" for x in marked]
     lines.append(f"status: {sheet.destruction or ('pilot dead' if sheet.pilot_dead else 'flying')}")
     lines += [str(e) for e in sheet.limits()]
