@@ -22,7 +22,7 @@ from cs_panel.core.palette import (
 )
 from cs_panel.core.explain import percent, terms_rows_html
 from cs_panel.core.rules import rule
-from cs_panel.core.svg import described, returns_svg
+from cs_panel.core.svg import described, plane_arrow, returns_svg
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, in_front_arc, in_rear_arc, spiral
 from cs_panel.fasa.maneuver import Direction, Maneuver, as_maneuver
 from cs_panel.fasa.pilots import SKILL_NAMES, SKILLS
@@ -339,6 +339,99 @@ def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width:
     return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-damage-sheet-svg' width='{width}' height='{height}' "
             f"viewBox='0 0 {view_w} {view_h}' font-family='sans-serif'>"
             + base + "".join(layer) + "</svg>")
+
+
+# -- a random movement, step by step (F.move.random) -------------------------------------------
+
+#: the random movement map's colours (the component's key says the same)
+RANDOM_MOVE_COLOURS = {"plain": "#f7fafc", "start": "#bee3f8", "plotted": "#e6fffa", "visited": "#fefcbf",
+                       "current": "#fbd38d", "plane": "#c53030", "ghost": "#a0aec0", "path": "#dd6b20"}
+#: where the random movement map's top layer (the path so far, step numbers, the planes) begins
+RANDOM_MOVE_TOP = "<g class='cs-rm-top'"
+
+
+def _random_move_facts(plan: MovePlan | None, result: MoveResult | None, step: int):
+    """What the map of a random movement shows: the start, the hexes around the move, those of the
+    plotted path, the steps shown so far and where the plane is now."""
+    start = plan.state if plan is not None else None
+    start_hex, start_facing = (start.hex, start.facing) if start else (ORIGIN, Facing.A)
+    radius = max(3, plan.maneuver.speed if plan is not None else 3)
+    region = set(spiral(start_hex, radius))
+    plotted = set(plan.path_hexes) if plan is not None and plan.arrow is not None else set()
+    shown = result.steps[:step] if result is not None else ()
+    for s in (result.steps if result is not None else ()):
+        region |= set(spiral(s.hex, 1))
+    here = (shown[-1].hex, shown[-1].facing) if shown else (start_hex, start_facing)
+    if result is None:
+        title = f"{plan.maneuver}: not attempted yet" if plan is not None else "No maneuver"
+    else:
+        title = f"{result.plan.maneuver}, {result.outcome.value}: step {step} of {len(result.steps)}"
+    return start_hex, start_facing, region, plotted, shown, here, title
+
+
+def random_movement_text(plan: MovePlan | None, result: MoveResult | None, step: int = 0) -> str:
+    """The random movement map in words: what it is called now, the start, the plotted path, each
+    step shown so far and where the plane is (F.move.random)."""
+    start_hex, start_facing, _, plotted, shown, (here_hex, here_facing), title = _random_move_facts(plan, result, step)
+    return "\n".join([title, f"start in hex {start_hex!r}, facing {start_facing.name}"]
+                     + (["plotted path: " + " ".join(repr(h) for h in plan.path_hexes)] if plotted else [])
+                     + [f"step {k}: hex {s.hex!r}, facing {s.facing.name}" for k, s in enumerate(shown, 1)]
+                     + [f"now in hex {here_hex!r}, facing {here_facing.name}"])
+
+
+@described(lambda *a, **k: "map: the plane's random movement, step by step",
+           lambda *a, **k: random_movement_text(*a, **k))
+def random_movement_svg(plan: MovePlan | None, result: MoveResult | None, step: int = 0,
+                        width: int = 380, height: int = 380) -> str:
+    """A random movement on its hexes (F.move.random): the start blue, the plotted path green, the
+    hexes flown so far yellow and the current one orange; then, from ``RANDOM_MOVE_TOP`` on, the
+    path flown as a dashed line with each step's number, the plane where it started (grey) and
+    where it is now (red), its nose showing its facing."""
+    colours = RANDOM_MOVE_COLOURS
+    start_hex, start_facing, region, plotted, shown, (here_hex, here_facing), title = _random_move_facts(plan, result, step)
+    geom = HexLayout(size=10.0)
+    fill = {h: colours["plain"] for h in region}
+    for h in plotted:
+        fill[h] = colours["plotted"]
+    fill[start_hex] = colours["start"]
+    for s in shown:
+        fill[s.hex] = colours["visited"]
+    if shown:
+        fill[shown[-1].hex] = colours["current"]
+
+    def xy(x: float, y: float) -> str:  # the hex layout's y runs up the map, SVG's down it
+        return f"{x:.1f},{-y:.1f}"
+
+    order = sorted(region)
+    corners = {h: geom.corners(h) for h in order}
+    xs_all = [c[0] for cs in corners.values() for c in cs]
+    ys_all = [-c[1] for cs in corners.values() for c in cs]
+    # the drawing is scaled to fit its box: lines and words are sized in the box's pixels
+    span_x, span_y = max(xs_all) - min(xs_all) + 8, max(ys_all) - min(ys_all) + 8
+    px = max(span_x / width, span_y / (height - 24))  # drawing units per pixel
+    vw, vh = max(span_x, width * px), max(span_y + 24 * px, height * px)
+    x0, y0 = min(xs_all) - 4 - (vw - span_x) / 2, min(ys_all) - 4 - 24 * px  # the hexes centred across
+    cells = [f"<polygon class='cs-hex' points='{' '.join(xy(*c) for c in corners[h])}' fill='{fill[h]}' "
+             f"stroke='#a0aec0' stroke-width='{px:.2f}'><title>hex {h!r}</title></polygon>" for h in order]
+    layer = [f"{RANDOM_MOVE_TOP}>"]
+    route = [geom.center(h) for h in [start_hex] + [s.hex for s in shown]]
+    layer.append(f"<polyline class='cs-path' points='{' '.join(xy(*c) for c in route)}' fill='none' "
+                 f"stroke='{colours['path']}' stroke-width='{3 * px:.2f}' stroke-dasharray='{6 * px:.1f} {4 * px:.1f}'/>")
+    for k, s in enumerate(shown, 1):
+        x, y = geom.center(s.hex)
+        layer.append(f"<text class='cs-step' x='{x + 4.5:.1f}' y='{-y - 4:.1f}' text-anchor='middle' "
+                     f"font-size='{11 * px:.1f}'>{k}</text>")
+    for h, f, colour, who in ((start_hex, start_facing, colours["ghost"], "start"),
+                              (here_hex, here_facing, colours["plane"], "now")):
+        x, y = geom.center(h)
+        xs, ys = plane_arrow(x, y, f, scale=10.0)
+        layer.append(f"<polygon class='cs-plane' data-facing='{f.name}' points='{' '.join(xy(a, b) for a, b in zip(xs, ys))}' "
+                     f"fill='{colour}' stroke='black' stroke-width='{px:.2f}'><title>{who}: hex {h!r}, facing {f.name}</title></polygon>")
+    layer.append(f"<text class='cs-rm-title' x='{x0 + 2 * px:.1f}' y='{y0 + 16 * px:.1f}' font-size='{13 * px:.1f}' "
+                 f"font-weight='bold' fill='#1a202c'>{html.escape(title)}</text></g>")
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-random-movement' width='{width}' height='{height}' "
+            f"viewBox='{x0:.1f} {y0:.1f} {vw:.1f} {vh:.1f}' font-family='sans-serif'>"
+            + "".join(cells) + "".join(layer) + "</svg>")
 
 
 # -- a laid-out map (F.map) ---------------------------------------------------------------------

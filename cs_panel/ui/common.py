@@ -16,6 +16,7 @@ from panel.io import unlocked
 
 from cs_panel.core.data import BADGED
 from cs_panel.core.palette import ACCENT, BADGE_COLOURS, ERROR, PAPER
+from cs_panel.core.svg import PLANE_SHAPE, plane_arrow  # noqa: F401  (the components' import)
 from cs_panel.core.errors import CsPanelError
 
 BADGE_TIPS = {
@@ -307,18 +308,6 @@ def bokeh_writes() -> Iterator[None]:
 
 #: a long, thin arrowhead: an equilateral triangle looks the same turned by 120 degrees, so the
 #: facing would be ambiguous (C and E would look like A)
-PLANE_SHAPE = ((0, 0.7), (-0.35, -0.45), (0, -0.25), (0.35, -0.45))
-
-
-def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[list[float], list[float]]:
-    """Corner coordinates of a plane counter at (x, y) pointing to hex ``facing`` (A = 0, up the
-    map, then clockwise), for bokeh's ``patches``."""
-    a = -int(facing) * math.pi / 3
-    xs = [x + scale * (u * math.cos(a) - v * math.sin(a)) for u, v in PLANE_SHAPE]
-    ys = [y + scale * (u * math.sin(a) + v * math.cos(a)) for u, v in PLANE_SHAPE]
-    return xs, ys
-
-
 def set_data(source, data: dict, partial: bool = False) -> None:
     """Write ``data`` into a ColumnDataSource, sending the browser only what changed: nothing when
     the data is the same; when the rows are the same, only the changed columns, and of a column

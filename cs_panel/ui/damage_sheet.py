@@ -29,7 +29,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.damage import (
-    MAGNESIUM_BURN, DamageDiagram, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
+    MAGNESIUM_BURN, HitResult, MagnesiumBurn, RecordSheet, damage_layouts, damage_templates,
 )
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.fasa.render import INTACT_COLOURS, LAST_BOX as LAST, MARK_COLOURS, MARK_WORDS, SHEET_EDGE as EDGE

@@ -17,26 +17,24 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import math
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource
-from bokeh.plotting import figure
 
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.fasa.hexgrid import Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import Direction
 from cs_panel.fasa.movement import MovePlan, MoveResult, Outcome, PlaneState, plan, resolve
 from cs_panel.fasa.random_movement import FacingChange
 from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, bokeh_writes, html_pane, plane_arrow, set_data, RuleInteger, SEED_BOUNDS
+from cs_panel.fasa.render import RANDOM_MOVE_COLOURS as COLOURS
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, RuleInteger, SEED_BOUNDS
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -44,8 +42,6 @@ FIELDS = PLANE_FIELDS + ["maneuver", "push_faces", "move_faces"]
 DICE_MODES = {"Seeded dice": "seeded", "Faces I type": "typed"}
 
 
-COLOURS = {"plain": "#f7fafc", "start": "#bee3f8", "plotted": "#e6fffa", "visited": "#fefcbf",
-           "current": "#fbd38d", "plane": "#c53030", "ghost": "#a0aec0", "path": "#dd6b20"}
 
 
 def _table_rows() -> list[tuple[str, int]]:
@@ -103,16 +99,13 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._dice = Dice(self.seed)
-        self._geom = HexLayout(size=1.0)
         self._errors = FieldErrors(FIELDS)
         self._face_error: CsPanelError | None = None
         self._plan_error: CsPanelError | None = None
         self._rolled: list[int] = []
-        self._hexes = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
-        self._path = ColumnDataSource(dict(x=[], y=[]))
-        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
-        self._planes = ColumnDataSource(dict(xs=[], ys=[], angle=[], colour=[]))
-        self._figure = self._make_figure()
+        # the map as SVG in layers: a new step sends the path, the numbers and the planes; a new
+        # maneuver the hexes too (fasa/render.py random_movement_svg)
+        self._map = LayeredSvg(css_classes=["rm-map"], width=380, height=380)
         self._text = text_view(css_classes=["rm-text"])  # the map in words, for screen readers
         self._plan_pane = html_pane("", css_classes=["rm-plan"], sizing_mode="stretch_width")
         self._outcome_pane = html_pane("", css_classes=["rm-outcome"], sizing_mode="stretch_width")
@@ -266,72 +259,12 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def _make_figure(self):
-        fig = figure(height=380, width=380, match_aspect=True, name="random_movement_map",
-                     title="Random movement", toolbar_location=None, tools="")
-        fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#a0aec0", source=self._hexes)
-        fig.line(x="x", y="y", line_color=COLOURS["path"], line_width=3, line_dash="dashed", source=self._path)
-        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="9pt",
-                 source=self._labels)
-        # a long thin triangle, so the nose shows the facing (an equilateral marker looks the same turned 120 degrees)
-        fig.patches(xs="xs", ys="ys", fill_color="colour", line_color="black", source=self._planes)
-        fig.axis.visible = False
-        fig.grid.visible = False
-        return fig
-
-    @bokeh_writes()
     def _draw(self) -> None:
-        p, r = self.plan, self.result
-        start = p.state if p is not None else None
-        start_hex, start_facing = (start.hex, start.facing) if start else (Hex(0, 0), Facing.A)
-        radius = max(3, (p.maneuver.speed if p is not None else 3))
-        region = set(spiral(start_hex, radius))
-        plotted = set(p.path_hexes) if p is not None and p.arrow is not None else set()
-        shown = r.steps[: self.step] if r is not None else ()
-        for s in (r.steps if r is not None else ()):
-            region |= set(spiral(s.hex, 1))
-        fill = {h: COLOURS["plain"] for h in region}
-        for h in plotted:
-            fill[h] = COLOURS["plotted"]
-        fill[start_hex] = COLOURS["start"]
-        for s in shown:
-            fill[s.hex] = COLOURS["visited"]
-        if shown:
-            fill[shown[-1].hex] = COLOURS["current"]
-        order = sorted(region)
-        corners = [self._geom.corners(h) for h in order]
-        self._hexes.data = dict(xs=[[c[0] for c in cs] for cs in corners], ys=[[c[1] for c in cs] for cs in corners],
-                                fill=[fill[h] for h in order])
-        hexes = [start_hex] + [s.hex for s in shown]
-        xy = [self._geom.center(h) for h in hexes]
-        set_data(self._path, dict(x=[x for x, _ in xy], y=[y for _, y in xy]))
-        labels = dict(x=[], y=[], text=[])
-        for k, s in enumerate(shown, 1):
-            x, y = self._geom.center(s.hex)
-            labels["x"].append(x + 0.45)
-            labels["y"].append(y + 0.5)
-            labels["text"].append(str(k))
-        set_data(self._labels, labels)
-        here_hex, here_facing = (shown[-1].hex, shown[-1].facing) if shown else (start_hex, start_facing)
-        planes = dict(xs=[], ys=[], angle=[], colour=[])
-        for h, f, c in ((start_hex, start_facing, COLOURS["ghost"]), (here_hex, here_facing, COLOURS["plane"])):
-            x, y = self._geom.center(h)
-            xs, ys = plane_arrow(x, y, f)
-            planes["xs"].append(xs)
-            planes["ys"].append(ys)
-            planes["angle"].append(-int(f) * math.pi / 3)
-            planes["colour"].append(c)
-        set_data(self._planes, planes)
-        if r is None:
-            self._figure.title.text = f"{p.maneuver}: not attempted yet" if p is not None else "No maneuver"
-        else:
-            self._figure.title.text = f"{r.plan.maneuver}, {r.outcome.value}: step {self.step} of {len(r.steps)}"
-        title = self._figure.title.text  # bound now: the text is made when a reader opens the view
-        show_text(self._text, lambda: "\n".join(
-            [title, f"start in hex {start_hex!r}, facing {start_facing.name}"]
-            + (["plotted path: " + " ".join(repr(h) for h in p.path_hexes)] if plotted else [])
-            + [f"step {k}: hex {s.hex!r}, facing {s.facing.name}" for k, s in enumerate(shown, 1)]
-            + [f"now in hex {here_hex!r}, facing {here_facing.name}"]))
+        from cs_panel.fasa.render import RANDOM_MOVE_TOP, random_movement_svg  # drawing code, only when shown
+
+        self._map.show(random_movement_svg(self.plan, self.result, self.step), top_from=RANDOM_MOVE_TOP)
+        words = self._map.text  # the drawing's own words (its <desc>), for the text view
+        show_text(self._text, lambda: html.unescape(words))
 
     # --- words ------------------------------------------------------------------------------
 
@@ -410,7 +343,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             (("start", "start hex (grey plane)"), ("plotted", "plotted path"), ("visited", "hexes entered"),
              ("current", "this step (red plane)"))))
         results = pn.Column("### Push and odds", self._plan_pane, "### What happened", self._outcome_pane,
-                            named(pn.pane.Bokeh(self._figure), "map: the plane's random movement, step by step", self._text),
+                            named(self._map, "map: the plane's random movement, step by step", self._text),
                             legend, pn.Row(back, nxt, self._slider), self._step_pane)
         return pn.Row(plane, results, pn.Column(self._table_pane, width=220), stylesheets=[STYLES],
                       css_classes=["cs-random-movement"])

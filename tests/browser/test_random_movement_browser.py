@@ -1,5 +1,7 @@
 """The random-movement player in a real browser: type the dice, attempt, step through the move."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -27,8 +29,7 @@ def test_type_faces_attempt_and_step_through_condor(serve, page):
     next_button.click()
     next_button.click()
     expect(step).to_contain_text("Fracture hits so far: 6 on the port wing leading edge.")
-    page.wait_for_function(
-        "() => Bokeh.documents[0].get_model_by_name('random_movement_map').title.text.endsWith('step 3 of 3')")
+    expect(page.locator(".rm-map .cs-rm-title")).to_have_text(re.compile("step 3 of 3$"))
     page.locator(".rm-back button").click()
     expect(step).to_contain_text("Step 2 of 3")
     faces = page.locator(".in-move-faces input")
