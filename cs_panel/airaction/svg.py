@@ -108,6 +108,113 @@ def table_svg(*args, **kwargs) -> str:
             f"<desc>{html.escape(desc)}</desc>{''.join(parts)}</svg>")
 
 
+#: the navigation card explorer's colours (its key says the same)
+NAV_COLOURS = {"laid": "#2b6cb0", "final": "#1a365d", "off": "#c53030", "hit": "#dd6b20",
+               "unflown": "#cbd5e0", "plane": "#2f855a", "obstacle": "#718096", "bounce": "#dd6b20"}
+#: where the explorer's table's top layer (the plane, the markers laid and to come) begins
+NAV_TOP = "<g class='cs-nav-top'"
+_NAV_PX = 12  # pixels an inch
+
+
+def nav_point(x: float, y: float) -> tuple[float, float]:
+    """The table's point (inches, y up the table) of a point of ``nav_table_svg`` (y down)."""
+    return x / _NAV_PX - 1, TABLE_SIZE + 1 - y / _NAV_PX
+
+
+def _nav_xy(x: float, y: float) -> str:
+    return f"{(x + 1) * _NAV_PX:.1f},{(TABLE_SIZE + 1 - y) * _NAV_PX:.1f}"
+
+
+def _nav_octagon(pose: Pose, cls: str, fill: str, stroke: str, opacity: float, title: str = "", dash: bool = False) -> str:
+    pts = " ".join(_nav_xy(x, y) for x, y in octagon(pose, MARKER_WIDTH))
+    note = f"<title>{html.escape(title)}</title>" if title else ""
+    dashes = " stroke-dasharray='4 3'" if dash else ""
+    return (f"<polygon class='{cls}' data-pick='table' data-pick-point='' points='{pts}' fill='{fill}' "
+            f"fill-opacity='{opacity}' stroke='{stroke}'{dashes}>{note}</polygon>")
+
+
+def _nav_nose(pose: Pose, colour: str, width: float) -> str:
+    nose = pose.forward(MARKER_WIDTH / 2)
+    (x1, y1), (x2, y2) = (v.split(",") for v in (_nav_xy(pose.x, pose.y), _nav_xy(nose.x, nose.y)))
+    return (f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='{width}' "
+            "pointer-events='none'/>")
+
+
+def _nav_label(pose: Pose, text: str, colour: str, size: int, bold: bool = False) -> str:
+    x, y = _nav_xy(pose.x, pose.y).split(",")
+    weight = " font-weight='bold'" if bold else ""
+    return (f"<text x='{x}' y='{float(y) + size / 3:.1f}' text-anchor='middle' font-size='{size}' fill='{colour}'"
+            f"{weight} pointer-events='none'>{html.escape(text)}</text>")
+
+
+@described(lambda *a, **k: "the table: the maneuver's markers",
+           lambda start=None, maneuver=None, unflown_poses=(), obstacles=(), bounced=None, description="", **k:
+           table_text([("start", start)] if start is not None else [],
+                      [(maneuver.card_id, maneuver.markers)] if maneuver is not None else [], list(obstacles),
+                      description=description))
+def nav_table_svg(start: Pose | None = None, maneuver=None, unflown_poses: Sequence[Pose] = (),
+                  obstacles: Iterable[Obstacle] = (), bounced: Pose | None = None, description: str = "",
+                  width: int = 460, height: int = 460) -> str:
+    """The 36-inch table as the navigation card explorer shows it (A.move.execute): the table, a
+    grid every 6 inches and the obstacles (base layer), then from ``NAV_TOP`` on the plane where
+    it starts, the markers the card lays (numbered; the last dark, one that hits an obstacle
+    orange, any off the table red), the rest of the card's path faint and dashed, and where a
+    collision bounces the plane, dotted. Each marker says where it lies on hover. A click anywhere
+    on the table is read from ``data-pick`` with its point (``nav_point``)."""
+    side = (TABLE_SIZE + 2) * _NAV_PX
+    base = [f"<rect class='cs-nav-table' data-pick='table' data-pick-point='' x='{_NAV_PX}' y='{_NAV_PX}' "
+            f"width='{TABLE_SIZE * _NAV_PX}' height='{TABLE_SIZE * _NAV_PX}' fill='#eef5fb' stroke='#2d3748' "
+            "stroke-width='2'><title>the 36 x 36 inch table: a click places the plane (or an obstacle)</title></rect>"]
+    for k in range(0, int(TABLE_SIZE) + 1, 6):
+        x0, _ = _nav_xy(k, 0).split(",")
+        _, y0 = _nav_xy(0, k).split(",")
+        if 0 < k < TABLE_SIZE:
+            base.append(f"<line x1='{x0}' y1='{_NAV_PX}' x2='{x0}' y2='{side - _NAV_PX}' stroke='#d6e4f0' "
+                        f"pointer-events='none'/><line x1='{_NAV_PX}' y1='{y0}' x2='{side - _NAV_PX}' y2='{y0}' "
+                        "stroke='#d6e4f0' pointer-events='none'/>")
+        base.append(f"<text x='{x0}' y='{side - 2}' text-anchor='middle' font-size='8' fill='#718096'>{k}</text>"
+                    f"<text x='{_NAV_PX - 2}' y='{float(y0) + 3:.1f}' text-anchor='end' font-size='8' fill='#718096'>{k}</text>")
+    for ob in obstacles:
+        pts = " ".join(_nav_xy(x, y) for x, y in ob.corners)
+        cx = sum(c[0] for c in ob.corners) / len(ob.corners)
+        cy = sum(c[1] for c in ob.corners) / len(ob.corners)
+        base.append(f"<polygon class='cs-obstacle' data-id='{html.escape(ob.id)}' data-pick='table' data-pick-point='' "
+                    f"points='{pts}' fill='{NAV_COLOURS['obstacle']}' fill-opacity='0.7' stroke='#2d3748'>"
+                    f"<title>obstacle {html.escape(ob.id)}</title></polygon>"
+                    + _nav_label(Pose(cx, cy, 0), ob.id, "white", 10))
+    layer = [f"{NAV_TOP}>"]
+    m = maneuver
+    if m is not None:
+        for n, pose in enumerate(unflown_poses, start=len(m.markers) + 1):
+            layer.append(_nav_octagon(pose, "cs-unflown", NAV_COLOURS["unflown"], "#a0aec0", 0.3,
+                                      f"marker {n}, not flown", dash=True) + _nav_label(pose, str(n), "#a0aec0", 10))
+    if start is not None:
+        layer.append(_nav_octagon(start, "cs-start", NAV_COLOURS["plane"], "black", 0.8,
+                                  f"the plane: x {start.x:.2f} in, y {start.y:.2f} in, heading {start.heading:.0f}")
+                     + _nav_nose(start, "white", 3))
+    if m is not None:
+        for n, pose in enumerate(m.markers, start=1):
+            if m.off_table_at is not None and n >= m.off_table_at:
+                colour, state = NAV_COLOURS["off"], "overhangs the edge" if n == m.off_table_at else "off the table"
+            elif m.hit_at == n:
+                colour, state = NAV_COLOURS["hit"], f"hits {m.obstacle}"
+            elif n == len(m.markers):
+                colour, state = NAV_COLOURS["final"], "final marker"
+            else:
+                colour, state = NAV_COLOURS["laid"], ""
+            title = f"marker {n}: x {pose.x:.2f} in, y {pose.y:.2f} in, heading {pose.heading:.0f}" + (f", {state}" if state else "")
+            layer.append(_nav_octagon(pose, "cs-marker", colour, colour, 0.55, title).replace(
+                "class='cs-marker'", f"class='cs-marker' data-number='{n}'") + _nav_nose(pose, "black", 2)
+                + _nav_label(pose, str(n), "#1a202c", 11, bold=True))
+    if bounced is not None:
+        pts = " ".join(_nav_xy(x, y) for x, y in octagon(bounced, MARKER_WIDTH))
+        layer.append(f"<polygon class='cs-bounce' points='{pts}' fill='none' stroke='{NAV_COLOURS['bounce']}' "
+                     "stroke-width='2' stroke-dasharray='2 3' pointer-events='none'/>")
+    layer.append("</g>")
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-nav-table-svg' width='{width}' height='{height}' "
+            f"viewBox='0 0 {side} {side}' font-family='sans-serif'>" + "".join(base) + "".join(layer) + "</svg>")
+
+
 @returns_svg
 def maneuver_svg(maneuver, obstacles: Iterable[Obstacle] = (), others: Sequence[tuple[str, Pose]] = ()) -> str:
     """A laid maneuver on the table: the start, the numbered markers, obstacles."""

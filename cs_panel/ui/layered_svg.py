@@ -10,8 +10,10 @@ that rarely changes) and ``top`` (the layer drawn over it, the pieces). The brow
 ``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
 unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
-(a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``; it is
-text for the caller to read, capped in length, never evaluated. No rules here: the drawing
+(a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``, and
+one that also has ``data-pick-point`` (a table) adds where it was clicked, in the drawing's own
+units: ``table@123.45,67.80``. It is text for the caller to read, capped in length, never
+evaluated. No rules here: the drawing
 comes from a render module.
 """
 
@@ -75,7 +77,15 @@ export function render({ model }) {
   // a click on a part of the drawing that names itself (data-pick) tells the server which part
   box.addEventListener('click', (e) => {
     const el = e.target instanceof Element ? e.target.closest('[data-pick]') : null
-    if (el) model.send_msg({pick: el.getAttribute('data-pick')})
+    if (!el) return
+    let pick = el.getAttribute('data-pick')
+    // a part that stands for a place (a table) sends where on it, in the drawing's own units
+    const svg = box.firstElementChild, m = svg && svg.getScreenCTM ? svg.getScreenCTM() : null
+    if (el.hasAttribute('data-pick-point') && m) {
+      const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse())
+      pick += '@' + at.x.toFixed(2) + ',' + at.y.toFixed(2)
+    }
+    model.send_msg({pick})
   })
   build()
   model.on('head', setHead)

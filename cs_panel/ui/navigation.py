@@ -12,29 +12,31 @@ the paths are our reconstruction and are badged as such.
 from __future__ import annotations
 
 import html
+import re
 
 import panel as pn
 import param
-from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
-from bokeh.plotting import figure
 
 from cs_panel.airaction.movement import Maneuver, execute_maneuver
 from cs_panel.airaction.nav_view import ObstacleHit, end_text, obstacle_hit, start_pose, unflown, why_not_playable
 from cs_panel.airaction.navigation import NavigationDeck, nav_cards
-from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, octagon
+from cs_panel.airaction.table import TABLE_SIZE, Obstacle, Pose
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, bokeh_writes, html_pane, set_data, RuleInteger, RuleNumber
+from cs_panel.airaction.svg import NAV_COLOURS as COLOURS
+from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
 FIELDS = ["card", "orientation", "speed", "x", "y", "heading", "piloting", "obstacles"]
 
-COLOURS = {"laid": "#2b6cb0", "final": "#1a365d", "off": "#c53030", "hit": "#dd6b20",
-           "unflown": "#cbd5e0", "plane": "#2f855a", "obstacle": "#718096", "bounce": "#dd6b20"}
+#: a click on the table as the drawing sends it: ``table@x,y`` in the drawing's units
+_PICK = re.compile(r"table@(-?\d{1,5}(?:\.\d{1,3})?),(-?\d{1,5}(?:\.\d{1,3})?)")
+#: the table's own look: a click there does something
+TABLE_CSS = ".cs-nav-table, .cs-marker, .cs-start, .cs-unflown, .cs-obstacle { cursor: crosshair; }"
 
 
 class NavigationCardExplorer(pn.viewable.Viewer):
@@ -67,12 +69,11 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         super().__init__(**params)
         self._deck = NavigationDeck.basic()
         self._errors = FieldErrors(FIELDS)
-        self._laid = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], heading=[], number=[], fill=[], nose_x=[], nose_y=[], state=[]))
-        self._ghost = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], number=[]))
-        self._plane = ColumnDataSource(dict(xs=[], ys=[], x=[], y=[], nose_x=[], nose_y=[]))
-        self._bounce = ColumnDataSource(dict(xs=[], ys=[]))
-        self._obst = ColumnDataSource(dict(xs=[], ys=[], id=[], cx=[], cy=[]))
-        self._figure = self._make_figure()
+        # the table as SVG in layers: the table and the obstacles go once, a change sends the plane and
+        # the markers (airaction/svg.py nav_table_svg); a click on it reaches the server as a point
+        self._table = LayeredSvg(css_classes=["nav-table"], stylesheets=[TABLE_CSS], width=460, height=460)
+        self._table.on_pick(self.pick)
+        self._markers: list[tuple[int, float, float, float]] = []  # the numbered markers drawn
         self._text = text_view(css_classes=["nav-text"])  # the table in words, for screen readers
         self._card_select = QuickSelect(label="Card", options={}, css_classes=["in-card"], width=260)
         self._card_select.param.watch(lambda ev: ev.new is not None and setattr(self, "card", ev.new), "value")
@@ -90,84 +91,34 @@ class NavigationCardExplorer(pn.viewable.Viewer):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _make_figure(self):
-        fig = figure(height=460, width=460, name="nav_table", title="The 36 x 36 inch table",
-                     x_range=Range1d(-1, TABLE_SIZE + 1), y_range=Range1d(-1, TABLE_SIZE + 1),
-                     match_aspect=True, toolbar_location=None, tools="", x_axis_label="inches", y_axis_label="inches")
-        fig.quad(left=0, right=TABLE_SIZE, bottom=0, top=TABLE_SIZE, fill_color="#eef5fb", line_color="#2d3748", line_width=2)
-        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["obstacle"], fill_alpha=0.7, line_color="#2d3748", source=self._obst)
-        fig.text(x="cx", y="cy", text="id", text_align="center", text_baseline="middle", text_font_size="8pt",
-                 text_color="white", source=self._obst)
-        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["unflown"], fill_alpha=0.3, line_color="#a0aec0",
-                    line_dash="dashed", source=self._ghost)
-        fig.text(x="x", y="y", text="number", text_align="center", text_baseline="middle", text_font_size="8pt",
-                 text_color="#a0aec0", source=self._ghost)
-        fig.patches(xs="xs", ys="ys", fill_color=COLOURS["plane"], fill_alpha=0.8, line_color="black", source=self._plane)
-        fig.segment(x0="x", y0="y", x1="nose_x", y1="nose_y", line_color="white", line_width=3, source=self._plane)
-        markers = fig.patches(xs="xs", ys="ys", fill_color="fill", fill_alpha=0.55, line_color="fill", source=self._laid)
-        fig.segment(x0="x", y0="y", x1="nose_x", y1="nose_y", line_color="black", line_width=2, source=self._laid)
-        fig.text(x="x", y="y", text="number", text_align="center", text_baseline="middle", text_font_size="9pt",
-                 text_font_style="bold", source=self._laid)
-        fig.patches(xs="xs", ys="ys", fill_alpha=0, line_color=COLOURS["bounce"], line_width=2, line_dash="dotted", source=self._bounce)
-        fig.add_tools(HoverTool(renderers=[markers], tooltips=[("marker", "@number"), ("x", "@x{0.00}"), ("y", "@y{0.00}"),
-                                                               ("heading", "@heading{0}"), ("", "@state")]))
-        fig.on_event(Tap, lambda event: self.click_at(event.x, event.y))
-        return fig
+    def _draw(self, start: Pose | None, m: Maneuver | None, hit: ObstacleHit | None, description: str = "") -> None:
+        from cs_panel.airaction.svg import NAV_TOP, nav_table_svg  # drawing code, only when a table is shown
 
-    @staticmethod
-    def _octagon_xy(pose: Pose) -> tuple[list[float], list[float]]:
-        pts = octagon(pose, MARKER_WIDTH)
-        return [p[0] for p in pts], [p[1] for p in pts]
-
-    @bokeh_writes()
-    def _draw(self, start: Pose | None, m: Maneuver | None, hit: ObstacleHit | None) -> None:
-        obst = dict(xs=[], ys=[], id=[], cx=[], cy=[])
-        for ob in self.obstacles:
-            obst["xs"].append([c[0] for c in ob.corners])
-            obst["ys"].append([c[1] for c in ob.corners])
-            obst["id"].append(ob.id)
-            obst["cx"].append(sum(c[0] for c in ob.corners) / len(ob.corners))
-            obst["cy"].append(sum(c[1] for c in ob.corners) / len(ob.corners))
-        set_data(self._obst, obst)
-        plane = dict(xs=[], ys=[], x=[], y=[], nose_x=[], nose_y=[])
-        if start is not None:
-            xs, ys = self._octagon_xy(start)
-            nose = start.forward(MARKER_WIDTH / 2)
-            plane = dict(xs=[xs], ys=[ys], x=[start.x], y=[start.y], nose_x=[nose.x], nose_y=[nose.y])
-        set_data(self._plane, plane)
-        laid = dict(xs=[], ys=[], x=[], y=[], heading=[], number=[], fill=[], nose_x=[], nose_y=[], state=[])
-        ghost = dict(xs=[], ys=[], x=[], y=[], number=[])
-        if m is not None:
-            for n, pose in enumerate(m.markers, start=1):
-                xs, ys = self._octagon_xy(pose)
-                nose = pose.forward(MARKER_WIDTH / 2)
-                if m.off_table_at is not None and n >= m.off_table_at:
-                    colour, state = COLOURS["off"], "overhangs the edge" if n == m.off_table_at else "off the table"
-                elif m.hit_at == n:
-                    colour, state = COLOURS["hit"], f"hits {m.obstacle}"
-                elif n == len(m.markers):
-                    colour, state = COLOURS["final"], "final marker"
-                else:
-                    colour, state = COLOURS["laid"], ""
-                for k, v in (("xs", xs), ("ys", ys), ("x", pose.x), ("y", pose.y), ("heading", pose.heading),
-                             ("number", str(n)), ("fill", colour), ("nose_x", nose.x), ("nose_y", nose.y), ("state", state)):
-                    laid[k].append(v)
-            for n, pose in enumerate(unflown(m, self._deck.card(m.card_id)), start=len(m.markers) + 1):
-                xs, ys = self._octagon_xy(pose)
-                for k, v in (("xs", xs), ("ys", ys), ("x", pose.x), ("y", pose.y), ("number", str(n))):
-                    ghost[k].append(v)
-        set_data(self._laid, laid)
-        set_data(self._ghost, ghost)
-        if hit is not None:
-            xs, ys = self._octagon_xy(hit.bounced)
-            set_data(self._bounce, dict(xs=[xs], ys=[ys]))
-        else:
-            set_data(self._bounce, dict(xs=[], ys=[]))
+        ghosts = list(unflown(m, self._deck.card(m.card_id))) if m is not None else []
+        self._markers = [(n, p.x, p.y, p.heading) for n, p in enumerate(m.markers, start=1)] if m is not None else []
+        self._table.show(nav_table_svg(start, m, ghosts, self.obstacles, hit.bounced if hit is not None else None,
+                                       description), top_from=NAV_TOP)
+        words = self._table.text  # the drawing's own words (its <desc>), for the text view
+        show_text(self._text, lambda: html.unescape(words))
 
     def drawn_markers(self) -> list[tuple[int, float, float, float]]:
         """The numbered markers on the drawing as (number, x, y, heading), for tests and lessons."""
-        d = self._laid.data
-        return [(int(n), x, y, h) for n, x, y, h in zip(d["number"], d["x"], d["y"], d["heading"])]
+        return list(self._markers)
+
+    def pick(self, text: str) -> bool:
+        """A click on the drawing as the browser sends it: ``table@x,y`` (the drawing's units),
+        which ``click_at`` reads as inches on the table. Anything else, from a stranger's page, is
+        ignored."""
+        from cs_panel.airaction.svg import nav_point
+
+        m = _PICK.fullmatch(text)
+        if m is None:
+            return False
+        x, y = nav_point(float(m.group(1)), float(m.group(2)))
+        if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE):
+            return False
+        self.click_at(x, y)
+        return True
 
     # --- clicks and obstacles --------------------------------------------------------------
 
@@ -241,13 +192,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             self.end = end_text(m) if m is not None else ""
         self._errors.show(error)
         self._refresh_widgets()
-        self._draw(start, m, hit)
-        from cs_panel.airaction.svg import table_text  # drawing code, only when a table is shown
-
-        card, obstacles, end = self.card, list(self.obstacles), self.end  # bound now, read when the view is opened
-        show_text(self._text, lambda: table_text([("start", start)] if start is not None else [],
-                                                 [(card, m.markers)] if m is not None else [], obstacles,
-                                                 description=end or "No maneuver while an input above is wrong."))
+        self._draw(start, m, hit, self.end or "No maneuver while an input above is wrong.")
         c = self._deck.card(self.card)
         self._badge.object = (f"<p>Card paths: {html.escape(c.name)} {badge_html(c.provenance)} "
                               "<small>(the printed cards were lost; these paths are our reconstruction)</small></p>")
@@ -334,7 +279,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
             f"<span style='color:{COLOURS['off']}'>&#9632; over the edge</span> "
             f"<span style='color:{COLOURS['hit']}'>&#9632; obstacle hit</span> "
             f"<span style='color:#a0aec0'>&#9633; not reached at this speed</span>")
-        results = pn.Column("### On the table", named(pn.pane.Bokeh(self._figure), "the table: the maneuver's markers", self._text),
+        results = pn.Column("### On the table", named(self._table, "the table: the maneuver's markers", self._text),
                             legend, self._badge, self._end, self._outcome)
         return pn.Row(inputs, results, stylesheets=[STYLES], css_classes=["cs-navigation"])
 

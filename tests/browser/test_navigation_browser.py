@@ -12,9 +12,6 @@ def explorer_app():
     return pn.Column(NavigationCardExplorer())
 
 
-MARKERS = """() => { const f = Bokeh.documents[0].get_model_by_name('nav_table');
-  const r = f.renderers.find(r => r.data_source.data.number && r.data_source.data.fill);
-  return r.data_source.data.number.length }"""
 
 
 @pytest.mark.rule("A.move.execute", "A.nav.deck")
@@ -22,18 +19,21 @@ def test_changing_speed_and_card_moves_the_end(serve, page):
     page.goto(serve(explorer_app))
     end = page.locator(".nav-end")
     expect(end).to_contain_text("Ends on marker 4 at x 20.90 in, y 8.40 in, heading 90")
-    assert page.evaluate(MARKERS) == 4
+    markers = page.locator(".nav-table .cs-marker")
+    expect(markers).to_have_count(4)
     box = page.locator(".in-speed input")
     box.fill("2")
     box.press("Enter")
     expect(end).to_contain_text("Ends on marker 2 at x 18.39 in, y 6.95 in, heading 30")
-    page.wait_for_function(MARKERS.replace("length }", "length === 2 }"))
+    expect(markers).to_have_count(2)
     page.locator(".in-card select").select_option(label="Cruise (speed rating 1)")
     expect(end).to_contain_text("Ends on marker 2 at x 18.00 in, y 7.00 in, heading 0")
     # a click on the table moves the plane there: the x box and the end follow
-    box = page.locator(".cs-navigation canvas").first.bounding_box()  # bokeh's event layer sits on the canvas
-    page.mouse.click(box["x"] + 0.3 * box["width"], box["y"] + 0.5 * box["height"])
+    box = page.locator(".nav-table rect.cs-nav-table").bounding_box()
+    page.mouse.click(box["x"] + 0.3 * box["width"], box["y"] + 0.5 * box["height"])  # 10.8 in across, 18 in up
     expect(page.locator(".in-x input")).not_to_have_value("18")
+    x, y = (float(page.locator(f".in-{k} input").input_value()) for k in "xy")
+    assert abs(x - 10.8) < 0.2 and abs(y - 18) < 0.2, (x, y)  # where it was clicked, to a pixel
     expect(end).not_to_contain_text("x 18.00 in")
 
 

@@ -2,11 +2,14 @@
 
 import html
 
+import re
+
 import pytest
 
 from cs_panel.airaction.movement import execute_maneuver, obstacle_collision
 from cs_panel.airaction.navigation import NavigationDeck, card
 from cs_panel.airaction.table import Obstacle, Pose, octagon
+from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.ui.navigation import NavigationCardExplorer
 
 
@@ -29,8 +32,11 @@ def test_drawn_markers_equal_the_cores(card_id, orientation, speed):
     assert ui.end == f"Ends on marker {m.stopped_at} at x {f.x:.2f} in, y {f.y:.2f} in, heading {f.heading:.0f}"
     # the rest of the path is drawn faintly, numbered on from where the plane stopped
     path = card(card_id).path(orientation)
-    assert len(ui._ghost.data["x"]) == path.highest - len(m.markers)
-    assert ui._ghost.data["number"][:1] == ([str(len(m.markers) + 1)] if path.highest > len(m.markers) else [])
+    ghosts = re.findall(r"<title>marker (\d+), not flown</title>", ui._table.top)
+    assert len(ghosts) == path.highest - len(m.markers)
+    assert ghosts[:1] == ([str(len(m.markers) + 1)] if path.highest > len(m.markers) else [])
+    # and the markers drawn are the ones laid, numbered
+    assert re.findall(r"class='cs-marker' data-number='(\d+)'", ui._table.top) == [str(n) for n, *_ in expected]
 
 
 @pytest.mark.rule("A.move.execute")
@@ -48,7 +54,9 @@ def test_leaving_the_table_is_reported_and_the_plane_removed():
     assert ui.maneuver.left_table and ui.maneuver.off_table_at == 4  # centre 34.5: the fourth marker overhangs
     assert ui.end.startswith("Leaves the table: marker 4 overhangs the edge, so the plane is removed")
     assert "removed from play" in ui._outcome.object and "nav-left-table" in ui._end.object
-    assert ui._laid.data["fill"][3] == ui._laid.data["fill"][5] != ui._laid.data["fill"][0]
+    fills = re.findall(r"class='cs-marker' data-number='\d+' data-pick='table' data-pick-point='' points='[^']*' fill='([^']+)'",
+                       ui._table.top)
+    assert fills[3] == fills[5] != fills[0]
     ui.speed = 3  # slower, it stays on the table
     assert not ui.maneuver.left_table and ui.end.startswith("Ends on marker 3")
 
@@ -107,7 +115,13 @@ def test_clicks_move_the_plane_or_drop_obstacles():
     assert (ui.x, ui.y) == (10.12, 20.46) and ui.maneuver.start == Pose(10.12, 20.46, 0)
     ui.click = "obstacle"
     ui.click_at(30, 30)
-    assert [o.id for o in ui.obstacles] == ["O1"] and ui._obst.data["id"] == ["O1"]
+    assert [o.id for o in ui.obstacles] == ["O1"] and re.findall(r"class='cs-obstacle' data-id='(\w+)'", ui._table.base) == ["O1"]
+    # a click as the browser sends it: a point of the drawing, read as inches on the table
+    ui.click = "plane"
+    assert ui.pick("table@100,300") and (ui.x, ui.y) == (7.33, 12.0)
+    for hostile in ("", "table@", "table@1e9,2", "table@-500,-500", "x@1,2", "__import__('os')"):  # ignored
+        assert not ui.pick(hostile)
+    assert (ui.x, ui.y) == (7.33, 12.0)
     assert ui.obstacles[0] == Obstacle.rectangle("O1", 28.5, 28.5, 31.5, 31.5)
 
 
@@ -133,8 +147,7 @@ def test_badge_and_layout():
     ui = NavigationCardExplorer()
     assert "cs-badge-reconstructed" in ui._badge.object
     layout = ui.__panel__()
-    assert isinstance(layout, pn.Row) and len(layout.select(pn.pane.Bokeh)) == 1
-    assert ui._figure.name == "nav_table"
+    assert isinstance(layout, pn.Row) and [d for d in layout.select(LayeredSvg)] == [ui._table]
     widgets = {w.name: w for w in layout.select(pn.widgets.Widget) if w.name}
     for label, value in {
         "Current speed": 4, "Card": "turn", "x (in)": 18.0, "y (in)": 4.0, "heading": 0.0, "Piloting value": 8,
