@@ -293,7 +293,7 @@ def _sheet_base(diagram, title: str) -> tuple[str, dict, int]:
         table, column = d.table_column(cell) or (box.table, 0)
         what = "armour" if box.armour else comp.name if comp else "structure"
         words[cell] = f"{table.label} column {column}: {what}"
-        x, y = _box_at(*cell, top)
+        x, y = _box_at(cell[0], cell[1], top)
         parts.append(f"<rect class='cs-box' data-pick='{cell[0]},{cell[1]}' x='{x}' y='{y}' width='{_CELL - 1}' "
                      f"height='{_CELL - 1}' fill='{INTACT_COLOURS.get(kind, '#ffffff')}' stroke='{SHEET_EDGE}' "
                      f"stroke-width='0.6'><title>{html.escape(words[cell])}</title></rect>")
@@ -316,17 +316,17 @@ def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width:
     layer = [f"{SHEET_TOP}>"]
     size = _CELL - 1
     for cell, how in sorted(sheet.mark_of.items()):
-        x, y = _box_at(*cell, top)
+        x, y = _box_at(cell[0], cell[1], top)
         layer.append(f"<rect class='cs-mark' data-mark='{how}' data-pick='{cell[0]},{cell[1]}' x='{x}' y='{y}' "
                      f"width='{size}' height='{size}' fill='{MARK_COLOURS[how]}' stroke='{SHEET_EDGE}' stroke-width='0.6'>"
                      f"<title>{html.escape(words.get(cell, ''))}, {MARK_WORDS[how]}</title></rect>")
     for cell in preview:
-        x, y = _box_at(*cell, top)
+        x, y = _box_at(cell[0], cell[1], top)
         layer.append(f"<rect class='cs-preview' x='{x}' y='{y}' width='{size}' height='{size}' fill='{LAST_BOX}' "
                      f"fill-opacity='0.35' stroke='{LAST_BOX}' stroke-width='1.5' stroke-dasharray='3 2' "
                      "pointer-events='none'/>")
     for cell in last:
-        x, y = _box_at(*cell, top)
+        x, y = _box_at(cell[0], cell[1], top)
         layer.append(f"<rect class='cs-last' x='{x}' y='{y}' width='{size}' height='{size}' fill='none' "
                      f"stroke='{LAST_BOX}' stroke-width='2.5' pointer-events='none'/>")
     for comp in d.components.values():  # over the marks, so a lost component still says what it was
@@ -374,7 +374,7 @@ def random_movement_text(plan: MovePlan | None, result: MoveResult | None, step:
     step shown so far and where the plane is (F.move.random)."""
     start_hex, start_facing, _, plotted, shown, (here_hex, here_facing), title = _random_move_facts(plan, result, step)
     return "\n".join([title, f"start in hex {start_hex!r}, facing {start_facing.name}"]
-                     + (["plotted path: " + " ".join(repr(h) for h in plan.path_hexes)] if plotted else [])
+                     + (["plotted path: " + " ".join(repr(h) for h in plan.path_hexes)] if plotted and plan else [])
                      + [f"step {k}: hex {s.hex!r}, facing {s.facing.name}" for k, s in enumerate(shown, 1)]
                      + [f"now in hex {here_hex!r}, facing {here_facing.name}"])
 

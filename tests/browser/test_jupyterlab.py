@@ -57,10 +57,10 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(lab_tab):
     assert page.viewport_size == WINDOW, page.viewport_size
     assert lab_tab.loading_outside == [], lab_tab.loading_outside[:5]
     assert lab_tab.loading_errors == [], lab_tab.loading_errors[:5]
-    # the live calculator: its inputs, its breakdown table and its bokeh chart
+    # the live calculator: its inputs, its breakdown table and its chart
     expect(notebook.locator(".in-dead-eye input").first).to_be_visible(timeout=30_000)
     expect(notebook.locator(".breakdown .cs-breakdown").first).to_be_visible()
-    expect(notebook.locator(".cs-tohit canvas").first).to_be_visible()
+    expect(notebook.locator(".cs-tohit .tohit-chart svg").first).to_be_visible()
     expect(notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
     expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
