@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import panel as pn
 import param
-from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
-from bokeh.plotting import figure
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
@@ -45,6 +43,7 @@ from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
 from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, bokeh_writes, editing, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
+from cs_panel.ui.layered_svg import LayeredSvg
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -59,6 +58,40 @@ ILLEGAL = "#adb5bd"
 PATH = "#1c7ed6"
 
 FRAME_W, FRAME_H = 540, 405  # pixels of the map's drawing area (no axes, no borders)
+_K = 40  # the SVG's units to one unit of the hex layout (a hex's side): y is negated, SVG's runs down
+#: where the map's top layer (the arrows and the chosen path) begins: the grid and the two-turn
+#: shading under it stay in the browser while another arrow is chosen
+MAP_TOP = "<g class='cs-mv-top'"
+#: a click on the map as the browser sends it: an arrow's maneuver, or a point of the grid
+_PICK_POINT = re.compile(r"map@(-?\d{1,6}(?:\.\d{1,3})?),(-?\d{1,6}(?:\.\d{1,3})?)")
+#: the map's own look: an arrow's path shows while its head is hovered (as the figure's hover did)
+MAP_CSS = """
+.cs-arrow:hover .cs-mv-route { stroke-opacity: 0.6; }
+.cs-arrow, .cs-mv-hex { cursor: pointer; }
+"""
+
+
+class _Columns:
+    """The map's columns, as the bokeh figure's data sources held them (``data``, ``patch``), from
+    which the SVG is drawn: kept so that what the map shows can be read back in tests."""
+
+    def __init__(self, **columns):
+        self.data = dict(columns)
+
+    def patch(self, patches: dict) -> None:
+        for k, rows in patches.items():
+            for i, v in rows:
+                self.data[k][i] = v
+
+
+class _Range:
+    """One axis of the map's view: from ``start`` to ``end`` in the hex layout's units."""
+
+    def __init__(self, start: float, end: float):
+        self.start, self.end = start, end
+
+    def update(self, start: float, end: float) -> None:
+        self.start, self.end = start, end
 
 
 def _template_options(template: ManeuverTemplate) -> dict[str, str]:
@@ -130,15 +163,18 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._shared_ends: dict[tuple[Hex, Facing], int] = {}
         self._errors = FieldErrors(PLANE_FIELDS)
         self._m_errors = FieldErrors(["maneuver"])
-        self._grid = ColumnDataSource(dict(xs=[], ys=[], fill=[]))
-        self._reach = ColumnDataSource(dict(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[]))
-        self._arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[], hxs=[], hys=[], colour=[], maneuver=[], gs=[],
+        self._grid = _Columns(xs=[], ys=[], fill=[])
+        self._reach = _Columns(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[])
+        self._arrows = _Columns(**dict(x0=[], y0=[], x1=[], y1=[], hxs=[], hys=[], colour=[], maneuver=[], gs=[],
                                              legal=[], pushes=[], odds=[], width=[], size=[], line=[],
                                              provenance=[], badge=[], pxs=[], pys=[]))
-        self._labels = ColumnDataSource(dict(x=[], y=[], text=[]))
-        self._path = ColumnDataSource(dict(xs=[], ys=[]))
-        self._x_range, self._y_range = Range1d(-9, 9), Range1d(-2, 11)
-        self._figure = self._make_figure()
+        self._labels = _Columns(x=[], y=[], text=[])
+        self._path = _Columns(xs=[], ys=[])
+        self._x_range, self._y_range = _Range(-9, 9), _Range(-2, 11)
+        # the map as SVG in layers: another arrow chosen sends the arrows and the path, not the grid
+        self._map = LayeredSvg(css_classes=["maneuver-svg"], stylesheets=[MAP_CSS], width=FRAME_W, height=FRAME_H)
+        self._map.on_pick(self.pick_at)
+        self._map_base: str | None = None  # the base layer as last drawn (see _show_map)
         self._breakdown = HTMLText("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
         self._summary = HTMLText("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
         self._legend = HTMLText("", css_classes=["maneuver-legend"])
@@ -150,37 +186,6 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._update()
 
     # --- drawing ---------------------------------------------------------------------------
-
-    def _make_figure(self):
-        fig = figure(frame_width=FRAME_W, frame_height=FRAME_H, x_range=self._x_range, y_range=self._y_range,
-                     name="maneuver_map", toolbar_location=None, tools="", min_border=0)
-        fig.patches(xs="xs", ys="ys", fill_color="fill", line_color="#ced4da", source=self._grid)
-        reach = fig.patches(xs="xs", ys="ys", fill_color=PATH, fill_alpha="alpha", line_color=None, source=self._reach)
-        fig.multi_line(xs="xs", ys="ys", line_color=PATH, line_width=9, line_alpha=0.45, source=self._path)
-        # every arrow's path, invisible until its arrowhead is hovered: the hover tool marks the
-        # hovered rows of the shared source as inspected, and only this renderer draws them (no JS)
-        self._hover_paths = fig.multi_line(xs="pxs", ys="pys", line_color=PATH, line_alpha=0, line_width=5,
-                                           hover_line_color=PATH, hover_line_alpha=0.6, hover_line_width=5,
-                                           hover_line_dash="dashed", source=self._arrows)
-        fig.text(x="x", y="y", text="text", text_align="center", text_baseline="middle", text_font_size="6.5pt",
-                 text_color="#495057", source=self._labels)
-        fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="colour", line_width="width", source=self._arrows)
-        # long thin arrowheads (an equilateral triangle would look the same for A, C and E), and an
-        # invisible round target under each so that hovering does not need a pixel-perfect aim
-        fig.patches(xs="hxs", ys="hys", fill_color="colour", line_color="line", source=self._arrows)
-        heads = fig.scatter(x="x1", y="y1", size="size", fill_alpha=0, line_alpha=0, source=self._arrows)
-        px, py = plane_arrow(0.0, 0.0, 0, scale=0.55)
-        fig.patch(px, py, fill_color="#1c7ed6", line_color="black", alpha=0.8)
-        fig.add_tools(HoverTool(renderers=[heads], tooltips=[
-            ("maneuver", "@maneuver"), ("Gs", "@gs"), ("legal", "@legal"), ("pushes", "@pushes"),
-            ("flies as plotted", "@odds"), ("data", "@badge{safe}")]))
-        fig.add_tools(HoverTool(renderers=[reach], tooltips=[
-            ("after two turns", "hex @hex"), ("facings", "@facings"), ("likeliest", "@route")]))
-        fig.axis.visible = False
-        fig.grid.visible = False
-        fig.outline_line_color = None
-        fig.on_event(Tap, lambda event: self.select_at(event.x, event.y))
-        return fig
 
     def _fit(self, hexes: list[Hex]) -> None:
         """Set the map's ranges to show ``hexes`` at the frame's aspect ratio (regular hexes)."""
@@ -272,6 +277,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._labels.data = labels
         self._draw_path()
         self._fit(list(self.reach2.hexes()) + [ORIGIN] if self.reach2 is not None else sorted(dests | {ORIGIN}))
+        self._show_map()
         self._legend.object = self._legend_html()
         self._show_text()
 
@@ -306,7 +312,75 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         if patches:
             self._arrows.patch(patches)
         self._draw_path()
+        self._show_map(full=False)
         self._show_text()
+
+    def _show_map(self, full: bool = True) -> None:
+        """Draw the columns as SVG. The base layer: the grid, the two-turn shading, the labels and every
+        arrow as an unchosen one, each with its path (shown on hover) and its words (a title); it is
+        built again only for a new plane or template (``full``). The top layer: the chosen path and
+        the chosen arrow drawn over its plain self, so choosing another arrow sends only these."""
+        def pts(xs, ys) -> str:
+            return " ".join(f"{x * _K:.1f},{-y * _K:.1f}" for x, y in zip(xs, ys))
+
+        a = self._arrows.data
+
+        def arrow(i: int, style: dict) -> str:
+            m = a["maneuver"][i]
+            words = (f"{m}: {a['gs'][i]} Gs; legal: {a['legal'][i]}; pushes: {a['pushes'][i]}; flies as plotted: "
+                     f"{a['odds'][i]}" + (f"; data: {a['provenance'][i]}" if a["provenance"][i] else ""))
+            return (f"<g class='cs-arrow' data-pick='{html.escape(m, quote=True)}'><title>{html.escape(words)}</title>"
+                    f"<polyline class='cs-mv-route' points='{pts(a['pxs'][i], a['pys'][i])}' fill='none' stroke='{PATH}' "
+                    "stroke-width='5' stroke-dasharray='8 5' stroke-opacity='0'/>"
+                    f"<line x1='{a['x0'][i] * _K:.1f}' y1='{-a['y0'][i] * _K:.1f}' x2='{a['x1'][i] * _K:.1f}' "
+                    f"y2='{-a['y1'][i] * _K:.1f}' stroke='{a['colour'][i]}' stroke-width='{style['width']}'/>"
+                    f"<polygon points='{pts(style['hxs'], style['hys'])}' fill='{a['colour'][i]}' stroke='{style['line']}'/>"
+                    f"<circle cx='{a['x1'][i] * _K:.1f}' cy='{-a['y1'][i] * _K:.1f}' r='{style['size'] * 0.6:.1f}' "
+                    "fill='transparent'/></g>")
+
+        options = list(self.options or ())
+        chosen = [i for i, w in enumerate(a["width"]) if w == 4]
+        if full or self._map_base is None:
+            g, r, lab = self._grid.data, self._reach.data, self._labels.data
+            base = [f"<polygon class='cs-mv-hex' data-pick='map' data-pick-point='' points='{pts(xs, ys)}' "
+                    f"fill='{fill}' stroke='#ced4da'/>" for xs, ys, fill in zip(g["xs"], g["ys"], g["fill"])]
+            base += [f"<polygon points='{pts(xs, ys)}' fill='{PATH}' fill-opacity='{alpha:.2f}' pointer-events='none'>"
+                     f"<title>after two turns: hex {html.escape(h)}; facings {html.escape(f)}; likeliest "
+                     f"{html.escape(rt)}</title></polygon>"
+                     for xs, ys, alpha, h, f, rt in zip(r["xs"], r["ys"], r["alpha"], r["hex"], r["facings"], r["route"])]
+            px, py = plane_arrow(0.0, 0.0, 0, scale=0.55)
+            base.append(f"<polygon points='{pts(px, py)}' fill='#1c7ed6' fill-opacity='0.8' stroke='black' "
+                        "pointer-events='none'/>")
+            base += [f"<text x='{x * _K:.1f}' y='{-y * _K + 3:.1f}' text-anchor='middle' font-size='8.5' fill='#495057' "
+                     f"pointer-events='none'>{html.escape(t)}</text>" for x, y, t in zip(lab["x"], lab["y"], lab["text"])]
+            for i in range(len(a["maneuver"])):
+                plain = (self._chosen_style(options[i], False, a["colour"][i]) if i in chosen
+                         else {k: a[k][i] for k in ("hxs", "hys", "width", "size", "line")})
+                base.append(arrow(i, plain))
+            self._map_base = "".join(base)
+        top = [f"{MAP_TOP}>"]
+        path = self._path.data
+        for xs, ys in zip(path["xs"], path["ys"]):
+            top.append(f"<polyline points='{pts(xs, ys)}' fill='none' stroke='{PATH}' stroke-width='9' "
+                       "stroke-opacity='0.45' pointer-events='none'/>")
+        top += [arrow(i, {k: a[k][i] for k in ("hxs", "hys", "width", "size", "line")}) for i in chosen]
+        top.append("</g>")
+        x0, x1, y0, y1 = self._x_range.start, self._x_range.end, self._y_range.start, self._y_range.end
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-maneuver-map' width='{FRAME_W}' height='{FRAME_H}' "
+               f"viewBox='{x0 * _K:.1f} {-y1 * _K:.1f} {(x1 - x0) * _K:.1f} {(y1 - y0) * _K:.1f}' font-family='sans-serif'>"
+               "<title>map: the maneuvers this plane can fly</title>" + self._map_base + "".join(top) + "</svg>")
+        self._map.show(svg, top_from=MAP_TOP)
+
+    def pick_at(self, text: str) -> Option | None:
+        """A click on the map as the browser sends it: an arrow's maneuver (chosen if it is one of
+        the arrows drawn), or ``map@x,y``, a point of the grid, where the nearest arrow is chosen
+        (``select_at``). Anything else, from a stranger's page, is ignored."""
+        for o in self.options or ():
+            if str(o.maneuver) == text:
+                self.maneuver = text
+                return o
+        m = _PICK_POINT.fullmatch(text)
+        return self.select_at(float(m.group(1)) / _K, -float(m.group(2)) / _K) if m else None
 
     def _draw_path(self) -> None:
         # the chosen maneuver's arrow path
@@ -509,7 +583,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             pn.widgets.Checkbox.from_param(p.two_turns, label="Two turns ahead", css_classes=["in-two-turns"]),
             width=280,
         )
-        results = pn.Column(pn.Column(named(pn.pane.Bokeh(self._figure), "map: the maneuvers this plane can fly"),
+        results = pn.Column(pn.Column(named(self._map, "map: the maneuvers this plane can fly"),
                                       css_classes=["maneuver-map"], margin=0), self._legend, self._text, self._summary,
                             self._breakdown, width=570)
         return pn.Row(pn.Column(plane, choose), results, stylesheets=[STYLES], css_classes=["cs-maneuver-explorer"])

@@ -5,13 +5,6 @@ from playwright.sync_api import expect
 
 from cs_panel.ui.maneuver import ManeuverExplorer
 
-READ_MAP = """() => { const f = Bokeh.documents[0].get_model_by_name('maneuver_map');
-  const src = f.renderers.map(r => r.data_source).find(s => s.data.maneuver !== undefined);
-  return {x0: f.x_range.start, x1: f.x_range.end, y0: f.y_range.start, y1: f.y_range.end,
-          w: f.inner_width, h: f.inner_height, maneuver: [...src.data.maneuver],
-          hx: [...src.data.x1], hy: [...src.data.y1]} }"""
-
-
 # Panel handles widget events only once the page has told the server it is ready (document_ready);
 # the map takes a moment longer to lay out than a plain form, so wait for BokehJS to go idle.
 READY = "() => Bokeh.documents.length > 0 && Bokeh.documents[0].is_idle"
@@ -33,15 +26,18 @@ def test_typed_notation_and_a_click_show_the_breakdown(serve, page):
     box.press("Enter")
     expect(breakdown).to_contain_text("4 G over the starboard wing rating 2")
     expect(breakdown.locator(".cs-chance")).to_contain_text("60%")
-    # click the 3L3B arrowhead on the canvas: data point -> pixel through the figure's ranges
-    m = page.evaluate(READ_MAP)
-    i = m["maneuver"].index("3L3B")
-    canvas = page.locator(".maneuver-map canvas").first.bounding_box()
-    px = canvas["x"] + (m["hx"][i] - m["x0"]) / (m["x1"] - m["x0"]) * m["w"]
-    py = canvas["y"] + (m["y1"] - m["hy"][i]) / (m["y1"] - m["y0"]) * m["h"]
-    page.mouse.click(px, py)
+    # hover the 3L3B arrowhead: its path shows; click it: it is chosen
+    head = page.locator(".maneuver-svg g.cs-arrow[data-pick='3L3B'] circle")
+    head.hover()
+    route = page.locator(".maneuver-svg g.cs-arrow[data-pick='3L3B'] .cs-mv-route")
+    expect(route).to_have_css("stroke-opacity", "0.6")
+    head.click()
     expect(breakdown).to_contain_text("3L3B: 4 G, restricted")
     expect(page.locator(".in-maneuver input")).to_have_value("3L3B")
+    # a pointer's click where the 3R0D arrowhead is drawn chooses it
+    box = page.locator(".maneuver-svg g.cs-arrow[data-pick='3R0D'] circle").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator(".in-maneuver input")).to_have_value("3R0D")
 
 
 @pytest.mark.rule("F.move.plot")

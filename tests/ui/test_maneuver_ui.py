@@ -2,10 +2,13 @@
 
 import html
 
+import re
+
 import pytest
 
 from cs_panel.fasa.hexgrid import Hex
 from cs_panel.fasa.movement import PushKind
+from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.ui.maneuver import G_COLOURS, ILLEGAL, NO_PUSH, PUSH_COLOURS, ManeuverExplorer
 from cs_panel.core.validate import OutOfBoundsError
 
@@ -88,6 +91,11 @@ def test_clicking_an_arrowhead_selects_that_maneuver():
     assert str(chosen.maneuver) == "3L3B" and ui.maneuver == "3L3B"
     assert "4 G, restricted" in text(ui._breakdown)
     assert ui.select_at(30.0, 30.0) is None and ui.maneuver == "3L3B"  # off the template: nothing changes
+    # the same as the browser sends a click: an arrow by its maneuver, or a point of the grid
+    assert str(ui.pick_at("3R0D").maneuver) == "3R0D" and ui.maneuver == "3R0D"
+    assert str(ui.pick_at(f"map@{head['x1'] * 40:.2f},{-head['y1'] * 40:.2f}").maneuver) == "3L3B"
+    for hostile in ("", "9Z9Z", "map@", "map@1e9,1", "__import__('os')"):  # a stranger's message: ignored
+        assert ui.pick_at(hostile) is None and ui.maneuver == "3L3B"
 
 
 @pytest.mark.rule("F.move.stall")
@@ -199,7 +207,7 @@ def test_layout_has_the_plane_pilot_and_maneuver_inputs_bound_to_the_plan():
 
     ui = ManeuverExplorer()
     layout = ui.__panel__()
-    assert isinstance(layout, pn.Row) and len(layout.select(pn.pane.Bokeh)) == 1
+    assert isinstance(layout, pn.Row) and [d for d in layout.select(LayeredSvg)] == [ui._map]
     widgets = {w.name: w for w in layout.select(pn.widgets.Widget)}
     for label, value in {
         "Plane": "custom", "Max speed": 4, "Acceleration": 2, "Port Gs": 3, "Starboard Gs": 2, "Deceleration": 2,
@@ -300,12 +308,14 @@ def test_a_template_given_at_construction_is_used_from_the_start(tmp_path):
 def test_hovering_an_arrowhead_shows_its_path():
     from cs_panel.fasa.hexgrid import HexLayout
 
+    from cs_panel.ui.maneuver import MAP_CSS
+
     ui = ManeuverExplorer()
-    paths = ui._hover_paths
-    # the path lines share the arrowheads' source: hovering an arrowhead inspects its row, and only
-    # the hover glyph (visible) draws it; the plain glyph is transparent
-    assert paths.data_source is ui._arrows
-    assert paths.glyph.line_alpha == 0 and paths.hover_glyph is not None and paths.hover_glyph.line_alpha > 0
+    # each arrow is a group holding its path, transparent until the group is hovered (CSS)
+    group = re.search(r"<g class='cs-arrow' data-pick='4L2A'>.*?</g>", ui._map.object).group(0)
+    assert "class='cs-mv-route'" in group and "stroke-opacity='0'" in group
+    assert ".cs-arrow:hover .cs-mv-route { stroke-opacity: 0.6; }" in MAP_CSS
+    assert "<title>4L2A: " in group  # and says what the maneuver takes on hover
     row = arrow(ui, "4L2A")
     want = [HexLayout(1.0).center(h) for h in [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]]
     assert row["pxs"] == pytest.approx([x for x, _ in want]) and row["pys"] == pytest.approx([y for _, y in want])
@@ -324,7 +334,12 @@ def test_a_new_maneuver_alone_restyles_the_arrows_as_a_fresh_drawing_would():
         assert dict(ex._arrows.data) == dict(fresh._arrows.data)
         assert dict(ex._path.data) == dict(fresh._path.data)
         assert ex._breakdown.object == fresh._breakdown.object
+        assert ex._map.object == fresh._map.object  # the drawing too, though only its top layer was sent
+    base = ex._map.base
     assert ex.options is options and ex._grid.data is grid  # nothing else was redrawn
+    ex.maneuver = "3R0D"
+    assert ex._map.base is base  # the grid and every arrow stay in the browser
+    ex.maneuver = "3L3B"
     ex.speed = 2  # another plane: everything is drawn again
     assert ex.options is not options
     assert dict(ex._arrows.data) == dict(ManeuverExplorer(maneuver="3L3B", speed=2)._arrows.data)
