@@ -4,10 +4,10 @@
    navigation involved). Its main input, the one a player changes most, is changed in the browser
    and timed from the change event until the page has drawn the new answer: the text of an output
    pane has changed and the frame holding it has been drawn (its style, layout and paint, and
-   the canvases bokeh repaints in it), which is what a player sees. Each component is measured alongside a trivial Panel app whose widget of the
-   same kind feeds a text pane, on the same server, each in a window of its own, their inputs
-   changed in alternation (a component change, then a trivial one), so a change in the machine's
-   load meets both alike.
+   any canvas bokeh repaints in it), which is what a player sees. Each component is measured
+   alongside a trivial Panel app whose widget of the same kind feeds a text pane, on the same
+   server, each in a window of its own, their inputs changed in alternation (a component change,
+   then a trivial one), so a change in the machine's load meets both alike.
    One line per component::
 
        component NAME p50 X ms p95 Y ms ratio R
