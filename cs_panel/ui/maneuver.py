@@ -41,7 +41,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import RuleInteger, BADGE_COLOURS, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, bokeh_writes, editing, plane_arrow
+from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, bokeh_writes, editing, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -97,13 +97,6 @@ class _Range:
 def _template_options(template: ManeuverTemplate) -> dict[str, str]:
     """The 'pick an arrow' list of ``template``: label (with Gs) to notation."""
     return {"(none)": ""} | {f"{a.maneuver} ({a.gs} G)": str(a.maneuver) for a in template}
-
-
-def _provenance_tip(provenance: str) -> str:
-    """A tooltip badge (HTML) for one arrow's data, as ``badge_html`` draws it beside the text."""
-    colour = BADGE_COLOURS.get(provenance, "#2f9e44")
-    return (f"<span style='background:{colour};color:white;padding:0 5px;border-radius:8px'>"
-            f"{html.escape(provenance)}</span>")
 
 
 def push_colour(option: Option) -> str:
@@ -167,7 +160,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._reach = _Columns(xs=[], ys=[], alpha=[], hex=[], facings=[], route=[])
         self._arrows = _Columns(**dict(x0=[], y0=[], x1=[], y1=[], hxs=[], hys=[], colour=[], maneuver=[], gs=[],
                                              legal=[], pushes=[], odds=[], width=[], size=[], line=[],
-                                             provenance=[], badge=[], pxs=[], pys=[]))
+                                             provenance=[], pxs=[], pys=[]))
         self._labels = _Columns(x=[], y=[], text=[])
         self._path = _Columns(xs=[], ys=[])
         self._x_range, self._y_range = _Range(-9, 9), _Range(-2, 11)
@@ -257,7 +250,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
                              pushes=", ".join(f"{t.total} ({percent(t.chance)})" for t in o.pushes) or "none",
                              odds=percent(o.chance), width=4 if chosen else 2, size=16 if chosen else 12,
                              line="black" if chosen else colour, provenance=provenance,
-                             badge=_provenance_tip(provenance), pxs=[p[0] for p in route],
+                             pxs=[p[0] for p in route],
                              pys=[p[1] for p in route]).items():
                 cols[k].append(v)
         self._arrows.data = cols
