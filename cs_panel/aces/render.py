@@ -137,17 +137,19 @@ def _skirmish_base(board: Board) -> str:
 
 
 @described(lambda board, *a, **k: f"map {board.name}: the squares and the characters",
-           lambda board, pieces=(), reach=(), stops=(), lines=(), **k: board_text(
+           lambda board, pieces=(), reach=(), stops=(), lines=(), mover="", **k: board_text(
                board, pieces={p[0]: (f"{p[1]} {p[2]}", "") for p in pieces}, lines=lines)
-           + (("\nmay end its move on: " + " ".join(f"{x},{y}" for x, y in sorted(reach))) if reach else ""))
+           + ((f"\n{mover or 'the active character'} may end its move on: "
+               + " ".join(f"{x},{y}" for x, y in sorted(reach))) if reach else ""))
 def skirmish_svg(board: Board, pieces: Iterable[tuple[Square, str, str, str, bool]] = (),
                  reach: Iterable[Square] = (), stops: Iterable[Square] = (), lines: Iterable[LineOfFire] = (),
-                 width: int = 720, height: int = 360) -> str:
+                 mover: str = "", width: int = 720, height: int = 360) -> str:
     """The skirmish map as the Aces component shows it, in two layers: the squares and walls
     (``_skirmish_base``, the same for every move on the map), then from ``SKIRMISH_TOP`` on the
     squares the active character may move to (``reach``; ``stops``, where a move must end, darker),
     each line of fire (green and solid when clear, red and dashed when blocked: K.ranged) and the
-    characters, ``pieces`` as (square, label, name and player, colour, is a token) (K.move).
+    characters, ``pieces`` as (square, label, name and player, colour, is a token) (K.move);
+    ``mover`` names whose reach it is, in the drawing's words.
     A click on a square or a character is read from its ``data-pick`` ("column,row")."""
     stops = set(stops)
     layer = [f"{SKIRMISH_TOP}>"]

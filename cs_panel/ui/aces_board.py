@@ -669,7 +669,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                                                [c.square for c in here.values() if c.name not in (me.name, them.name)]))
         moves = [s for s in reach.squares if s != reach.start] if reach is not None else []
         stops = reach.stops if reach is not None else ()
-        self._map.show(skirmish_svg(board, pieces, moves, stops, lofs), top_from=SKIRMISH_TOP)
+        self._map.show(skirmish_svg(board, pieces, moves, stops, lofs, mover=me.name), top_from=SKIRMISH_TOP)
         svg_words = self._map.text  # the drawing's own words (its <desc>), for the text view
         show_text(self._text, lambda: html.unescape(svg_words))
 

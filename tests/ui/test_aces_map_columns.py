@@ -27,5 +27,7 @@ def test_the_map_shows_each_characters_reach_and_follows_a_new_board(skirmish_ma
             want = {s: STOP_FILL if s in ui.reach.stops else REACH_FILL
                     for s in ui.reach.squares if s != ui.reach.start} if ui.reach is not None else {}
             assert drawn["reach"] == want, (ui.map_name, name)
+            # the drawing's words say whose reach it is, square by square
+            assert (f"{name} may end its move on: " in ui._map.text) == bool(want), (ui.map_name, name)
         assert REACH_FILL in skirmish_map(ui)["reach"].values()
     assert boards[0] != boards[1]  # the default demonstration and seed 5's game are on different maps
