@@ -34,6 +34,7 @@ from cs_panel.core import palette
 from cs_panel.core.palette import text_on
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.rules import rule
+from cs_panel.core.svg import label_svg
 from cs_panel.fasa.explore import comparisons, facing_at, hardest_push, options_by_hex, pick_option, two_turn_hexes
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex, HexLayout, spiral
 from cs_panel.fasa.maneuver import IllegalManeuverError, Maneuver
@@ -361,8 +362,9 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         x0, x1, y0, y1 = self._x_range.start, self._x_range.end, self._y_range.start, self._y_range.end
         svg = (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-maneuver-map' width='{FRAME_W}' height='{FRAME_H}' "
                f"viewBox='{x0 * _K:.1f} {-y1 * _K:.1f} {(x1 - x0) * _K:.1f} {(y1 - y0) * _K:.1f}' font-family='sans-serif'>"
-               "<title>map: the maneuvers this plane can fly</title>" + self._map_base + "".join(top) + "</svg>")
-        self._map.show(svg, top_from=MAP_TOP)
+               + self._map_base + "".join(top) + "</svg>")
+        # named for screen readers (role, label, title); its words are the text view under it
+        self._map.show(label_svg(svg, "map: the maneuvers this plane can fly"), top_from=MAP_TOP)
 
     def pick_at(self, text: str) -> Option | None:
         """A click on the map as the browser sends it: an arrow's maneuver (chosen if it is one of

@@ -309,6 +309,7 @@ def test_a_template_given_at_construction_is_used_from_the_start(tmp_path):
 def test_hovering_an_arrowhead_shows_its_path():
     from cs_panel.fasa.hexgrid import HexLayout
 
+    from cs_panel.core.svg import svg_name
     from cs_panel.ui.maneuver import MAP_CSS
 
     ui = ManeuverExplorer()
@@ -317,6 +318,7 @@ def test_hovering_an_arrowhead_shows_its_path():
     assert "class='cs-mv-route'" in group and "stroke-opacity='0'" in group
     assert ".cs-arrow:hover .cs-mv-route { stroke-opacity: 0.6; }" in MAP_CSS
     assert "<title>4L2A: " in group  # and says what the maneuver takes on hover
+    assert svg_name(ui._map.object) == "map: the maneuvers this plane can fly" and 'role="img"' in ui._map.head
     row = arrow(ui, "4L2A")
     want = [HexLayout(1.0).center(h) for h in [Hex(0, 0), Hex(0, -1), Hex(-1, -1), Hex(-2, -1), Hex(-2, -2)]]
     assert row["pxs"] == pytest.approx([x for x, _ in want]) and row["pys"] == pytest.approx([y for _, y in want])
