@@ -37,14 +37,16 @@ def returns_svg(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-#: a plane counter's outline, nose first, for a plane at the origin facing up (A)
+#: a plane counter's outline, nose first, for a plane at the origin facing up (A): a long, thin
+#: arrowhead, as an equilateral triangle looks the same turned by 120 degrees, so the facing would
+#: be ambiguous (C and E would look like A)
 PLANE_SHAPE = ((0, 0.7), (-0.35, -0.45), (0, -0.25), (0.35, -0.45))
 
 
 def plane_arrow(x: float, y: float, facing: int, scale: float = 1.0) -> tuple[list[float], list[float]]:
     """Corner coordinates of a plane counter at (x, y) pointing to hex ``facing`` (A = 0, up the
-    map, then clockwise), for bokeh's ``patches`` or an SVG polygon
-    (whose y runs down: negate the ys)."""
+    map, then clockwise), for bokeh's ``patches`` or an SVG polygon (whose y runs down: negate
+    the ys)."""
     a = -int(facing) * math.pi / 3
     xs = [x + scale * (u * math.cos(a) - v * math.sin(a)) for u, v in PLANE_SHAPE]
     ys = [y + scale * (u * math.sin(a) + v * math.cos(a)) for u, v in PLANE_SHAPE]

@@ -306,8 +306,6 @@ def bokeh_writes() -> Iterator[None]:
         yield
 
 
-#: a long, thin arrowhead: an equilateral triangle looks the same turned by 120 degrees, so the
-#: facing would be ambiguous (C and E would look like A)
 def set_data(source, data: dict, partial: bool = False) -> None:
     """Write ``data`` into a ColumnDataSource, sending the browser only what changed: nothing when
     the data is the same; when the rows are the same, only the changed columns, and of a column

@@ -42,7 +42,7 @@ from cs_panel.fasa.movement import MovePlan, PlaneState, plan
 from cs_panel.fasa.reach import Option, TwoTurnReach, reach_two_turns, reachable
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
-from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, bokeh_writes, editing, plane_arrow
+from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, editing, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -205,7 +205,6 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             cx, cy = cx + uy * side, cy - ux * side
         return cx + ux * 0.15, cy + uy * 0.15, cx + ux * 0.55, cy + uy * 0.55
 
-    @bokeh_writes()
     def _draw(self) -> None:
         options: list[Option] = self.options
         selected = self.plan.maneuver if self.plan is not None else None
@@ -290,7 +289,6 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         return dict(hxs=hxs, hys=hys, width=4 if chosen else 2, size=16 if chosen else 12,
                     line="black" if chosen else colour)
 
-    @bokeh_writes()
     def _draw_choice(self) -> None:
         """Another maneuver of the same plane: restyle the arrows whose choice changed (a patch of
         those rows, not the whole drawing again) and redraw the chosen path."""
