@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -72,11 +71,9 @@ from cs_panel.ui.common import (
     STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, html_pane, point_at, short_labels,
 )
 from cs_panel.ui.a11y import named, show_text, text_view
-from cs_panel.ui.layered_svg import LayeredSvg
+from cs_panel.ui.layered_svg import LayeredSvg, picked_cell
 
 PLAYER_COLOURS = palette.PLAYER_COLOURS
-#: a square's "column,row" as a click on the map sends it (``LayeredSvg.on_pick``)
-_PICK = re.compile(r"(\d{1,3}),(\d{1,3})")
 #: the map's own look: a square says it can be clicked
 MAP_CSS = ".cs-square, .cs-piece { cursor: pointer; }"
 KINDS = ["ranged", "close", "capture"]
@@ -547,8 +544,8 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         """A click on the map as the browser sends it: a square's "column,row", where the active
         character is placed or moves (``place_on``). Anything else, from a stranger's page, is
         ignored."""
-        m = _PICK.fullmatch(text)
-        return self.place_on((int(m.group(1)), int(m.group(2)))) if m else None
+        square = picked_cell(text)
+        return self.place_on(square) if square is not None and min(square) >= 0 else None
 
     def place_on(self, square: tuple[int, int]) -> tuple[int, int]:
         """The square (column, row) for the active character, as a click on the map or the typed
@@ -670,8 +667,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         moves = [s for s in reach.squares if s != reach.start] if reach is not None else []
         stops = reach.stops if reach is not None else ()
         self._map.show(skirmish_svg(board, pieces, moves, stops, lofs, mover=me.name), top_from=SKIRMISH_TOP)
-        svg_words = self._map.text  # the drawing's own words (its <desc>), for the text view
-        show_text(self._text, lambda: html.unescape(svg_words))
+        show_text(self._text, self._map.words)  # the drawing's own words, for the text view
 
     def _reach_html(self, me: Character, reach) -> str:
         if reach is None:

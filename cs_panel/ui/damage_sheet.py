@@ -18,7 +18,6 @@ layouts are the fan redraw (badged *recovered*), the template shapes our reconst
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 import panel as pn
@@ -35,7 +34,7 @@ from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.fasa.render import INTACT_COLOURS, LAST_BOX as LAST, MARK_COLOURS, MARK_WORDS, SHEET_EDGE as EDGE
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, html_pane, point_at
 from cs_panel.ui.a11y import named, show_text, text_view
-from cs_panel.ui.layered_svg import LayeredSvg
+from cs_panel.ui.layered_svg import LayeredSvg, picked_cell
 
 TABLES = {t.label: t.value for t in DamageTable}
 
@@ -49,9 +48,6 @@ def _cite(rule_id: str) -> str:
 def _template_options() -> dict[str, str]:
     return {f"{e['name']}": e.id for e in damage_templates()}
 
-
-#: a box's "column,row" as a click on the drawing sends it (``LayeredSvg.on_pick``)
-_PICK = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
 
 #: the drawing's own look: a box says it can be clicked
 SHEET_CSS = ".cs-box, .cs-mark { cursor: pointer; }"
@@ -228,8 +224,8 @@ class DamageSheet(pn.viewable.Viewer):
     def pick(self, text: str) -> bool:
         """A click on the drawing as the browser sends it: a box's "column,row" (anything else,
         from a stranger's page, is ignored)."""
-        m = _PICK.fullmatch(text)
-        return bool(m) and self.select_box((int(m.group(1)), int(m.group(2))))
+        cell = picked_cell(text)
+        return cell is not None and self.select_box(cell)
 
     @param.depends("seed", watch=True)
     def _reseed(self) -> None:
@@ -238,11 +234,8 @@ class DamageSheet(pn.viewable.Viewer):
     # --- drawing ------------------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        s = self.sheet
-        from cs_panel.fasa.render import damage_text  # drawing code, only when a sheet is shown
-
-        show_text(self._text, lambda: damage_text(s))  # made when a reader opens the view
-        self._show_preview()
+        self._show_preview()  # draws the sheet with the boxes the template would take
+        show_text(self._text, self._drawing.words)  # the drawing's own words, for the text view
         self._show_status()
 
     def _draw(self) -> None:

@@ -19,6 +19,7 @@ comes from a render module.
 
 from __future__ import annotations
 
+import html
 import re
 
 import param
@@ -32,6 +33,23 @@ _PARTS = re.compile(r"\s*(<svg\b[^>]*>(?:\s*<title>.*?</title>)?)\s*(?:<desc>(.*
 
 #: the longest ``data-pick`` text passed on: a box's "column,row" is a few characters
 MAX_PICK = 40
+#: the two shapes of a pick the drawings use: a cell ("column,row") and a named part clicked at a
+#: point of the drawing ("table@123.45,67.80", which the browser's code below writes)
+_CELL = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
+_POINT = re.compile(r"([a-z]{1,10})@(-?\d{1,6}(?:\.\d{1,3})?),(-?\d{1,6}(?:\.\d{1,3})?)")
+
+
+def picked_cell(text: str) -> tuple[int, int] | None:
+    """The (column, row) a pick names ("3,-4"), or None for any other text."""
+    m = _CELL.fullmatch(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def picked_point(text: str, name: str) -> tuple[float, float] | None:
+    """The point of the drawing a pick of the part ``name`` gives ("table@12.5,40"), or None for
+    any other text."""
+    m = _POINT.fullmatch(text)
+    return (float(m.group(2)), float(m.group(3))) if m and m.group(1) == name else None
 
 
 class DrawingError(CsPanelError):
@@ -130,6 +148,11 @@ export function render({ model }) {
         self.param.update(head="", text="", base="", top="")
 
     @property
+    def words(self) -> str:
+        """The drawing's words (its ``<desc>``) as plain text: what its text view says."""
+        return html.unescape(self.text)
+
+    @property
     def object(self) -> str:
         """The drawing whole, as ``show`` was given it (less blanks around its title and words); the
         browser shows the same, with each layer in a plain group."""
@@ -139,4 +162,4 @@ export function render({ model }) {
         return f"{self.head}{desc}{self.base}{self.top}</svg>"
 
 
-__all__ = ["DrawingError", "LayeredSvg"]
+__all__ = ["DrawingError", "LayeredSvg", "picked_cell", "picked_point"]

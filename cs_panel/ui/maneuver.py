@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import html
 import math
-import re
 
 import panel as pn
 import param
@@ -44,7 +43,7 @@ from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
 from cs_panel.ui.common import RuleInteger, STYLES, FieldErrors, HTMLText, QuickSelect, badge_html, editing, plane_arrow
 from cs_panel.ui.a11y import named, show_text, text_view
-from cs_panel.ui.layered_svg import LayeredSvg
+from cs_panel.ui.layered_svg import LayeredSvg, picked_point
 
 PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceleration", "speed", "last_gs",
                 "natural_touch"]
@@ -63,8 +62,6 @@ _K = 40  # the SVG's units to one unit of the hex layout (a hex's side): y is ne
 #: where the map's top layer (the arrows and the chosen path) begins: the grid and the two-turn
 #: shading under it stay in the browser while another arrow is chosen
 MAP_TOP = "<g class='cs-mv-top'"
-#: a click on the map as the browser sends it: an arrow's maneuver, or a point of the grid
-_PICK_POINT = re.compile(r"map@(-?\d{1,6}(?:\.\d{1,3})?),(-?\d{1,6}(?:\.\d{1,3})?)")
 #: the map's own look: an arrow's path shows while its head is hovered (as the figure's hover did)
 MAP_CSS = """
 .cs-arrow:hover .cs-mv-route { stroke-opacity: 0.6; }
@@ -372,8 +369,8 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
             if str(o.maneuver) == text:
                 self.maneuver = text
                 return o
-        m = _PICK_POINT.fullmatch(text)
-        return self.select_at(float(m.group(1)) / _K, -float(m.group(2)) / _K) if m else None
+        at = picked_point(text, "map")
+        return self.select_at(at[0] / _K, -at[1] / _K) if at is not None else None
 
     def _draw_path(self) -> None:
         # the chosen maneuver's arrow path

@@ -12,7 +12,6 @@ the paths are our reconstruction and are badged as such.
 from __future__ import annotations
 
 import html
-import re
 
 import panel as pn
 import param
@@ -27,14 +26,12 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.airaction.svg import NAV_COLOURS as COLOURS
 from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber
 from cs_panel.ui.a11y import named, show_text, text_view
-from cs_panel.ui.layered_svg import LayeredSvg
+from cs_panel.ui.layered_svg import LayeredSvg, picked_point
 
 CARD_IDS = [c.id for c in nav_cards() if c.ace is None]
 ORIENTATIONS = ["left", "straight", "right"]
 FIELDS = ["card", "orientation", "speed", "x", "y", "heading", "piloting", "obstacles"]
 
-#: a click on the table as the drawing sends it: ``table@x,y`` in the drawing's units
-_PICK = re.compile(r"table@(-?\d{1,5}(?:\.\d{1,3})?),(-?\d{1,5}(?:\.\d{1,3})?)")
 #: the table's own look: a click there does something
 TABLE_CSS = ".cs-nav-table, .cs-marker, .cs-start, .cs-unflown, .cs-obstacle { cursor: crosshair; }"
 
@@ -98,8 +95,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._markers = [(n, p.x, p.y, p.heading) for n, p in enumerate(m.markers, start=1)] if m is not None else []
         self._table.show(nav_table_svg(start, m, ghosts, self.obstacles, hit.bounced if hit is not None else None,
                                        description), top_from=NAV_TOP)
-        words = self._table.text  # the drawing's own words (its <desc>), for the text view
-        show_text(self._text, lambda: html.unescape(words))
+        show_text(self._text, self._table.words)  # the drawing's own words, for the text view
 
     def drawn_markers(self) -> list[tuple[int, float, float, float]]:
         """The numbered markers on the drawing as (number, x, y, heading), for tests and lessons."""
@@ -111,10 +107,10 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         ignored."""
         from cs_panel.airaction.svg import nav_point
 
-        m = _PICK.fullmatch(text)
-        if m is None:
+        at = picked_point(text, "table")
+        if at is None:
             return False
-        x, y = nav_point(float(m.group(1)), float(m.group(2)))
+        x, y = nav_point(*at)
         if not (0 <= x <= TABLE_SIZE and 0 <= y <= TABLE_SIZE):
             return False
         self.click_at(x, y)

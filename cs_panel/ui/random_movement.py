@@ -263,8 +263,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         from cs_panel.fasa.render import RANDOM_MOVE_TOP, random_movement_svg  # drawing code, only when shown
 
         self._map.show(random_movement_svg(self.plan, self.result, self.step), top_from=RANDOM_MOVE_TOP)
-        words = self._map.text  # the drawing's own words (its <desc>), for the text view
-        show_text(self._text, lambda: html.unescape(words))
+        show_text(self._text, self._map.words)  # the drawing's own words, for the text view
 
     # --- words ------------------------------------------------------------------------------
 

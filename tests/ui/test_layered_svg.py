@@ -75,3 +75,26 @@ def test_the_bar_room_table_sends_its_floor_once():
     assert table._room.base is floor  # the same text: Panel sends nothing for it
     assert "Vic (Bob) at 8,5" in table._room.text and "Vic (Bob) at 8,5" in table._room.object
     assert table.undo() and "Vic (Bob) at 10,5" in table._room.object
+
+
+def test_a_pick_is_read_by_its_shape_and_anything_else_is_none():
+    from cs_panel.ui.layered_svg import MAX_PICK, picked_cell, picked_point
+
+    assert picked_cell("3,-4") == (3, -4) and picked_point("table@12.5,40", "table") == (12.5, 40.0)
+    assert picked_point("map@-3.25,7", "map") == (-3.25, 7.0)
+    for text in ("", "3,4,5", "3, 4", "1234,1", "a,b", "__import__('os')"):
+        assert picked_cell(text) is None, text
+    for text in ("table@", "map@1,2", "table@1e9,2", "table@1,2;x", "TABLE@1,2"):
+        assert picked_point(text, "table") is None, text
+    # the browser's message is passed on only when it is a short string
+    svg, seen = LayeredSvg(), []
+    svg.on_pick(seen.append)
+    for data in ({"pick": "3,4"}, {"pick": "x" * (MAX_PICK + 1)}, {"pick": 7}, ["3,4"], None):
+        svg._handle_msg(data)
+    assert seen == ["3,4"]
+
+
+def test_the_words_are_the_drawings_desc_as_plain_text():
+    svg = LayeredSvg()
+    svg.show("<svg><title>t</title><desc>A &amp; B &lt;3</desc><g/></svg>", top_from="<g")
+    assert svg.text == "A &amp; B &lt;3" and svg.words == "A & B <3"
