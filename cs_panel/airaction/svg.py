@@ -121,12 +121,17 @@ def nav_point(x: float, y: float) -> tuple[float, float]:
     return x / _NAV_PX - 1, TABLE_SIZE + 1 - y / _NAV_PX
 
 
-def _nav_xy(x: float, y: float) -> str:
-    return f"{(x + 1) * _NAV_PX:.1f},{(TABLE_SIZE + 1 - y) * _NAV_PX:.1f}"
+def _nav_at(x: float, y: float) -> tuple[float, float]:
+    """The drawing's point of the table's (x, y) inches: a 1-inch margin, y down the drawing."""
+    return (x + 1) * _NAV_PX, (TABLE_SIZE + 1 - y) * _NAV_PX
+
+
+def _nav_pts(points) -> str:
+    return " ".join("{:.1f},{:.1f}".format(*_nav_at(x, y)) for x, y in points)
 
 
 def _nav_octagon(pose: Pose, cls: str, fill: str, stroke: str, opacity: float, title: str = "", dash: bool = False) -> str:
-    pts = " ".join(_nav_xy(x, y) for x, y in octagon(pose, MARKER_WIDTH))
+    pts = _nav_pts(octagon(pose, MARKER_WIDTH))
     note = f"<title>{html.escape(title)}</title>" if title else ""
     dashes = " stroke-dasharray='4 3'" if dash else ""
     return (f"<polygon class='{cls}' data-pick='table' data-pick-point='' points='{pts}' fill='{fill}' "
@@ -135,15 +140,15 @@ def _nav_octagon(pose: Pose, cls: str, fill: str, stroke: str, opacity: float, t
 
 def _nav_nose(pose: Pose, colour: str, width: float) -> str:
     nose = pose.forward(MARKER_WIDTH / 2)
-    (x1, y1), (x2, y2) = (v.split(",") for v in (_nav_xy(pose.x, pose.y), _nav_xy(nose.x, nose.y)))
-    return (f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='{colour}' stroke-width='{width}' "
+    (x1, y1), (x2, y2) = _nav_at(pose.x, pose.y), _nav_at(nose.x, nose.y)
+    return (f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{colour}' stroke-width='{width}' "
             "pointer-events='none'/>")
 
 
 def _nav_label(pose: Pose, text: str, colour: str, size: int, bold: bool = False) -> str:
-    x, y = _nav_xy(pose.x, pose.y).split(",")
+    x, y = _nav_at(pose.x, pose.y)
     weight = " font-weight='bold'" if bold else ""
-    return (f"<text x='{x}' y='{float(y) + size / 3:.1f}' text-anchor='middle' font-size='{size}' fill='{colour}'"
+    return (f"<text x='{x:.1f}' y='{y + size / 3:.1f}' text-anchor='middle' font-size='{size}' fill='{colour}'"
             f"{weight} pointer-events='none'>{html.escape(text)}</text>")
 
 
@@ -166,16 +171,15 @@ def nav_table_svg(start: Pose | None = None, maneuver=None, unflown_poses: Seque
             f"width='{TABLE_SIZE * _NAV_PX}' height='{TABLE_SIZE * _NAV_PX}' fill='#eef5fb' stroke='#2d3748' "
             "stroke-width='2'><title>the 36 x 36 inch table: a click places the plane (or an obstacle)</title></rect>"]
     for k in range(0, int(TABLE_SIZE) + 1, 6):
-        x0, _ = _nav_xy(k, 0).split(",")
-        _, y0 = _nav_xy(0, k).split(",")
+        x0, y0 = _nav_at(k, k)  # the grid line k inches across, and k inches up
         if 0 < k < TABLE_SIZE:
-            base.append(f"<line x1='{x0}' y1='{_NAV_PX}' x2='{x0}' y2='{side - _NAV_PX}' stroke='#d6e4f0' "
-                        f"pointer-events='none'/><line x1='{_NAV_PX}' y1='{y0}' x2='{side - _NAV_PX}' y2='{y0}' "
+            base.append(f"<line x1='{x0:.1f}' y1='{_NAV_PX}' x2='{x0:.1f}' y2='{side - _NAV_PX}' stroke='#d6e4f0' "
+                        f"pointer-events='none'/><line x1='{_NAV_PX}' y1='{y0:.1f}' x2='{side - _NAV_PX}' y2='{y0:.1f}' "
                         "stroke='#d6e4f0' pointer-events='none'/>")
-        base.append(f"<text x='{x0}' y='{side - 2}' text-anchor='middle' font-size='8' fill='#718096'>{k}</text>"
-                    f"<text x='{_NAV_PX - 2}' y='{float(y0) + 3:.1f}' text-anchor='end' font-size='8' fill='#718096'>{k}</text>")
+        base.append(f"<text x='{x0:.1f}' y='{side - 2}' text-anchor='middle' font-size='8' fill='#718096'>{k}</text>"
+                    f"<text x='{_NAV_PX - 2}' y='{y0 + 3:.1f}' text-anchor='end' font-size='8' fill='#718096'>{k}</text>")
     for ob in obstacles:
-        pts = " ".join(_nav_xy(x, y) for x, y in ob.corners)
+        pts = _nav_pts(ob.corners)
         cx = sum(c[0] for c in ob.corners) / len(ob.corners)
         cy = sum(c[1] for c in ob.corners) / len(ob.corners)
         base.append(f"<polygon class='cs-obstacle' data-id='{html.escape(ob.id)}' data-pick='table' data-pick-point='' "
@@ -207,7 +211,7 @@ def nav_table_svg(start: Pose | None = None, maneuver=None, unflown_poses: Seque
                 "class='cs-marker'", f"class='cs-marker' data-number='{n}'") + _nav_nose(pose, "black", 2)
                 + _nav_label(pose, str(n), "#1a202c", 11, bold=True))
     if bounced is not None:
-        pts = " ".join(_nav_xy(x, y) for x, y in octagon(bounced, MARKER_WIDTH))
+        pts = _nav_pts(octagon(bounced, MARKER_WIDTH))
         layer.append(f"<polygon class='cs-bounce' points='{pts}' fill='none' stroke='{NAV_COLOURS['bounce']}' "
                      "stroke-width='2' stroke-dasharray='2 3' pointer-events='none'/>")
     layer.append("</g>")
