@@ -153,8 +153,10 @@ class PilotSheet(pn.viewable.Viewer):
     def _update_build(self) -> None:
         rules = OFFICIAL.with_(QD_FRACTIONS.name) if self.quick_draw_fractions else OFFICIAL
         cost = created = over = error = None
+        self._build = None
         try:
-            cost = skill_cost(Pilot(self.pilot_name, **self._levels()))
+            self._build = Pilot(self.pilot_name, **self._levels())
+            cost = skill_cost(self._build)
             created = create_pilot(self.pilot_name, self.role, rules=rules, **self._levels())
         except OverBudgetError as e:
             over, error = e.over, point_at(e, "role")  # the budget is the role's: say it beside the role
@@ -289,11 +291,19 @@ class PilotSheet(pn.viewable.Viewer):
 
     def _sheet_html(self) -> str:
         if self.pilot is None:
+            if self.over_budget is not None and self._build is not None:
+                # over budget, the card still shows the build as entered, marked: the page keeps its shape
+                # while a player tries skills across the budget line (F.pilot.create)
+                from cs_panel.fasa.render import pilot_html
+
+                return pilot_html(self._build, over=self.over_budget)
             return "<p class='cs-error'>No pilot until the build is fixed.</p>"
         return self.pilot._repr_html_()
 
     def _gunner_html(self) -> str:
         p, g = self.pilot, self.gunner
+        if p is None and self.over_budget is not None and self._build is not None:
+            p, g = self._build, gunner_of(self._build)  # the build's gunner, beside the build's card
         if p is None or g is None:
             return ""
         rows = "".join(f"<tr><td>{SKILL_NAMES[s]}</td><td class='cs-value'>{getattr(p, s)}</td>"
@@ -310,6 +320,15 @@ class PilotSheet(pn.viewable.Viewer):
         return f"<p>Career ({_cite('F.pilot.advance')}):</p><ol class='pilot-history'>{items}</ol>"
 
     def _next_html(self) -> str:
+        if self.pilot is None and self.over_budget is not None and self._build is not None:
+            # what the raise would cost the build as entered, said to wait: the pane keeps its shape
+            # while the build is over budget, as the card does
+            try:
+                cost = advance_cost(self._build, self.advance_skill)
+            except CsPanelError:
+                return ""
+            return (f"{cost._repr_html_()}<p class='explained'>{html.escape(str(cost))}; no skill is raised "
+                    f"until the build is within its budget</p>")
         if self.next_cost is None or self.pilot is None:
             return ""
         return (f"{self.next_cost._repr_html_()}<p class='explained'>{html.escape(str(self.next_cost))}; "

@@ -34,6 +34,26 @@ def test_a_wingman_has_350_so_the_same_build_is_80_over_and_says_so_beside_the_b
     assert sheet.over_budget is None and sheet.points_left == 20 and sheet._errors.message("role") == ""
 
 
+@pytest.mark.rule("F.pilot.create", "F.pilot.gunner", "F.pilot.advance")
+def test_over_budget_the_card_shows_the_build_as_entered_marked_and_nothing_can_be_raised():
+    sheet = _ivy()
+    sheet.dead_eye = 6  # 160 for Dead Eye 6 instead of 110: 480, 30 over the hero's 450
+    assert sheet.over_budget == 30 and sheet.pilot is None and sheet.next_cost is None
+    card = sheet._sheet_pane.object
+    # the same card as a legal build's, its skills those typed, its last line the points over
+    assert "as entered, not yet a legal build" in card and "<td>over budget</td><td>30</td>" in card
+    assert "<td>Dead Eye</td><td class='cs-value'>6</td>" in card and "unspent experience" not in card
+    # the gunner flies one level lower than the build (F.pilot.gunner): Dead Eye 5
+    assert "<td>Dead Eye</td><td class='cs-value'>6</td><td class='cs-value'>5</td>" in sheet._gunner_pane.object
+    # what a raise would cost is shown, but said to wait for a legal build; the Advance button refuses
+    assert "no skill is raised until the build is within its budget" in sheet._next_pane.object
+    assert not sheet.advance() and sheet.log == []
+    sheet.dead_eye = 5  # back within the budget: the pilot's own card, the unspent points
+    assert "not yet a legal build" not in sheet._sheet_pane.object
+    assert "<td>unspent experience</td><td>20</td>" in sheet._sheet_pane.object
+    assert "has 20 unspent" in sheet._next_pane.object
+
+
 @pytest.mark.rule("F.pilot.skills")
 def test_a_skill_of_11_is_named_beside_its_input_and_kept():
     sheet = _ivy()
