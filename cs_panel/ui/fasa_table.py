@@ -587,10 +587,17 @@ class FasaTable(Seating, pn.viewable.Viewer):
     def _plots_html(self) -> str:
         shown = self.plots_shown()
         who = "everyone at the table" if self.player == EVERYONE else self.player
-        if not shown:
-            return f"<p>Plots this turn, as {html.escape(who)} sees them: none yet.</p>"
-        rows = "".join(f"<tr><td>{html.escape(n)}</td><td><code>{html.escape(m)}</code></td></tr>" for n, m in shown.items())
+        # a row for every plane in the game, plotted or not yet: the table keeps its size through the
+        # plotting, so a plot (or its undo) changes a row's words and the page around it stays put
+        # (a table that grew by a row at each plot made the browser lay out the whole page again)
+        names = [*(p.name for p in self.game.state.game.planes), *(n for n in shown if n not in self._in_play())]
+        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>" + (f"<code>{html.escape(shown[n])}</code>" if n in shown
+                                                                else "<i>not plotted yet</i>") + "</td></tr>"
+                       for n in names)
         return f"<p>Plots this turn, as {html.escape(who)} sees them:</p><table class='fasa-plots'>{rows}</table>"
+
+    def _in_play(self) -> set[str]:
+        return {p.name for p in self.game.state.game.planes}
 
     def _sheet_html(self) -> str:
         name, state = self.sheet_plane, self.game.state.game

@@ -3,6 +3,7 @@ call, and every answer must be the one a Referee driven directly gives."""
 
 import html
 import json
+import re
 
 import panel as pn
 import pytest
@@ -89,6 +90,22 @@ def test_each_player_sees_only_their_own_plots_until_movement():
     table.move()  # the movement phase reveals them to all (F.move.plot)
     assert "plots revealed: Ace 3SA, Raider 2SA" in table._table_pane.object
     assert table.plots_shown() == {"Ace": "3SA", "Raider": "2SA"} and "2SA" in table._plots_pane.object
+
+
+@pytest.mark.rule("F.move.plot")
+def test_the_plots_table_has_a_row_for_every_plane_from_the_turns_start():
+    # the table keeps its size through the plotting: a plot changes a row's words, not the rows
+    table = FasaTable()
+
+    def rows():
+        return re.findall(r"<tr><td>(\w+)</td><td>(.*?)</td></tr>", table._plots_pane.object)
+    assert rows() == [("Ace", "<i>not plotted yet</i>"), ("Raider", "<i>not plotted yet</i>")]
+    plot(table, "Ace", "3SA")
+    assert rows() == [("Ace", "<code>secret</code>"), ("Raider", "<i>not plotted yet</i>")]
+    table.player = "Ann"
+    assert rows() == [("Ace", "<code>3SA</code>"), ("Raider", "<i>not plotted yet</i>")]
+    table.undo()
+    assert rows() == [("Ace", "<i>not plotted yet</i>"), ("Raider", "<i>not plotted yet</i>")]
 
 
 @pytest.mark.rule("F.tail.position", "F.tail.reveal")
