@@ -509,15 +509,15 @@ def points_html(points: Points) -> str:
 def pilot_html(pilot: Pilot, over: int | None = None) -> str:
     """A pilot's card as a table: Constitution, the five skills and unspent experience; with
     ``over``, a build that costs that many points more than its budget (F.pilot.create): the same
-    card, its last line saying so instead of the unspent points, so a sheet keeps its shape."""
+    card (the caption too: a longer one wraps in the narrow table), its last line saying so
+    instead of the unspent points, so a sheet keeps its shape."""
     rows = "".join(
         f"<tr><td>{SKILL_NAMES[s]}</td><td class='cs-value'>{html.escape(pilot.quick_draw_text if s == 'quick_draw' else str(getattr(pilot, s)))}</td></tr>"
         for s in SKILLS
     )
     con = f"{pilot.current_constitution} of {pilot.constitution}" if pilot.wounds else str(pilot.constitution)
     return (
-        f"<div class='cs-pilot'><table class='cs-breakdown'><caption>{html.escape(pilot.name)}"
-        f"{' as entered, not yet a legal build' if over is not None else ''}</caption>"
+        f"<div class='cs-pilot'><table class='cs-breakdown'><caption>{html.escape(pilot.name)}</caption>"
         f"<tr><td>Constitution</td><td class='cs-value'>{con}{' (dead)' if pilot.is_dead else ''}</td></tr>{rows}"
         + (f"<tr class='cs-total pilot-over'><td>over budget</td><td>{over}</td></tr></table></div>" if over is not None
            else f"<tr class='cs-total'><td>unspent experience</td><td>{pilot.unspent_xp}</td></tr></table></div>")

@@ -41,7 +41,7 @@ def test_over_budget_the_card_shows_the_build_as_entered_marked_and_nothing_can_
     assert sheet.over_budget == 30 and sheet.pilot is None and sheet.next_cost is None
     card = sheet._sheet_pane.object
     # the same card as a legal build's, its skills those typed, its last line the points over
-    assert "as entered, not yet a legal build" in card and "<td>over budget</td><td>30</td>" in card
+    assert "<caption>Ivy Iverian</caption>" in card and "<td>over budget</td><td>30</td>" in card
     assert "<td>Dead Eye</td><td class='cs-value'>6</td>" in card and "unspent experience" not in card
     # the gunner flies one level lower than the build (F.pilot.gunner): Dead Eye 5
     assert "<td>Dead Eye</td><td class='cs-value'>6</td><td class='cs-value'>5</td>" in sheet._gunner_pane.object
@@ -49,7 +49,7 @@ def test_over_budget_the_card_shows_the_build_as_entered_marked_and_nothing_can_
     assert "no skill is raised until the build is within its budget" in sheet._next_pane.object
     assert not sheet.advance() and sheet.log == []
     sheet.dead_eye = 5  # back within the budget: the pilot's own card, the unspent points
-    assert "not yet a legal build" not in sheet._sheet_pane.object
+    assert "over budget" not in sheet._sheet_pane.object
     assert "<td>unspent experience</td><td>20</td>" in sheet._sheet_pane.object
     assert "has 20 unspent" in sheet._next_pane.object
 
