@@ -590,14 +590,12 @@ class FasaTable(Seating, pn.viewable.Viewer):
         # a row for every plane in the game, plotted or not yet: the table keeps its size through the
         # plotting, so a plot (or its undo) changes a row's words and the page around it stays put
         # (a table that grew by a row at each plot made the browser lay out the whole page again)
-        names = [*(p.name for p in self.game.state.game.planes), *(n for n in shown if n not in self._in_play())]
+        in_play = [p.name for p in self.game.state.game.planes]
+        names = [*in_play, *(n for n in shown if n not in in_play)]  # and a plane lost since its plot
         rows = "".join(f"<tr><td>{html.escape(n)}</td><td>" + (f"<code>{html.escape(shown[n])}</code>" if n in shown
                                                                 else "<i>not plotted yet</i>") + "</td></tr>"
                        for n in names)
         return f"<p>Plots this turn, as {html.escape(who)} sees them:</p><table class='fasa-plots'>{rows}</table>"
-
-    def _in_play(self) -> set[str]:
-        return {p.name for p in self.game.state.game.planes}
 
     def _sheet_html(self) -> str:
         name, state = self.sheet_plane, self.game.state.game

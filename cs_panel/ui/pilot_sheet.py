@@ -289,21 +289,25 @@ class PilotSheet(pn.viewable.Viewer):
         self._career_errors.show(error)
         self._next_pane.object = self._next_html()
 
+    def _over_build(self) -> Pilot | None:
+        """The build as entered when it is over its budget (no pilot is made of it), else None. The
+        card, the gunner and the next raise show it, marked, so the page keeps its shape while a
+        player tries skills across the budget line (F.pilot.create)."""
+        return self._build if self.pilot is None and self.over_budget is not None else None
+
     def _sheet_html(self) -> str:
         if self.pilot is None:
-            if self.over_budget is not None and self._build is not None:
-                # over budget, the card still shows the build as entered, marked: the page keeps its shape
-                # while a player tries skills across the budget line (F.pilot.create)
+            if (build := self._over_build()) is not None:
                 from cs_panel.fasa.render import pilot_html
 
-                return pilot_html(self._build, over=self.over_budget)
+                return pilot_html(build, over=self.over_budget)
             return "<p class='cs-error'>No pilot until the build is fixed.</p>"
         return self.pilot._repr_html_()
 
     def _gunner_html(self) -> str:
         p, g = self.pilot, self.gunner
-        if p is None and self.over_budget is not None and self._build is not None:
-            p, g = self._build, gunner_of(self._build)  # the build's gunner, beside the build's card
+        if (build := self._over_build()) is not None:
+            p, g = build, gunner_of(build)  # the build's gunner, beside the build's card
         if p is None or g is None:
             return ""
         rows = "".join(f"<tr><td>{SKILL_NAMES[s]}</td><td class='cs-value'>{getattr(p, s)}</td>"
@@ -320,11 +324,9 @@ class PilotSheet(pn.viewable.Viewer):
         return f"<p>Career ({_cite('F.pilot.advance')}):</p><ol class='pilot-history'>{items}</ol>"
 
     def _next_html(self) -> str:
-        if self.pilot is None and self.over_budget is not None and self._build is not None:
-            # what the raise would cost the build as entered, said to wait: the pane keeps its shape
-            # while the build is over budget, as the card does
-            try:
-                cost = advance_cost(self._build, self.advance_skill)
+        if (build := self._over_build()) is not None:
+            try:  # what the raise would cost the build, said to wait for a legal one
+                cost = advance_cost(build, self.advance_skill)
             except CsPanelError:
                 return ""
             return (f"{cost._repr_html_()}<p class='explained'>{html.escape(str(cost))}; no skill is raised "
