@@ -39,6 +39,18 @@ def test_play_turn_equals_the_referee_driven_directly():
     assert "Turns played: 1" in table._status_pane.object
 
 
+def test_the_turn_log_is_a_box_of_its_own_height_before_and_after_a_turn():
+    # the same box, empty or full: a turn played or undone changes its words, not the page's height
+    from cs_panel.ui.airaction_table import LOG_STYLES
+    table = AirActionTable()
+    assert "<div class='aa-log-box'><div><ul><li>No turn played yet.</li></ul></div></div>" in table._log_pane.object
+    assert table.play()
+    box = table._log_pane.object.split("<div class='aa-log-box'>")[1]
+    assert box.count("<li>") == len(table.log) > 1 and "No turn played yet" not in box
+    assert table.undo() and "No turn played yet." in table._log_pane.object
+    assert "height: 16em; overflow-y: auto" in LOG_STYLES and LOG_STYLES in table._log_pane.stylesheets
+
+
 @pytest.mark.rule("A.nav.deck")
 def test_card_menu_holds_the_cards_of_the_planes_speed():
     table = AirActionTable()
