@@ -50,19 +50,16 @@ from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane, scroll_list_html, scroll_styles
 from cs_panel.ui.seating import Seating
 
 FIELDS = ("clicks", "card", "orientation")
 
-# The turn log in a box of its own height that scrolls, newest last and opened at its end (a
-# column-reversed box): a played or undone turn changes the box's words, not the page's height,
-# which made the browser measure and lay out the whole page again at every turn (issue 14), and
-# a long game's log no longer pushes the computer's reasons off the screen.
-LOG_STYLES = """
-.aa-log-box { height: 16em; overflow-y: auto; display: flex; flex-direction: column-reverse;
-              border: 1px solid #ddd; padding: 2px 6px; }
-.aa-log-box > div { margin-bottom: auto; }  /* a short log sits at the box's top, not its bottom */
+# The turn log in a box of its own height that scrolls, newest last and opened at its end: a
+# played or undone turn changes the box's words, not the page's height, which made the browser
+# measure and lay out the whole page again at every turn (issue 14), and a long game's log no
+# longer pushes the computer's reasons off the screen.
+LOG_STYLES = scroll_styles("aa-log-box", "border: 1px solid #ddd; padding: 2px 6px; height: 16em;") + """
 .aa-log-box ul { margin: 0; padding-left: 1.2em; }
 """
 EVERYONE = "everyone"
@@ -368,9 +365,8 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         over = f"<p><b>{html.escape(self.record.result.text)}</b></p>" if self.record.is_over else ""
         self._status_pane.object = (f"<p>Turns played: {len(self.history)}; victory points now: {score} "
                                     "(A.victory)</p>" + over + self.status_html())
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in self.log) or "<li>No turn played yet.</li>"
-        self._log_pane.object = (f"<p><b>The turns played, step by step</b> (newest last)</p>"
-                                 f"<div class='aa-log-box'><div><ul>{lines}</ul></div></div>")
+        self._log_pane.object = ("<p><b>The turns played, step by step</b> (newest last)</p>"
+                                 + scroll_list_html(self.log or ["No turn played yet."], "aa-log-box"))
         self._plans_pane.object = self._plans_html()
         self._computer_pane.object = self.computer_html(self.record, self._viewer())
 

@@ -306,6 +306,21 @@ def bokeh_writes() -> Iterator[None]:
         yield
 
 
+def scroll_styles(css: str, box: str) -> str:
+    """The CSS of ``scroll_list_html``'s box of class ``css``; ``box`` gives its size and look
+    ("height: 16em;", "max-height: 300px;"). A column-reversed box opens scrolled to its end, so
+    the newest line (the last) is in sight; its one child's auto margin keeps a short list at the
+    box's top."""
+    return (f".{css} {{ {box} overflow-y: auto; display: flex; flex-direction: column-reverse; }}\n"
+            f".{css} > div {{ margin-bottom: auto; }}\n")
+
+
+def scroll_list_html(lines: list[str], css: str) -> str:
+    """``lines`` as a list, newest last, in a box of class ``css`` that scrolls (``scroll_styles``)."""
+    items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+    return f"<div class='{css}'><div><ul>{items}</ul></div></div>"
+
+
 def set_data(source, data: dict, partial: bool = False) -> None:
     """Write ``data`` into a ColumnDataSource, sending the browser only what changed: nothing when
     the data is the same; when the rows are the same, only the changed columns, and of a column

@@ -59,7 +59,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, upload_text
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 
@@ -76,10 +76,9 @@ TURRET_FIELDS = {"zeppelin": "turret_zeppelin", "order": "turret_mount", "target
 
 TABLE_STYLES = """
 .fasa-next { font-size: 1.1em; }
-.fasa-scroll { max-height: 300px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
 .fasa-scroll ul { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 0.5em; list-style: none; }
 .fasa-plots td { padding: 2px 8px; }
-"""
+""" + scroll_styles("fasa-scroll", "max-height: 300px;")
 
 #: the referee names its next step as the call that takes it (``move()``); the table says it in words
 STEP_WORDS = {"move()": "the movement phase: press Move", "collide()": "the collision check: press Collide",
@@ -558,9 +557,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
     def _list_html(lines: list[str], empty: str) -> str:
         if not lines:
             return f"<p>{html.escape(empty)}</p>"
-        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-        # newest last, in a box that scrolls; a column-reversed box opens scrolled to its end
-        return f"<div class='fasa-scroll'><div><ul>{items}</ul></div></div>"
+        return scroll_list_html(lines, "fasa-scroll")  # newest last, opened at its end
 
     def transcript(self) -> list[str]:
         """Every action of the game, one line each, as ``player`` may see it (the others' plots and
