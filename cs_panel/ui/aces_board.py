@@ -76,6 +76,16 @@ from cs_panel.ui.layered_svg import LayeredSvg, picked_cell
 PLAYER_COLOURS = palette.PLAYER_COLOURS
 #: the map's own look: a square says it can be clicked
 MAP_CSS = ".cs-square, .cs-piece { cursor: pointer; }"
+#: the attack's pane keeps one height whether it shows a breakdown or a refusal, so choosing
+#: another character redraws its words without resizing the page around it (each resized box
+#: costs bokeh a layout walk of the whole page, issue 14): its tables stand side by side, and a
+#: refusal's few lines sit in the same reserved space
+ATTACK_CSS = """
+:host { min-height: 17.5em; border: 1px solid #ddd; border-radius: 4px; padding: 0 8px; box-sizing: border-box; }
+.cs-attack { display: flex; flex-wrap: wrap; column-gap: 2.5em; align-items: flex-start; }
+.cs-attack > p { flex-basis: 100%; margin: 0.2em 0; }
+.cs-attack caption { white-space: nowrap; }
+"""
 KINDS = ["ranged", "close", "capture"]
 FIELDS = ["active", "target", "targets", "kind", "square", "fate", "action", "undo", "seats", "give"]
 
@@ -248,7 +258,8 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         self._map = LayeredSvg(css_classes=["aces-map"], stylesheets=[MAP_CSS], width=720, height=360)
         self._map.on_pick(self.pick)
         self._reach_pane = html_pane("", css_classes=["aces-reach"], sizing_mode="stretch_width")
-        self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width")
+        self._attack_pane = html_pane("", css_classes=["aces-attack"], sizing_mode="stretch_width",
+                                       stylesheets=[ATTACK_CSS])
         self._cast_pane = html_pane("", css_classes=["aces-cast"], sizing_mode="stretch_width")
         self._status_pane = html_pane("", css_classes=["aces-status"], sizing_mode="stretch_width")
         self._text = text_view(css_classes=["aces-text"])  # the map in words, for screen readers
@@ -258,6 +269,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         # out again, each time another character was chosen (ui/chip_choice.py, issue 14)
         self._targets_choice = ChipChoice(
             label="Or several targets", value=list(self.targets), width=220,
+            empty="no enemy it can shoot from here",
             description="One die at each target listed, when the attack allows it (K.ranged.multi).",
             css_classes=["in-targets"])
         self._targets_choice.param.watch(lambda e: setattr(self, "targets", list(e.new)), "value")
@@ -758,7 +770,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             self._roll_button,
             e.under(self._give_box, "give"),
             self._place_row(),
-            e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=190,
+            e.under(pn.Row(pn.widgets.Select.from_param(p.action, label="Or any legal action", width=170,
                                                         css_classes=["in-action"]), self._take_button, margin=0),
                     "action"),
             e.under(pn.Row(self._undo_button, self._reset_button, margin=0), "undo"),

@@ -45,6 +45,8 @@ class ChipChoice(OptionsAsLines, JSComponent):
     label = param.String(default="", doc="The words over the buttons, the group's accessible name too.")
     description = param.String(default="", doc="A longer word on what the choices do (the group's tooltip).")
     disabled = param.Boolean(default=False, doc="Shown greyed out and closed to the player.")
+    empty = param.String(default="", doc="What the box says while there is nothing to choose (in place of the "
+                                         "buttons, so the row is not left blank).")
     lines = param.String(default="", constant=True,
                          doc="The choices one per line, label and value split by a tab: what the browser gets.")
 
@@ -77,11 +79,17 @@ export function render({ model }) {
       })
       return button
     }))
+    if (!items.length && model.empty) {
+      const none = document.createElement('span')
+      none.className = 'cs-chips-empty'
+      none.textContent = model.empty
+      row.append(none)
+    }
   }
   const show = () => { label.textContent = model.label; label.hidden = !model.label; row.title = model.description }
   show()
   draw()
-  model.on(['lines', 'value', 'disabled'], draw)
+  model.on(['lines', 'value', 'disabled', 'empty'], draw)
   model.on(['label', 'description'], show)
   box.append(label, row)
   return box
@@ -99,6 +107,7 @@ export function render({ model }) {
 .cs-chips-row button[aria-pressed='true'] { background: #0072b5; border-color: #0072b5; color: #fff; }
 .cs-chips-row button:focus-visible { outline: 2px solid #66afe9; outline-offset: 1px; }
 .cs-chips-row button:disabled { cursor: not-allowed; opacity: 0.6; }
+.cs-chips-empty { align-self: center; color: #666; font-style: italic; }
 """]
 
     @property

@@ -107,3 +107,28 @@ def test_a_roll_stands_and_undo_says_why_beside_its_button(serve, page):
     page.locator(".in-undo button").click()  # a pass rolled nothing: it is taken back
     expect(page.locator(".aces-status")).to_contain_text("Kim to act", timeout=10_000)
     expect(page.locator(".cs-error-undo")).not_to_contain_text("crosses")
+
+
+@pytest.mark.rule("K.ranged")
+def test_the_attack_box_keeps_its_height_from_a_refusal_to_a_breakdown(serve, page):
+    """Choosing another character changes the attack box's words, not its height: a refusal sits
+    in the space a breakdown takes (its tables side by side), so the page is not laid out again
+    around it (issue 14). Louis has no enemy in range: the several-targets row says so."""
+    page.goto(serve(aces_app))
+    pane = page.locator(".aces-attack")
+    expect(pane).to_contain_text("Charlie on Ruffian")
+    tables = pane.locator("table")
+    expect(tables).to_have_count(3)
+    tops = {round(tables.nth(i).bounding_box()["y"]) for i in range(3)}
+    assert len(tops) == 1, tops  # the attack dice, the defense and the hits side by side
+    breakdown = pane.bounding_box()["height"]
+    page.locator(".in-active select").select_option("Louis")
+    expect(pane).to_contain_text("Louis cannot make a ranged attack on Ruffian")
+    expect(pane).to_contain_text("beyond range 4")
+    assert pane.bounding_box()["height"] == breakdown
+    expect(page.locator(".in-targets .cs-chips-empty")).to_have_text("no enemy it can shoot from here")
+    page.locator(".in-active select").select_option("Charlie")
+    expect(page.locator(".in-targets button")).to_have_text(["Ruffian", "Soldier"])
+    expect(page.locator(".in-targets .cs-chips-empty")).to_have_count(0)
+    expect(pane).to_contain_text("Charlie on Ruffian")
+    assert pane.bounding_box()["height"] == breakdown
