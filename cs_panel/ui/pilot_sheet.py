@@ -46,6 +46,14 @@ SHEET_STYLES = """
 .pilot-over b { color: #c53030; }
 .pilot-history li { font-family: monospace; font-size: 0.9em; }
 """
+#: the budget's line under the Budget input: three short lines' room whatever it says (points left,
+#: points over, or the budget alone while an input is wrong), so a skill typed across the budget
+#: line changes its words, not the height of the page (a box that resizes costs bokeh a layout walk
+#: of the whole page: issue 14)
+BUDGET_LINE_STYLES = """
+:host { min-height: 46px; }
+.pilot-left, .pilot-over { font-size: 0.85em; margin: 0 0 4px 0; }
+"""
 
 
 def _cite(rule_id: str) -> str:
@@ -124,7 +132,8 @@ class PilotSheet(pn.viewable.Viewer):
         self._career_errors = FieldErrors(CAREER_FIELDS)
         pane = dict(sizing_mode="stretch_width", stylesheets=[SHEET_STYLES])
         self._cost_pane = html_pane("", css_classes=["pilot-cost"], **pane)
-        self._budget_pane = html_pane("", css_classes=["pilot-budget"], **pane)
+        self._budget_pane = html_pane("", css_classes=["pilot-budget"], width=290, margin=(0, 10),
+                                      stylesheets=[SHEET_STYLES, BUDGET_LINE_STYLES])
         self._sheet_pane = html_pane("", css_classes=["pilot-record"], **pane)
         self._gunner_pane = html_pane("", css_classes=["pilot-gunner"], **pane)
         self._history_pane = html_pane("", css_classes=["pilot-career"], **pane)
@@ -159,7 +168,9 @@ class PilotSheet(pn.viewable.Viewer):
             cost = skill_cost(self._build)
             created = create_pilot(self.pilot_name, self.role, rules=rules, **self._levels())
         except OverBudgetError as e:
-            over, error = e.over, point_at(e, "role")  # the budget is the role's: say it beside the role
+            # the budget is the role's: the budget's line under its input says so, in the slot's
+            # place (the whole sum is in the cost column beside it)
+            over, error = e.over, point_at(e, "role")
         except CsPanelError as e:
             error = point_at(e, "pilot_name") if e.field == "name" else e
         with editing(self, "rules", "cost", "created", "points_left", "over_budget", "error"):
@@ -168,7 +179,7 @@ class PilotSheet(pn.viewable.Viewer):
             self.points_left = created.unspent_xp if created is not None else None
             self.over_budget = over
             self.error = str(error) if error else ""
-        self._errors.show(error)
+        self._errors.show(None if over is not None else error)
         self._cost_pane.object = self._cost_html()
         self._budget_pane.object = self._budget_html()
         self._replay()
@@ -181,10 +192,10 @@ class PilotSheet(pn.viewable.Viewer):
     def _budget_html(self) -> str:
         budget, role = BUDGETS[self.role], html.escape(self.role)
         if self.over_budget is not None:
-            return (f"<p class='pilot-over'><b>{self.over_budget} points over</b> the {budget} a {role} has to spend: "
-                    f"lower a skill or Constitution ({_cite('F.pilot.create')}).</p>")
+            return (f"<p class='pilot-over cs-error'>&#9888; <b>{self.over_budget} points over</b> the {budget} a {role} "
+                    f"has: lower a skill or Constitution ({_cite('F.pilot.create')}).</p>")
         if self.created is None:
-            return ""
+            return f"<p class='pilot-left'>A {role} has {budget} points to spend ({_cite('F.pilot.create')}).</p>"
         return (f"<p class='pilot-left'>A {role} has {budget} points: <b>{self.points_left} left</b>, kept for raising "
                 f"skills later ({_cite('F.pilot.create')}).</p>")
 
@@ -373,6 +384,7 @@ class PilotSheet(pn.viewable.Viewer):
             "### Create a pilot",
             e.beside(pn.widgets.TextInput.from_param(p.pilot_name, label="Name", width=290, css_classes=["in-pilot-name"]), "pilot_name"),
             e.beside(pn.widgets.Select.from_param(p.role, options=ROLES, label="Budget", width=290, css_classes=["in-role"]), "role"),
+            self._budget_pane,
             pn.Row(num(e, "constitution", "Constitution"), num(e, "quick_draw", "Quick Draw")),
             pn.Row(num(e, "dead_eye", "Dead Eye"), num(e, "steady_hand", "Steady Hand")),
             pn.Row(num(e, "natural_touch", "Natural Touch"), num(e, "sixth_sense", "Sixth Sense")),
@@ -382,7 +394,7 @@ class PilotSheet(pn.viewable.Viewer):
             e.general,
             width=320,
         )
-        cost = pn.Column("### What the skills cost", self._cost_pane, self._budget_pane, sizing_mode="stretch_width")
+        cost = pn.Column("### What the skills cost", self._cost_pane, sizing_mode="stretch_width")
 
         mission = pn.Column(
             "### A mission's results",

@@ -26,12 +26,15 @@ def test_default_build_costs_430_and_keeps_20_of_the_heros_450():
 def test_a_wingman_has_350_so_the_same_build_is_80_over_and_says_so_beside_the_budget():
     sheet = _ivy(role="wingman")
     assert sheet.over_budget == 80 and sheet.created is None and sheet.pilot is None
-    assert "80 over" in sheet._errors.message("role")
-    assert "80 points over" in sheet._budget_pane.object
+    # the budget's line under the Budget input says it, as a refusal; the role's own slot stays
+    # empty (one message, not two), and the whole sum is in the cost column
+    assert "<p class='pilot-over cs-error'>&#9888; <b>80 points over</b> the 350 a wingman has" in sheet._budget_pane.object
+    assert sheet._errors.message("role") == "" and "80 over the 350 a wingman has" in sheet.error
     sheet.quick_draw = 0  # cheaper by 70: still 10 over
     assert sheet.over_budget == 10
     sheet.natural_touch = 3  # 70 -> 40: fits with 20 to spare
-    assert sheet.over_budget is None and sheet.points_left == 20 and sheet._errors.message("role") == ""
+    assert sheet.over_budget is None and sheet.points_left == 20 and "cs-error" not in sheet._budget_pane.object
+    assert "A wingman has 350 points: <b>20 left</b>" in sheet._budget_pane.object
 
 
 @pytest.mark.rule("F.pilot.create", "F.pilot.gunner", "F.pilot.advance")
