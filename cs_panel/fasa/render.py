@@ -269,8 +269,11 @@ MARK_COLOURS = {"hit": "#2d3748", "tank": "#975a16", "widow": "#6b46c1", "burn":
 MARK_WORDS = {"hit": "destroyed by a hit", "tank": "emptied with its tank", "widow": "widowed",
               "burn": "burnt by magnesium", "drill": "drilled"}
 LAST_BOX, SHEET_EDGE = "#e53e3e", "#a0aec0"
-#: where the sheet's top layer (marks, the last step's outline, the preview, the labels) begins
+#: where the sheet's top layer (marks, the last step's outline, the preview) begins
 SHEET_TOP = "<g class='cs-sheet-top'"
+#: where the components' codes begin: over the marks, but the same whatever is marked, so a
+#: component shows them in a layer of their own that a hit does not redraw (ui/layered_svg.py)
+SHEET_LABELS = "<g class='cs-sheet-labels'"
 _CELL, _PAD, _HEAD = 15, 4, 22
 
 
@@ -329,6 +332,7 @@ def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width:
         x, y = _box_at(cell[0], cell[1], top)
         layer.append(f"<rect class='cs-last' x='{x}' y='{y}' width='{size}' height='{size}' fill='none' "
                      f"stroke='{LAST_BOX}' stroke-width='2.5' pointer-events='none'/>")
+    layer.append(f"</g>{SHEET_LABELS}>")
     for comp in d.components.values():  # over the marks, so a lost component still says what it was
         xs = [_box_at(c, r, top)[0] for c, r in comp.cells]
         ys = [_box_at(c, r, top)[1] for c, r in comp.cells]

@@ -239,11 +239,12 @@ class DamageSheet(pn.viewable.Viewer):
         self._show_status()
 
     def _draw(self) -> None:
-        from cs_panel.fasa.render import SHEET_TOP, damage_sheet_svg
+        from cs_panel.fasa.render import SHEET_LABELS, SHEET_TOP, damage_sheet_svg
 
         s = self.sheet
         title = f"{s.name}: {damage_layouts()[s.layout]['name']}"
-        self._drawing.show(damage_sheet_svg(s, title, last=self.last_boxes, preview=self.preview), top_from=SHEET_TOP)
+        self._drawing.show(damage_sheet_svg(s, title, last=self.last_boxes, preview=self.preview), top_from=SHEET_TOP,
+                          over_from=SHEET_LABELS)
 
     def _show_status(self) -> None:
         s = self.sheet

@@ -5,10 +5,12 @@ A table draws its board again after every action, yet most of the drawing (a bar
 each time, which the browser then decodes and builds again element by element (issue 14:
 latency). This component holds the drawing in four parts: ``head`` (the ``<svg>`` tag and its
 ``<title>``), ``text`` (its ``<desc>``'s words, escaped as in the drawing, for screen readers), ``base`` (the layer
-that rarely changes) and ``top`` (the layer drawn over it, the pieces). The browser builds the one
-``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces that layer alone, a new
-``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
-unchanged is sent. ``object`` gives the drawing whole, as
+that rarely changes), ``top`` (the layer drawn over it, the pieces) and, optionally, ``over``: a
+layer over the pieces that rarely changes either (a record sheet's component codes, which must be
+read over the marks; drawn again with every mark they cost the browser most of its frame). The
+browser builds the one ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces
+that layer alone (so does a new ``over``), a new ``text`` only the words, a new ``head`` only the
+``<svg>``'s attributes and title, and nothing unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
 (a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``, and
 one that also has ``data-pick-point`` (a table) adds where it was clicked, in the drawing's own
@@ -63,19 +65,21 @@ class LayeredSvg(JSComponent):
     text = param.String(default="", doc="the content of the drawing's <desc>: its words, HTML-escaped")
     base = param.String(default="", doc="the layer that rarely changes (SVG elements)")
     top = param.String(default="", doc="the layer over it, drawn again with each change (SVG elements)")
+    over = param.String(default="", doc="the layer over the top one that rarely changes ('' for none; SVG elements)")
 
     _esm = """
 export function render({ model }) {
   const box = document.createElement('div')
   box.className = 'cs-layered-svg'
-  let desc = null, top = null
+  let desc = null, top = null, over = null
   const build = () => {
-    if (!model.head) { box.innerHTML = ''; desc = top = null; return }
+    if (!model.head) { box.innerHTML = ''; desc = top = over = null; return }
     box.innerHTML = model.head + (model.text ? '<desc></desc>' : '') + '<g>' + model.base + '</g><g>'
-      + model.top + '</g></svg>'
+      + model.top + '</g><g>' + model.over + '</g></svg>'
     const svg = box.firstElementChild
     desc = svg.querySelector(':scope > desc')
-    top = svg.lastElementChild
+    over = svg.lastElementChild
+    top = over.previousElementSibling
     if (desc) desc.innerHTML = model.text
   }
   // a new head (the drawing's name, its size) sets the <svg>'s attributes and title in place: a
@@ -110,6 +114,7 @@ export function render({ model }) {
   model.on('base', build)
   model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
   model.on('top', () => { if (top) top.innerHTML = model.top; else build() })
+  model.on('over', () => { if (over) over.innerHTML = model.over; else build() })
   return box
 }
 """
@@ -129,23 +134,27 @@ export function render({ model }) {
             for callback in self._pick_callbacks:
                 callback(pick)
 
-    def show(self, svg: str, top_from: str) -> None:
+    def show(self, svg: str, top_from: str, over_from: str | None = None) -> None:
         """Show ``svg``, its top layer starting where ``top_from`` first occurs after the ``<desc>``
-        (none when it does not occur); only the parts that changed are set, so only they are sent."""
+        (none when it does not occur) and, with ``over_from``, its over layer where that first
+        occurs in the top layer (none when it does not); only the parts that changed are set, so
+        only they are sent."""
         m = _PARTS.match(svg)
         if m is None:
             raise DrawingError(f"a layered drawing is one <svg> element; this starts {svg[:40]!r}", field="svg")
         head, words, body = m.group(1), m.group(2), m.group(3)
         cut = body.find(top_from)
         cut = len(body) if cut < 0 else cut
-        parts = {"head": head, "text": words or "", "base": body[:cut], "top": body[cut:]}
+        end = body.find(over_from, cut) if over_from else -1
+        end = len(body) if end < 0 else end
+        parts = {"head": head, "text": words or "", "base": body[:cut], "top": body[cut:end], "over": body[end:]}
         changed = {k: v for k, v in parts.items() if getattr(self, k) != v}
         if changed:
             self.param.update(**changed)
 
     def clear(self) -> None:
         """Show nothing (every part emptied, in one update)."""
-        self.param.update(head="", text="", base="", top="")
+        self.param.update(head="", text="", base="", top="", over="")
 
     @property
     def words(self) -> str:
@@ -159,7 +168,7 @@ export function render({ model }) {
         if not self.head:
             return ""
         desc = f"<desc>{self.text}</desc>" if self.text else ""
-        return f"{self.head}{desc}{self.base}{self.top}</svg>"
+        return f"{self.head}{desc}{self.base}{self.top}{self.over}</svg>"
 
 
 __all__ = ["DrawingError", "LayeredSvg", "picked_cell", "picked_point"]

@@ -22,7 +22,7 @@ def _cell(pick: str):
 def drawn(sheet: DamageSheet):
     """What the drawing shows, read from its SVG: each box's fill as drawn (a mark in the top layer
     over the box's intact colour), its state in words, the boxes outlined (the last step), the
-    preview's boxes and the labels."""
+    preview's boxes and the labels (in the layer over the marks)."""
     base, top = sheet._drawing.base, sheet._drawing.top
     fill = {_cell(k): v for k, v in re.findall(r"<rect class='cs-box' data-pick='([^']+)'[^>]*fill='([^']+)'", base)}
     state = dict.fromkeys(fill, "intact")
@@ -33,7 +33,7 @@ def drawn(sheet: DamageSheet):
     for kind in ("last", "preview"):
         xy = re.findall(rf"<rect class='cs-{kind}' x='(\d+)' y='(\d+)'", top)
         boxes[kind] = sorted(xy)
-    labels = re.findall(r"<text class='cs-label'[^>]*>([^<]*)</text>", top)
+    labels = re.findall(r"<text class='cs-label'[^>]*>([^<]*)</text>", sheet._drawing.over)
     return fill, state, boxes, labels
 
 

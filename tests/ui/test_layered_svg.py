@@ -58,6 +58,31 @@ def test_an_action_sets_the_fighters_and_the_words_not_the_floor():
     assert changed == []
 
 
+def test_a_hit_on_the_record_sheet_redraws_the_marks_not_the_codes_over_them():
+    """The damage sheet's component codes stand over the marks but do not change with them: a
+    layer of their own (``over``) that a hit leaves alone, while the drawing is the same whole."""
+    from cs_panel.fasa.render import SHEET_LABELS, SHEET_TOP, damage_sheet_svg
+    from cs_panel.ui import DamageSheet
+
+    sheet = DamageSheet(plane="devastator")
+    view = sheet._drawing
+    assert view.over.startswith(SHEET_LABELS) and "<text class='cs-label'" in view.over
+    assert view.top.startswith(SHEET_TOP) and "cs-label" not in view.top
+    over, base = view.over, view.base
+    changed: list[str] = []
+    view.param.watch(lambda *events: changed.extend(e.name for e in events), ["head", "text", "base", "top", "over"])
+    assert sheet.fire()
+    assert sorted(changed) == ["text", "top"] and view.over is over and view.base is base
+    # the layers make the same drawing whole as two layers would (the codes then in the top one)
+    from cs_panel.fasa.damage import damage_layouts
+
+    svg = damage_sheet_svg(sheet.sheet, f"{sheet.sheet.name}: {damage_layouts()[sheet.sheet.layout]['name']}",
+                           last=sheet.last_boxes, preview=sheet.preview)
+    two = LayeredSvg()
+    two.show(svg, top_from=SHEET_TOP)
+    assert view.object == two.object and two.over == "" and two.top == view.top + view.over
+
+
 def test_a_drawing_without_the_marker_is_all_base_and_text_that_is_no_svg_is_refused():
     view = LayeredSvg()
     view.show("<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'/></svg>", top_from=FIGHTERS)
