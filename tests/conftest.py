@@ -135,8 +135,9 @@ def skirmish_map():
         base, top = app._map.base, app._map.top
         squares = {(int(c), int(r)): fill for c, r, fill in
                    re.findall(r"<rect class='cs-square' data-pick='(\d+),(\d+)'[^>]*fill='([^']+)'", base)}
-        reach = {((int(x) - 1) // 40, (int(y) - 1) // 40): fill for x, y, fill in
-                 re.findall(r"<rect class='cs-reach' x='(\d+)' y='(\d+)'[^>]*fill='([^']+)'", top)}
+        reach = {((int(x) - 1) // 40, (int(y) - 1) // 40): fill
+                 for fill, d in re.findall(r"<path class='cs-reach' data-kind='\w+' fill='([^']+)'[^>]* d='([^']+)'", top)
+                 for x, y in re.findall(r"M(\d+) (\d+)h38v38h-38z", d)}  # a square each
         lines = [(colour, "stroke-dasharray" in rest) for colour, rest in
                  re.findall(r"<line class='cs-lof'[^>]*stroke='([^']+)'([^>]*)/>", top)]
         pieces = re.findall(r"<circle class='cs-piece'[^>]*><title>([^<]*)</title></circle><text[^>]*>([^<]*)</text>", top)

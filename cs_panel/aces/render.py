@@ -153,9 +153,15 @@ def skirmish_svg(board: Board, pieces: Iterable[tuple[Square, str, str, str, boo
     A click on a square or a character is read from its ``data-pick`` ("column,row")."""
     stops = set(stops)
     layer = [f"{SKIRMISH_TOP}>"]
-    for s in sorted(reach):
-        layer.append(f"<rect class='cs-reach' x='{s[0] * _SQ + 1}' y='{s[1] * _SQ + 1}' width='{_SQ - 2}' "
-                     f"height='{_SQ - 2}' fill='{STOP_FILL if s in stops else REACH_FILL}' fill-opacity='0.8' pointer-events='none'/>")
+    # the shaded squares as one path per shade, a square each: a hundred rectangles cost the
+    # browser a hundred elements to parse, lay out and paint each time another character is
+    # chosen (issue 14); one path draws the same
+    for kind, fill in (("reach", REACH_FILL), ("stop", STOP_FILL)):
+        squares = [s for s in sorted(reach) if (s in stops) == (kind == "stop")]
+        if squares:
+            d = "".join(f"M{s[0] * _SQ + 1} {s[1] * _SQ + 1}h{_SQ - 2}v{_SQ - 2}h-{_SQ - 2}z" for s in squares)
+            layer.append(f"<path class='cs-reach' data-kind='{kind}' fill='{fill}' fill-opacity='0.8' "
+                         f"pointer-events='none' d='{d}'/>")
     c = lambda v: v * _SQ + _SQ / 2  # noqa: E731 - the centre of a square
     for lof in lines:
         colour = LINE_CLEAR if lof.clear else LINE_BLOCKED
