@@ -54,7 +54,6 @@ def _source_options(extra: list[str]) -> dict[str, str]:
 DIAL_STYLES = STYLES + """
 .cs-strip { border-collapse: collapse; font-size: 0.85em; }
 .cs-strip td, .cs-strip th { border: 1px solid #cbd5e0; padding: 1px 5px; text-align: center; }
-.cs-strip td.cs-now { outline: 3px solid #d69e2e; font-weight: bold; }
 .cs-strip td.cs-down { background: #fed7d7; }
 .cs-strip td.cs-past { background: #e2e8f0; color: #718096; }
 .cs-strip td.cs-limit { border-right: 5px solid black; }
@@ -89,15 +88,16 @@ _STRIP_END = ("</table><p><small>&#9650; start (green triangle); outlined: in th
               "(with the campaign bail-out value); thick black line: structural limit; grey: beyond it.</small></p></div>")
 
 
-def _strip_parts(d: CombatDial) -> tuple[str, list[str], list[list[str]], list[list[str]]]:
-    """The teaching strip of ``d`` in parts that do not depend on its position: the table's head,
-    each stat's row start, and each cell twice, as it is drawn away from the slot and in it
-    (``cs-now``). ``ClixDial._draw_strip`` joins them for the click in the slot."""
+def _strip_html(d: CombatDial) -> str:
+    """The teaching strip of ``d`` as it is whatever click is in the slot: the slot's column is
+    outlined by the strip pane's class (``cs-at-N``, ``_slot_styles``), not in the table, so a
+    click changes one class of the pane and the browser keeps the table it has (issue 14: the
+    table written again, parsed and laid out at every click took most of the dial's frame)."""
     cells = strip(d)
     head = "".join(f"<th>{c.index}{' &#9650;' if c.is_start else ''}</th>" for c in cells)
-    rows, plain, now = [], [], []
+    rows = []
     for s in d.stats:
-        away, here = [], []
+        row = []
         for c in cells:
             cls = []
             if c.limit_line:
@@ -110,16 +110,21 @@ def _strip_parts(d: CombatDial) -> tuple[str, list[str], list[list[str]], list[l
             else:
                 txt = str(c.values[s])
                 style = f" style='background:{css_colour(c.markers[s])}'" if s in c.markers else ""
-            away.append(f"<td class='{' '.join(cls)}'{style}>{txt}</td>")
-            here.append(f"<td class='{' '.join(['cs-now', *cls])}'{style}>{txt}</td>")
-        rows.append(f"<tr><th>{html.escape(STAT_LABELS.get(s, s))}</th>")
-        plain.append(away)
-        now.append(here)
-    top = ("<div class='cs-teaching'><p><b>Teaching view</b> <span class='cs-badge' style='background:#dd6b20'>"
-           "not at the table</span>: the whole dial at once. In a game you may not turn a dial just to see "
-           "what comes next (Air Action, Crimson Skies Etiquette, point 1).</p>"
-           f"<table class='cs-strip'><tr><th>click</th>{head}</tr>")
-    return top, rows, plain, now
+            row.append(f"<td class='{' '.join(cls)}'{style}>{txt}</td>")
+        rows.append(f"<tr><th>{html.escape(STAT_LABELS.get(s, s))}</th>{''.join(row)}</tr>")
+    return ("<div class='cs-teaching'><p><b>Teaching view</b> <span class='cs-badge' style='background:#dd6b20'>"
+            "not at the table</span>: the whole dial at once. In a game you may not turn a dial just to see "
+            "what comes next (Air Action, Crimson Skies Etiquette, point 1).</p>"
+            f"<table class='cs-strip'><tr><th>click</th>{head}</tr>{''.join(rows)}{_STRIP_END}")
+
+
+def _slot_styles(clicks: int) -> str:
+    """The strip pane's outline of the slot's column, one rule per click of a dial of ``clicks``
+    clicks: the pane of class ``cs-at-N`` outlines the (N + 2)th cell of each row (after the
+    stat's name). An inset shadow tints the cell over its marker colour; neither it nor the
+    outline changes the table's layout."""
+    return "".join(f":host(.cs-at-{k}) .cs-strip td:nth-child({k + 2})" + ("," if k < clicks - 1 else "")
+                   for k in range(clicks)) + " { outline: 3px solid #d69e2e; box-shadow: inset 0 0 0 99px rgba(214, 158, 46, 0.25); }"
 
 
 class ClixDial(pn.viewable.Viewer):
@@ -450,18 +455,16 @@ class ClixDial(pn.viewable.Viewer):
         if not self.show_strip:
             self._strip.object = ""
             return
-        # a click moves only the slot's outline (cs-now): every cell of the dial is written once per
-        # dial, in both forms, and a click joins them (issue 14: the whole table was built again,
-        # about 0.4 ms a click). The dial's fields other than its position decide the cells.
+        # the table is written once per dial; a click moves the slot's outline by the pane's class
+        # (_strip_html). The dial's fields other than its position decide the cells.
         shape = (d.stats, d.clicks, d.start, d.structural_limit, d.eliminated_symbol)
-        kept = self._strip_cells
-        if kept is None or kept[0] != shape:
-            kept = self._strip_cells = (shape, *_strip_parts(d))
-        _, head, rows, plain, now = kept
-        pos = d.position
-        body = "".join(f"{row}{''.join(cells[:pos])}{now_cells[pos] if 0 <= pos < len(now_cells) else ''}"
-                       f"{''.join(cells[pos + 1:])}</tr>" for row, cells, now_cells in zip(rows, plain, now))
-        self._strip.object = f"{head}{body}{_STRIP_END}"
+        if self._strip_cells is None or self._strip_cells[0] != shape:
+            self._strip_cells = (shape, _strip_html(d))
+            self._strip.stylesheets = [DIAL_STYLES, _slot_styles(len(d.clicks))]
+        self._strip.object = self._strip_cells[1]
+        at = ["dial-strip", f"cs-at-{d.position}"]
+        if self._strip.css_classes != at:
+            self._strip.css_classes = at
 
     def _draw_speed(self) -> None:
         sp = self.speed

@@ -71,7 +71,9 @@ def test_campaign_dial_runs_to_the_structural_limit_with_bail_out_odds():
 def test_strip_is_badged_as_a_teaching_view_and_can_be_hidden():
     d = ClixDial()
     assert "Teaching view" in d._strip.object and "Etiquette" in d._strip.object
-    assert d._strip.object.count("cs-now") == 4  # the slot's column, one cell per stat
+    # the slot's column is outlined by the pane's class, its rule one per click of the dial
+    assert d._strip.css_classes == ["dial-strip", f"cs-at-{d.combat.position}"] and "cs-now" not in d._strip.object
+    assert f":host(.cs-at-{d.combat.position}) .cs-strip td:nth-child({d.combat.position + 2})" in d._strip.stylesheets[-1]
     d.show_strip = False
     assert d._strip.object == ""
 
@@ -176,8 +178,9 @@ def test_optional_skill_cancelled_until_end_of_turn_and_shaken_cannot_be():
 
 
 def _strip_drawn_whole(d):
-    """The teaching strip as ClixDial drew it whole on every click before issue 14's change: the
-    oracle for the strip it now joins from kept cells."""
+    """The teaching strip as ClixDial drew it whole on every click before issue 14's changes, less
+    the slot's mark (``cs-now``), which the pane's class now gives: the oracle for the strip it
+    writes once per dial."""
     import html as _html
 
     from cs_panel.clix.dial import STAT_LABELS
@@ -188,7 +191,7 @@ def _strip_drawn_whole(d):
     for s in d.stats:
         row = []
         for c in cells:
-            cls = ["cs-now"] if c.is_slot else []
+            cls = []
             if c.limit_line:
                 cls.append("cs-limit")
             if c.eliminated:
@@ -212,24 +215,32 @@ def _strip_drawn_whole(d):
 @pytest.mark.rule("A.base.values", "A.campaign.bailout")
 @pytest.mark.parametrize("fig", figures().ids())
 def test_the_strip_joined_from_kept_cells_is_the_strip_drawn_whole(monkeypatch, fig):
-    """A click joins the strip from cells written once per dial (issue 14): at every click of
-    every packaged dial, campaign or not, it is the strip drawn whole, and the cells are written
+    """The strip is written once per dial and a click moves the slot's outline by the pane's class
+    (issue 14): at every click of every packaged dial, campaign or not, the table is the strip
+    drawn whole and the class outlines the column of the click in the slot; the table is written
     again only for another dial."""
     import cs_panel.ui.dial as dial_ui
 
+    def shown_right(view) -> bool:
+        slot = [c.index for c in strip(view.combat) if c.is_slot]
+        rules = view._strip.stylesheets[-1]
+        return (view._strip.object == _strip_drawn_whole(view.combat) and len(slot) == 1
+                and view._strip.css_classes == ["dial-strip", f"cs-at-{slot[0]}"]
+                and f":host(.cs-at-{slot[0]}) .cs-strip td:nth-child({slot[0] + 2})" in rules)
+
     d = ClixDial(figure_id=fig, campaign=True)
     written = []
-    parts = dial_ui._strip_parts
-    monkeypatch.setattr(dial_ui, "_strip_parts", lambda dial: written.append(1) or parts(dial))
+    parts = dial_ui._strip_html
+    monkeypatch.setattr(dial_ui, "_strip_html", lambda dial: written.append(1) or parts(dial))
     while True:
-        assert d._strip.object == _strip_drawn_whole(d.combat)
+        assert shown_right(d)
         if not d.click_forward():
             break
     while d.click_back():
-        assert d._strip.object == _strip_drawn_whole(d.combat)
-    assert written == []  # the same dial all along: its cells were written when it was first shown
+        assert shown_right(d)
+    assert written == []  # the same dial all along: its table was written when it was first shown
     d.figure_id = "sample-two-seater" if fig != "sample-two-seater" else "sample-fighter"
-    assert written == [1] and d._strip.object == _strip_drawn_whole(d.combat)
+    assert written == [1] and shown_right(d)
 
 
 @pytest.mark.rule("A.throttle")
