@@ -156,8 +156,9 @@ def skirmish_svg(board: Board, pieces: Iterable[tuple[Square, str, str, str, boo
     # the shaded squares as one path per shade, a square each: a hundred rectangles cost the
     # browser a hundred elements to parse, lay out and paint each time another character is
     # chosen (issue 14); one path draws the same
+    shaded = sorted(reach)
     for kind, fill in (("reach", REACH_FILL), ("stop", STOP_FILL)):
-        squares = [s for s in sorted(reach) if (s in stops) == (kind == "stop")]
+        squares = [s for s in shaded if (s in stops) == (kind == "stop")]
         if squares:
             d = "".join(f"M{s[0] * _SQ + 1} {s[1] * _SQ + 1}h{_SQ - 2}v{_SQ - 2}h-{_SQ - 2}z" for s in squares)
             layer.append(f"<path class='cs-reach' data-kind='{kind}' fill='{fill}' fill-opacity='0.8' "

@@ -3,7 +3,7 @@
 A table draws its board again after every action, yet most of the drawing (a bar room's floor:
 96 hexes, their labels, the cover) stays as it was, and an HTML pane sends the whole drawing
 each time, which the browser then decodes and builds again element by element (issue 14:
-latency). This component holds the drawing in four parts: ``head`` (the ``<svg>`` tag and its
+latency). This component holds the drawing in parts: ``head`` (the ``<svg>`` tag and its
 ``<title>``), ``text`` (its ``<desc>``'s words, escaped as in the drawing, for screen readers), ``base`` (the layer
 that rarely changes), ``top`` (the layer drawn over it, the pieces) and, optionally, ``over``: a
 layer over the pieces that rarely changes either (a record sheet's component codes, which must be

@@ -168,9 +168,9 @@ class PilotSheet(pn.viewable.Viewer):
             cost = skill_cost(self._build)
             created = create_pilot(self.pilot_name, self.role, rules=rules, **self._levels())
         except OverBudgetError as e:
-            # the budget is the role's: the budget's line under its input says so, in the slot's
-            # place (the whole sum is in the cost column beside it)
-            over, error = e.over, point_at(e, "role")
+            # the budget is the role's: the budget's line under its input says so (not a slot),
+            # and the whole sum is in the cost column beside it
+            over, error = e.over, e
         except CsPanelError as e:
             error = point_at(e, "pilot_name") if e.field == "name" else e
         with editing(self, "rules", "cost", "created", "points_left", "over_budget", "error"):

@@ -32,15 +32,14 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at
+from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at, scroll_styles
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
 FIELDS = ["action", "seats"]
 
-TABLE_STYLES = """
-.play-log { max-height: 340px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+TABLE_STYLES = scroll_styles("play-log", "max-height: 340px;") + """
 .play-log ol { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 2.2em; }
 .play-log .why { color: #2c5282; font-family: sans-serif; }
 .play-log .roll { color: #555; }
