@@ -256,6 +256,11 @@ class KeptPerGame:
 
 #: each game's legal actions, by player (Game.legal_actions)
 _LEGAL = KeptPerGame()
+#: the games the latest games became, by action (Game.apply): an undo gives back the earlier game,
+#: and taking the same action again from it (a teacher's "try that again", a replay stepping back
+#: and forth) finds the next game here instead of working the step out again; the dice are the
+#: seed's and the entry's place, so it is the same game either way
+_NEXT = KeptPerGame()
 
 
 def rules_for(system: str) -> Rules:
@@ -453,6 +458,13 @@ class Game:
             raise IllegalActionError(f"{action!r} is not an action")
         if self.is_over:
             raise IllegalActionError(f"the game is over ({self.result.text}); no more actions", rule_id=None)
+        try:
+            hash(action)
+        except TypeError:  # an action holding a list or dict is worked out each time
+            return self._apply(action)
+        return _NEXT.answer(self, action, lambda: (self._apply(action),))[0]
+
+    def _apply(self, action: Action) -> "Game":
         k = len(self.log)
         if k >= MAX_LOG:
             raise IllegalActionError(f"a game holds at most {MAX_LOG} actions")

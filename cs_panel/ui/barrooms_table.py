@@ -70,8 +70,10 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         self._text = text_view(css_classes=["br-text"])  # the room in words, for screen readers
         self._fighters = html_pane("", css_classes=["br-fighters"], sizing_mode="stretch_width")
         self._computer = html_pane("", css_classes=["br-computer"], sizing_mode="stretch_width")
-        self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", max_height=420,
-                              styles={"overflow-y": "auto"})
+        # one height, scrolled inside: a transcript a line longer or shorter after each action resized
+        # the page, and the browser measured every part of it again (about 3 ms a click, issue 14)
+        self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", height=360,
+                              styles={"overflow-y": "auto", "border": "1px solid #ddd", "padding": "2px 6px"})
         self._apply.on_click(lambda _: self.apply())
         self._undo.on_click(lambda _: self.undo())
         self._menu.param.watch(lambda e: setattr(self, "action", e.new or ""), "value")

@@ -6,7 +6,10 @@ draws itself again whenever its options change and then lays the whole page out 
 included; on the play table that was about 5 ms of each click, a third more than a trivial app's
 whole answer to a button (issue 14: ``benchmarks/latency.py``). Here the options travel as one
 text, a line each, and the browser rewrites only the ``<option>`` elements that differ, in a box
-of fixed width: the page is not laid out again. On the server, one text is also cheaper to send
+of fixed width: the page is not laid out again. Even so, a list of 84 moves cost the browser
+2.5 ms a change, however few of its options differed; a closed list shows only its chosen line,
+so the change brings that one and the others are written when the page is next idle, or at once
+when the player focuses, presses or types into the list first. On the server, one text is also cheaper to send
 than a list (bokeh looks through every item of a list for models it might hold).
 
 In Python it is used like ``pn.widgets.Select`` with a list of strings: ``options``, ``value``,
@@ -89,7 +92,9 @@ export function render({ model }) {
   const select = document.createElement('select')
   select.id = 'cs-long-select-' + Math.random().toString(36).slice(2)
   label.htmlFor = select.id
-  const fill = () => {
+  // every option, rewriting only those that differ
+  const fillAll = () => {
+    waiting = false
     const lines = model.lines ? model.lines.split('\\n') : []
     const options = select.options
     for (let i = 0; i < lines.length; i++) {
@@ -104,6 +109,24 @@ export function render({ model }) {
     while (options.length > lines.length) select.remove(options.length - 1)
     select.value = model.value === null ? '' : model.value
   }
+  // a closed list shows only its chosen line: that one goes in with the change, the others once the
+  // page is idle (a list of 84 moves cost the browser 2.5 ms however few of them differed), and at
+  // once if the player reaches the list first
+  let waiting = false, later = null
+  const idle = window.requestIdleCallback ? (f => requestIdleCallback(f, {timeout: 100})) : (f => setTimeout(f, 0))
+  const forget = window.cancelIdleCallback ? (h => cancelIdleCallback(h)) : (h => clearTimeout(h))
+  const fill = () => {
+    if (!model.lines || model.value === null || select.matches(':focus')) { fillAll(); return }
+    const option = document.createElement('option')
+    option.value = option.textContent = model.value
+    select.replaceChildren(option)
+    select.value = model.value
+    waiting = true
+    if (later !== null) forget(later)
+    later = idle(() => { later = null; if (waiting) fillAll() })
+  }
+  const reach = () => { if (waiting) fillAll() }
+  for (const event of ['focus', 'pointerdown', 'keydown']) select.addEventListener(event, reach)
   const show = () => {
     label.textContent = model.label
     label.hidden = !model.label
@@ -113,7 +136,10 @@ export function render({ model }) {
   fill()
   select.addEventListener('change', () => { model.value = select.value })
   model.on('lines', fill)
-  model.on('value', () => { if (select.value !== model.value) select.value = model.value === null ? '' : model.value })
+  model.on('value', () => {
+    if (waiting) fill()  // the one line shown is the chosen one
+    else if (select.value !== model.value) select.value = model.value === null ? '' : model.value
+  })
   model.on(['label', 'disabled'], show)
   box.append(label, select)
   return box

@@ -41,3 +41,53 @@ def test_an_action_redraws_the_fighters_over_the_same_floor(serve, page, ws_fram
     assert "br-fighter" in sent and "polygon" not in sent
     events = [e for f in frames if '"events"' in f for e in json.loads(f)["events"]]
     assert {e.get("attr") for e in events} >= {"top", "text"}
+
+
+def test_an_action_and_its_undo_keep_the_page_one_height_and_the_list_fills(serve, page):
+    """The transcript's box has one height, so a line more or less does not resize the page (a
+    resize made the browser measure every part of it again, issue 14); the action list shows its
+    chosen line with the change and writes the other options once the page is idle, and they are
+    the game's legal actions, in order."""
+    from cs_panel.ui.barrooms_table import _demo
+
+    game = _demo()
+    legal = [str(a) for a in game.legal_actions(game.waiting_for[0])]
+    after = game.apply(legal[0])
+    then = [str(a) for a in after.legal_actions(after.waiting_for[0])]
+    page.goto(serve(table_app))
+    select = page.locator(".br-actions select")
+    options = lambda: select.evaluate("s => [...s.options].map(o => o.value)")  # noqa: E731
+    expect(select.locator("option")).to_have_count(len(legal))
+    assert options() == legal
+    high = page.evaluate("() => document.documentElement.scrollHeight")
+    page.locator(".br-apply button").click()
+    expect(page.locator(".br-status")).to_contain_text("Jonesy")
+    expect(select.locator("option")).to_have_count(len(then))  # filled when the page was idle
+    assert options() == then and select.input_value() == then[0]
+    assert page.evaluate("() => document.documentElement.scrollHeight") == high
+    page.locator(".br-undo button").click()
+    expect(page.locator(".br-status")).to_contain_text("Vic")
+    expect(select.locator("option")).to_have_count(len(legal))
+    assert options() == legal and select.input_value() == legal[0]
+    assert page.evaluate("() => document.documentElement.scrollHeight") == high
+
+
+def test_the_list_shows_the_chosen_line_at_once_and_every_line_when_reached(serve, page):
+    """Between the change and the page's next idle moment the list holds only its chosen line;
+    focusing it (as a click or the Tab key does) writes every option at once."""
+    from cs_panel.ui.barrooms_table import _demo
+
+    after = _demo().apply(str(_demo().legal_actions(_demo().waiting_for[0])[0]))
+    then = [str(a) for a in after.legal_actions(after.waiting_for[0])]
+    page.goto(serve(table_app))
+    select = page.locator(".br-actions select")
+    expect(select.locator("option")).not_to_have_count(0)
+    # hold the idle moment back, so the list is caught between the change and its filling
+    page.evaluate("() => { window.__idle = []; window.requestIdleCallback = f => window.__idle.push(f) }")
+    page.locator(".br-apply button").click()
+    expect(page.locator(".br-status")).to_contain_text("Jonesy")
+    expect(select.locator("option")).to_have_count(1)
+    assert select.input_value() == then[0]
+    select.focus()
+    expect(select.locator("option")).to_have_count(len(then))
+    assert select.evaluate("s => [...s.options].map(o => o.value)") == then and select.input_value() == then[0]

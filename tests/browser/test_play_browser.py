@@ -40,3 +40,30 @@ def test_a_solo_turn_against_the_computer(serve, page):
     expect(page.locator(".play-new-game .in-plane_name input")).to_be_visible()
     expect(page.locator(".cs-setup-pilot").first).to_contain_text("Pilot")
     assert not seen["outside"] and not seen["errors"], seen
+
+
+def test_the_log_box_keeps_one_height_from_no_action_to_several(serve, page):
+    """The log's box is the same size empty ("No action yet.") and with actions in it, so an action
+    or its undo does not resize the page (issue 14: the browser then measured all of it again)."""
+    import panel as pn
+
+    def hot_seat():
+        from cs_panel.games import new_game
+        from cs_panel.ui.play_table import PlayTable
+        return pn.Column(PlayTable(game=new_game("fasa", seed=2), seats={}))
+
+    page.goto(serve(hot_seat))
+    log = page.locator(".play-log-pane")
+    expect(log).to_contain_text("No action yet.")
+    expect(page.locator(".play-picture svg").first).to_be_visible()  # the page whole before it is measured
+    box = page.locator(".play-log")
+    high = page.evaluate("() => document.documentElement.scrollHeight")
+    size = box.bounding_box()["height"]
+    page.locator(".play-apply button").click()
+    expect(log).not_to_contain_text("No action yet.")
+    assert box.bounding_box()["height"] == size
+    assert page.evaluate("() => document.documentElement.scrollHeight") == high
+    page.locator(".play-undo button").click()
+    expect(log).to_contain_text("No action yet.")
+    assert box.bounding_box()["height"] == size
+    assert page.evaluate("() => document.documentElement.scrollHeight") == high

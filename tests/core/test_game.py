@@ -167,6 +167,39 @@ def test_legal_actions_are_asked_of_the_rules_once_per_game_and_player(monkeypat
     assert asked[-1] == "Ann" and len(asked) > 3
 
 
+def test_the_same_action_from_the_same_game_is_worked_out_once(monkeypatch):
+    """An undo gives back the earlier game; taking the same action from it again finds the game it
+    became (issue 14: a table's Undo then Play did the whole turn twice). It is the same game the
+    rules would make, dice included; another action, or the same one from another game, is worked
+    out; a refused action is refused each time; only the latest answers are kept."""
+    import cs_panel.core.game as core
+
+    stepped = []
+    real = ToyRules.step
+
+    def counted(self, state, action, dice):
+        stepped.append(str(action))
+        return real(self, state, action, dice)
+    monkeypatch.setattr(ToyRules, "step", counted)
+    g = toy(5).play("hide Ann 2", "hide Bob 1", "reveal")
+    rolled = g.apply("roll Ann")
+    assert g.apply("roll Ann") is rolled
+    assert stepped.count("roll Ann") == 1
+    fresh = toy(5).play("hide Ann 2", "hide Bob 1", "reveal")  # an equal game, another object
+    again = fresh.apply("roll Ann")
+    assert stepped.count("roll Ann") == 2 and again == rolled and again.log[-1].faces == rolled.log[-1].faces
+    assert again is not rolled and again.at(len(again.log) - 1) is fresh  # its own history
+    assert g.apply("roll Bob") is not rolled and stepped.count("roll Bob") == 1
+    with pytest.raises(IllegalActionError):
+        rolled.apply("roll Ann")  # Ann has rolled: refused
+    with pytest.raises(IllegalActionError):
+        rolled.apply("roll Ann")  # and refused again, not kept as an answer
+    assert stepped.count("roll Ann") == 2 + 2
+    for seed in range(core.LEGAL_KEPT + 5):  # other games push the oldest answers out
+        toy(seed).apply("hide Ann 1")
+    assert len(core._NEXT) <= core.LEGAL_KEPT
+
+
 def test_apply_is_deterministic_and_immutable():
     g = toy(5)
     a = g.play("hide Ann 2", "hide Bob 1", "reveal", "roll Ann", "roll Bob")
