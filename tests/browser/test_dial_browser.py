@@ -18,11 +18,16 @@ def test_clicking_forward_and_back_changes_the_stat_slot(serve, page):
     piloting = page.locator(".dial-svg text.cs-slot-value[data-stat='piloting']")
     expect(slot).to_have_text("click 0: maximum speed 7, front gunnery 4 [red], rear gunnery 0, piloting 6")
     expect(piloting).to_have_text("6")
+    # the teaching strip marks the slot's column: one cell a stat, the click's values
+    marked = page.locator(".dial-strip table.cs-strip td.cs-slot")
+    expect(marked).to_have_text(["7", "4", "0", "6"])
     page.locator(".dial-forward button").click()
     expect(slot).to_have_text("click 1: maximum speed 7, front gunnery 3 [red], rear gunnery 0, piloting 7")
     expect(piloting).to_have_text("7")
+    expect(marked).to_have_text(["7", "3", "0", "7"])
     page.locator(".dial-back button").click()
     expect(slot).to_contain_text("click 0:")
+    expect(marked).to_have_text(["7", "4", "0", "6"])
     page.locator(".dial-back button").click()  # refused: the start is as far back as the dial goes
     expect(page.locator(".cs-error-clicks .cs-error")).to_contain_text("would pass the starting position")
     expect(slot).to_contain_text("click 0:")

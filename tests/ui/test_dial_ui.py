@@ -71,9 +71,8 @@ def test_campaign_dial_runs_to_the_structural_limit_with_bail_out_odds():
 def test_strip_is_badged_as_a_teaching_view_and_can_be_hidden():
     d = ClixDial()
     assert "Teaching view" in d._strip.object and "Etiquette" in d._strip.object
-    # the slot's column is outlined by the pane's class, its rule one per click of the dial
-    assert d._strip.css_classes == ["dial-strip", f"cs-at-{d.combat.position}"] and "cs-now" not in d._strip.object
-    assert f":host(.cs-at-{d.combat.position}) .cs-strip td:nth-child({d.combat.position + 2})" in d._strip.stylesheets[-1]
+    # the slot's column is marked by the browser from the strip's ``at``, not in the table
+    assert d._strip.at == d.combat.position and "cs-now" not in d._strip.object and "cs-slot" not in d._strip.object
     d.show_strip = False
     assert d._strip.object == ""
 
@@ -215,18 +214,15 @@ def _strip_drawn_whole(d):
 @pytest.mark.rule("A.base.values", "A.campaign.bailout")
 @pytest.mark.parametrize("fig", figures().ids())
 def test_the_strip_joined_from_kept_cells_is_the_strip_drawn_whole(monkeypatch, fig):
-    """The strip is written once per dial and a click moves the slot's outline by the pane's class
-    (issue 14): at every click of every packaged dial, campaign or not, the table is the strip
-    drawn whole and the class outlines the column of the click in the slot; the table is written
-    again only for another dial."""
+    """The strip is written once per dial and a click moves the slot's mark (issue 14): at every
+    click of every packaged dial, campaign or not, the table is the strip drawn whole and ``at``
+    is the click in the slot; the table is written again only for another dial."""
     import cs_panel.ui.dial as dial_ui
 
     def shown_right(view) -> bool:
         slot = [c.index for c in strip(view.combat) if c.is_slot]
-        rules = view._strip.stylesheets[-1]
         return (view._strip.object == _strip_drawn_whole(view.combat) and len(slot) == 1
-                and view._strip.css_classes == ["dial-strip", f"cs-at-{slot[0]}"]
-                and f":host(.cs-at-{slot[0]}) .cs-strip td:nth-child({slot[0] + 2})" in rules)
+                and view._strip.at == slot[0] == view.combat.position)
 
     d = ClixDial(figure_id=fig, campaign=True)
     written = []
