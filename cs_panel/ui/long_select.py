@@ -9,8 +9,8 @@ text, a line each, and the browser rewrites only the ``<option>`` elements that 
 of fixed width: the page is not laid out again. Even so, a list of 84 moves cost the browser
 2.5 ms a change, however few of its options differed; a closed list shows only its chosen line,
 so the change brings that one and the others are written when the page is next idle, or at once
-when the player focuses, presses or types into the list first. On the server, one text is also cheaper to send
-than a list (bokeh looks through every item of a list for models it might hold).
+when the player focuses, presses or types into the list first. On the server, one text is also
+cheaper to send than a list (bokeh looks through every item of a list for models it might hold).
 
 In Python it is used like ``pn.widgets.Select`` with a list of strings: ``options``, ``value``,
 ``label``, ``disabled``, and ``param.update(options=..., value=...)`` for both at once. No rules
