@@ -48,6 +48,8 @@ def test_an_action_and_its_undo_keep_the_page_one_height_and_the_list_fills(serv
     resize made the browser measure every part of it again, issue 14); the action list shows its
     chosen line with the change and writes the other options once the page is idle, and they are
     the game's legal actions, in order."""
+    from layout_checks import settled
+
     from cs_panel.ui.barrooms_table import _demo
 
     game = _demo()
@@ -59,16 +61,19 @@ def test_an_action_and_its_undo_keep_the_page_one_height_and_the_list_fills(serv
     options = lambda: select.evaluate("s => [...s.options].map(o => o.value)")  # noqa: E731
     expect(select.locator("option")).to_have_count(len(legal))
     assert options() == legal
+    settled(page)  # measured once the page is whole: under load its foot can come in later
     high = page.evaluate("() => document.documentElement.scrollHeight")
     page.locator(".br-apply button").click()
     expect(page.locator(".br-status")).to_contain_text("Jonesy")
     expect(select.locator("option")).to_have_count(len(then))  # filled when the page was idle
     assert options() == then and select.input_value() == then[0]
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
     page.locator(".br-undo button").click()
     expect(page.locator(".br-status")).to_contain_text("Vic")
     expect(select.locator("option")).to_have_count(len(legal))
     assert options() == legal and select.input_value() == legal[0]
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
 
 

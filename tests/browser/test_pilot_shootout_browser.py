@@ -51,21 +51,26 @@ def test_a_skill_past_the_rules_limit_stops_at_it_and_a_mission_is_awarded(serve
 def test_a_skill_across_the_budget_line_is_refused_under_the_budget_and_the_page_keeps_its_height(serve, page):
     """Dead Eye 6 costs the hero 480 of 450: the budget's line under the Budget input turns into
     the refusal; the page does not grow or shrink, so bokeh does not lay it out again (issue 14)."""
+    from layout_checks import settled
+
     page.goto(serve(pilot_app))
     page.wait_for_function(READY, timeout=60_000)
     line = page.locator(".pilot-budget")
     expect(line).to_contain_text("A hero has 450 points: 20 left", timeout=20_000)
+    settled(page)  # measured once the page is whole: under load its foot can come in later
     high = page.evaluate("() => document.documentElement.scrollHeight")
     box = page.locator(".in-dead-eye input")
     box.fill("6")
     box.press("Enter")
     expect(line.locator(".cs-error")).to_contain_text("30 points over the 450 a hero has", timeout=20_000)
     expect(page.locator(".pilot-record")).to_contain_text("over budget")
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
     box.fill("5")
     box.press("Enter")
     expect(line).to_contain_text("20 left", timeout=20_000)
     expect(line.locator(".cs-error")).to_have_count(0)
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
 
 @pytest.mark.rule("B.fire.rate", "B.fire.target", "B.weapons")

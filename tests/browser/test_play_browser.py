@@ -46,6 +46,7 @@ def test_the_log_box_keeps_one_height_from_no_action_to_several(serve, page):
     """The log's box is the same size empty ("No action yet.") and with actions in it, so an action
     or its undo does not resize the page (issue 14: the browser then measured all of it again)."""
     import panel as pn
+    from layout_checks import settled
 
     def hot_seat():
         from cs_panel.games import new_game
@@ -57,13 +58,16 @@ def test_the_log_box_keeps_one_height_from_no_action_to_several(serve, page):
     expect(log).to_contain_text("No action yet.")
     expect(page.locator(".play-picture svg").first).to_be_visible()  # the page whole before it is measured
     box = page.locator(".play-log")
+    settled(page)  # measured once the page is whole: under load its foot can come in later
     high = page.evaluate("() => document.documentElement.scrollHeight")
     size = box.bounding_box()["height"]
     page.locator(".play-apply button").click()
     expect(log).not_to_contain_text("No action yet.")
     assert box.bounding_box()["height"] == size
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
     page.locator(".play-undo button").click()
     expect(log).to_contain_text("No action yet.")
     assert box.bounding_box()["height"] == size
+    settled(page)
     assert page.evaluate("() => document.documentElement.scrollHeight") == high
