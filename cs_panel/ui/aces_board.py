@@ -68,7 +68,7 @@ from cs_panel.games import new_game
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.chip_choice import ChipChoice
 from cs_panel.ui.common import (
-    STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, html_pane, point_at, short_labels,
+    STYLES, FieldErrors, RuleInteger, SEED_BOUNDS, badge_html, html_pane, point_at, short_labels, editing,
 )
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg, picked_cell
@@ -426,7 +426,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             update["action"] = self.action if self.action in legal else (legal[0] if legal else None)
             self.param.update(**{k: v for k, v in update.items() if getattr(self, k) != v})
         rolls = self._rolls(game)
-        with param.edit_constant(self):
+        with editing(self, "legal", "roll_log", "last_roll"):
             self.legal = legal
             self.roll_log = [f"{i}. {r}" for i, r in enumerate(rolls, 1)]
             self.last_roll = rolls[-1] if rolls else None
@@ -593,7 +593,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
                 shootable.append(a.targets[0])
         result, shot, reasons, refused = self._plan(table, me)
         error = error or refused
-        with param.edit_constant(self):
+        with editing(self, "reach", "attack_result", "reasons", "multi_result", "shootable"):
             self.reach, self.attack_result, self.reasons = reach, result, reasons
             self.multi_result, self.shootable = shot, shootable
         self._errors.show(error)

@@ -50,7 +50,7 @@ from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane, scroll_list_html, scroll_styles
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane, scroll_list_html, scroll_styles, editing
 from cs_panel.ui.seating import Seating
 
 FIELDS = ("clicks", "card", "orientation")
@@ -155,7 +155,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         if self.player not in self.param.player.objects:
             with param.parameterized.discard_events(self):
                 self.player = EVERYONE
-        with param.edit_constant(self):
+        with editing(self, "record", "game", "history", "log", "error"):
             self.record = record
             self.game = record.state.game
             self.history = history
@@ -185,7 +185,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
             return
         refused = self.seats_refused(self.record)
         if refused is not None:
-            with param.edit_constant(self):
+            with editing(self, "error"):
                 self.error = str(refused)
             self._show(refused)
             return
@@ -237,7 +237,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
             if not acting:
                 g = g.apply(Resolve())
         except CsPanelError as e:
-            with param.edit_constant(self):
+            with editing(self, "error"):
                 self.error = str(e)
             self._show(e, pid)
             return False
@@ -271,7 +271,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
             try:
                 game = self.seat_undo(record)
             except CsPanelError as e:
-                with param.edit_constant(self):
+                with editing(self, "error"):
                     self.error = str(e)
                 self._show(e)
                 return False

@@ -29,7 +29,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import STYLES, FieldErrors, HTMLText, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, HTMLText, RuleInteger, SEED_BOUNDS, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -128,7 +128,7 @@ class AttackOdds(pn.viewable.Viewer):
         except CsPanelError as e:
             shot, error = None, e
         self._errors.show(error)
-        with param.edit_constant(self):
+        with editing(self, "attack", "error", "at_least_one", "expected_clicks", "shoot_down"):
             self.attack = shot
             self.error = str(error) if error else ""
             self.at_least_one = shot.at_least(1) if shot else None
@@ -185,7 +185,7 @@ class AttackOdds(pn.viewable.Viewer):
             except CsPanelError as e:
                 error = e
         self._face_errors.show(error)
-        with param.edit_constant(self):
+        with editing(self, "roll_result", "roll_error"):
             self.roll_result = result
             self.roll_error = str(error) if error else ""
         self._roll.object = self._roll_html(result) if result else ""

@@ -32,7 +32,7 @@ from cs_panel.fasa.damage import (
 )
 from cs_panel.fasa.gunnery import DamageTable
 from cs_panel.fasa.render import INTACT_COLOURS, LAST_BOX as LAST, MARK_COLOURS, MARK_WORDS, SHEET_EDGE as EDGE
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, html_pane, point_at
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, FieldErrors, badge_html, html_pane, point_at, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg, picked_cell
 
@@ -115,7 +115,7 @@ class DamageSheet(pn.viewable.Viewer):
         except CsPanelError as e:
             self._refuse(e)
             return
-        with param.edit_constant(self):
+        with editing(self, "sheet", "log", "reports", "last_boxes", "error"):
             self.sheet, self.log, self.reports, self.last_boxes, self.error = sheet, [], [], [], ""
         self._errors.show(None)
         self._redraw()
@@ -136,7 +136,7 @@ class DamageSheet(pn.viewable.Viewer):
             self._refuse(e, field)
             return False
         boxes, text = self._describe(step, result)
-        with param.edit_constant(self):
+        with editing(self, "sheet", "log", "reports", "last_boxes", "error"):
             self.sheet = result.sheet
             self.log = [*self.log, (step, result)]
             self.reports = [*self.reports, text]
@@ -168,7 +168,7 @@ class DamageSheet(pn.viewable.Viewer):
     def _refuse(self, error: CsPanelError, field: str | None = None) -> None:
         if field and error.field not in FIELDS:
             error = point_at(error, field)
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = str(error)
         self._errors.show(error)
 
@@ -202,7 +202,7 @@ class DamageSheet(pn.viewable.Viewer):
             return False
         log = self.log[:-1]
         sheet = log[-1][1].sheet if log else self._fresh()
-        with param.edit_constant(self):
+        with editing(self, "sheet", "log", "reports", "last_boxes"):
             self.sheet, self.log, self.reports, self.last_boxes = sheet, log, self.reports[:-1], []
         self._redraw()
         return True

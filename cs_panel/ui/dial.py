@@ -289,7 +289,7 @@ class ClixDial(pn.viewable.Viewer):
     @param.depends("figure", watch=True)
     def _reset_dials(self):
         f = self.figure
-        with param.edit_constant(self):
+        with editing(self, "combat", "speed"):
             self.combat = f.combat.reset() if f else None
             self.speed = f.speed if f else None
         if f is not None and f.level:
@@ -386,7 +386,7 @@ class ClixDial(pn.viewable.Viewer):
             text = (f"Pilot check: rolled {faces} = {sum(result.roll.faces)} against {self.plan.check.total}: "
                     + (f"success, speed {result.speed.speed}." if result.roll.success
                        else f"failure, speed stays {result.speed.speed} and the plane takes {result.damage.applied} click of damage."))
-        with param.edit_constant(self):
+        with editing(self, "speed", "combat", "last_throttle"):
             self.speed = result.speed
             self.combat = result.damage.dial
             self.last_throttle = text

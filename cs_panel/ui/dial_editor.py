@@ -37,7 +37,7 @@ from cs_panel.core.data import PROVENANCES
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import TooLargeError
-from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served
+from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served, editing
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 
 #: form inputs whose text becomes the entry; each has an error slot of the same name
@@ -176,7 +176,7 @@ class DialEditor(pn.viewable.Viewer):
         self.bad_cells: list[tuple[int, str]] = []
         self._sync_grid()
         self._check()
-        with param.edit_constant(self):
+        with editing(self, "dial"):
             self.dial = ClixDial(figure=self.figure, chooser=False) if self.figure is not None else ClixDial(chooser=False)
 
     # --- checking --------------------------------------------------------------------------
@@ -221,7 +221,7 @@ class DialEditor(pn.viewable.Viewer):
             except CsPanelError as e:
                 error = e
         field = getattr(error, "field", None) or ""
-        with param.edit_constant(self):
+        with editing(self, "figure", "error", "error_field"):
             self.figure = figure
             self.error = str(error) if error else ""
             self.error_field = field if error else ""
@@ -409,7 +409,7 @@ class DialEditor(pn.viewable.Viewer):
         return self._edit_from(table, figure_id, self.path, slot="path")
 
     def _report(self, text: str, error: bool = False, slot: str = "path") -> bool:
-        with param.edit_constant(self):
+        with editing(self, "status"):
             self.status = text
         for name in ("path", "upload"):
             self._errors.slots[name].object = error_html(text) if error and name == slot else ""

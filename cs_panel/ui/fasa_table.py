@@ -59,7 +59,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text, editing
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 
@@ -258,7 +258,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         waiting = game.state.game.waiting_for
         if waiting:
             updates["plot_plane" if game.state.game.phase is Phase.PLOT else "pick_plane"] = waiting[0]
-        with param.edit_constant(self):
+        with editing(self, "game", "next_step", "legal", "error"):
             self.game = game
             self.next_step = next_step(game.state)
             self.legal = [str(a) for a in self._legal_of(game)]
@@ -291,7 +291,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         self._set_game(self.game)  # a player given to the computer plays at once
 
     def _refuse(self, error: CsPanelError) -> None:
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = str(error)
         self._errors.show(error)
 
@@ -438,7 +438,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         """A changed input no longer holds what was refused: its message (and a general one) goes."""
         self._errors.clear(*(e.name for e in events))
         if self.error:
-            with param.edit_constant(self):
+            with editing(self, "error"):
                 self.error = ""
 
     # --- drawing ---------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, setup_to_json
-from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text
+from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text, editing
 from cs_panel.ui.setup_airaction import AirActionSetupForm
 from cs_panel.ui.setup_barrooms import BarroomsSetupForm
 from cs_panel.ui.setup_fasa_extras import FasaExtrasForm
@@ -195,7 +195,7 @@ class GameSetup(pn.viewable.Viewer):
             error = rest = point_at(rest, where if where in self._errors.slots else None)
         self._errors.show(rest)
         if record:
-            with param.edit_constant(self):
+            with editing(self, "error"):
                 self.error = str(error) if error else ""
         return error is None
 
@@ -349,7 +349,7 @@ class GameSetup(pn.viewable.Viewer):
             problem = ""
         except CsPanelError as e:
             built, problem = None, str(e)
-        with param.edit_constant(self):
+        with editing(self, "setup"):
             self.setup = built
         self._list.object = self._list_html()
         if built is not None:
@@ -404,7 +404,7 @@ class GameSetup(pn.viewable.Viewer):
             self._refuse(e, "setup_text" if self._text_mode() else None)
             return None
         self._refuse(None)
-        with param.edit_constant(self):
+        with editing(self, "game"):
             self.game = g
         self._status.object = (f"<p class='cs-setup-status'>&#10004; Game started: {html.escape(repr(g))}; waiting for "
                                f"{html.escape(', '.join(g.waiting_for) or 'the table')}.</p>")
@@ -490,7 +490,7 @@ class GameSetup(pn.viewable.Viewer):
         if self.system in lengths and self.max_turns in lengths.values():
             with param.discard_events(self):
                 self.max_turns = lengths[self.system]
-        with param.edit_constant(self):
+        with editing(self, "game"):
             self.game = None
         self._refuse(None)
         self._rebuild()

@@ -24,7 +24,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.airaction.svg import NAV_COLOURS as COLOURS
-from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber
+from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg, picked_point
 
@@ -173,7 +173,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         speed_ok = isinstance(self.speed, int) and 0 <= self.speed <= 10
         playable = self._deck.playable(self.speed) if speed_ok else []
         barred = why_not_playable(self._deck, self.speed) if speed_ok else {}
-        with param.edit_constant(self):
+        with editing(self, "playable", "barred"):
             self.playable, self.barred = playable, barred
         try:
             start = start_pose(self.x, self.y, self.heading)
@@ -182,7 +182,7 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         except CsPanelError as e:
             m = hit = None
             error = e
-        with param.edit_constant(self):
+        with editing(self, "maneuver", "hit", "error", "end"):
             self.maneuver, self.hit = m, hit
             self.error = str(error) if error else ""
             self.end = end_text(m) if m is not None else ""

@@ -245,14 +245,14 @@ class PilotSheet(pn.viewable.Viewer):
         except CsPanelError as e:
             self._refuse(e, field)
             return False
-        with param.edit_constant(self):
+        with editing(self, "log"):
             self.log = [*self.log, step]
         self._replay()
         return True
 
     def _refuse(self, error: CsPanelError, field: str | None) -> None:
         error = point_at(error, field)  # no field: the general slot
-        with param.edit_constant(self):
+        with editing(self, "career_error"):
             self.career_error = str(error)
         self._career_errors.show(error)
 
@@ -275,14 +275,14 @@ class PilotSheet(pn.viewable.Viewer):
         """Take back the last step of the career; returns whether there was one."""
         if not self.log:
             return False
-        with param.edit_constant(self):
+        with editing(self, "log"):
             self.log = self.log[:-1]
         self._replay()
         return True
 
     def reset(self) -> None:
         """Back to the pilot as created, every step forgotten."""
-        with param.edit_constant(self):
+        with editing(self, "log"):
             self.log = []
         self._replay()
 
@@ -358,7 +358,7 @@ class PilotSheet(pn.viewable.Viewer):
                 memento=self.memento, cargo=self.cargo, fled=self.fled), None
         except CsPanelError as e:
             earned, error = None, e
-        with param.edit_constant(self):
+        with editing(self, "earned", "mission_error"):
             self.earned = earned
             self.mission_error = str(error) if error else ""
         self._mission_errors.show(error)

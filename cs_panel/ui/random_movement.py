@@ -32,7 +32,7 @@ from cs_panel.fasa.referee import parse_faces, resolve_with_faces
 from cs_panel.fasa.template import ManeuverTemplate
 from cs_panel.ui.planes import PlaneRatings
 from cs_panel.fasa.render import RANDOM_MOVE_COLOURS as COLOURS
-from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import FieldErrors, STYLES, badge_html, html_pane, RuleInteger, SEED_BOUNDS, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -142,7 +142,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         except CsPanelError as e:
             p, error = None, e
         self._plan_error = error
-        with param.edit_constant(self):
+        with editing(self, "plan", "result", "error"):
             self.plan = p
             self.result = None  # an attempt belongs to the inputs it was made with
             self.error = str(error) if error else ""
@@ -180,13 +180,13 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
             error = e
         self._errors.show(error)
         if error is not None:
-            with param.edit_constant(self):
+            with editing(self, "result", "error"):
                 self.result = None
                 self.error = str(error)
             self._outcome_pane.object = ""
             self._set_steps()
             return None
-        with param.edit_constant(self):
+        with editing(self, "result", "error"):
             self.result = result
             self.error = ""
         self._outcome_pane.object = self._outcome_html(result, unused)
@@ -222,7 +222,7 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         if self._slider.value != self.step:
             self._slider.value = self.step
         text, row = self._describe_step()
-        with param.edit_constant(self):
+        with editing(self, "step_text"):
             self.step_text = text
         self._step_pane.object = f"<p class='rm-step-text'>{html.escape(text)}</p>" if text else ""
         self._table_pane.object = self._table_html(row)

@@ -31,7 +31,7 @@ from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.game import MAX_LOG, Game, random_playout
 from cs_panel.core.validate import OutOfBoundsError
 from cs_panel.games import available, new_game
-from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text
+from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text, editing
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
@@ -173,12 +173,12 @@ class GameReplay(pn.viewable.Viewer):
         return io.StringIO(self.game.to_json() if self.game is not None else "")
 
     def _refuse(self, error: CsPanelError) -> None:
-        with param.edit_constant(self):
+        with editing(self, "load_error"):
             self.load_error = str(error)
         self._errors.show(error)
 
     def _accept(self) -> None:
-        with param.edit_constant(self):
+        with editing(self, "load_error"):
             self.load_error = ""
         self._errors.show(None)
 

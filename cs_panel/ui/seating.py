@@ -26,6 +26,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.core.seats import COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, take, to_act, undo_own
 from cs_panel.ui.play_table import bot_chooser
+from cs_panel.ui.common import editing
 
 LEVELS = ("tactical", "random")
 
@@ -134,7 +135,7 @@ class Seating(param.Parameterized):
         self._authors = {**getattr(self, "_authors", {}), **authors}
         self._noted = game
         if notes != self.notes:
-            with param.edit_constant(self):
+            with editing(self, "notes"):
                 self.notes = notes
 
     def seen_log(self, game: Game, viewer: str | None) -> list[tuple[str, str]]:

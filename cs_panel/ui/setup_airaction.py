@@ -21,7 +21,7 @@ from cs_panel.airaction.play import EDGES
 from cs_panel.clix.figures import Figure, figure_from_entry
 from cs_panel.core.errors import CsPanelError
 from cs_panel.setups import SetupFileError
-from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber, point_at, upload_text
+from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber, point_at, upload_text, editing
 
 FIELDS = ["aa_player", "edge", "aa_plane", "aa_ace", "at", "aa_speed", "build_total", "aa_turns", "figures",
           "remove", "ace_cards"]
@@ -75,7 +75,7 @@ class AirActionSetupForm(pn.viewable.Viewer):
         where = FIELD_OF.get(getattr(error, "field", None) or "", getattr(error, "field", None))
         mine = error is not None and where in self._errors.slots
         self._errors.show(point_at(error, where) if mine else None)
-        with param.edit_constant(self):
+        with editing(self, "error"):
             self.error = str(error) if error else ""
         return None if mine or error is None else error
 

@@ -31,7 +31,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import TargetNumber, percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.variants import OFFICIAL, RuleSet
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -182,7 +182,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
                 hit = chance_all([result.event] + ([cover_roll] if cover_roll else []))
         except CsPanelError as e:
             result, cover_roll, hit, error = None, None, None, e
-        with param.edit_constant(self):
+        with editing(self, "result", "cover_roll", "hit_chance", "error"):
             self.result, self.cover_roll, self.hit_chance = result, cover_roll, hit
             self.error = str(error) if error else ""
         self._errors.show(error)
@@ -262,7 +262,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
             shock, error = shock_check(self.steady_mind), None
         except CsPanelError as e:
             shock, error = None, e
-        with param.edit_constant(self):
+        with editing(self, "shock", "shock_error"):
             self.shock = shock
             self.shock_error = str(error) if error else ""
         self._shock_errors.show(error)
@@ -298,7 +298,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
         except CsPanelError as e:
             card, error = None, e
         self._cards = []
-        with param.edit_constant(self):
+        with editing(self, "card", "card_hits"):
             self.card, self.card_hits = card, []
         self._card_errors.show(error)
         self._show_card(error)
@@ -306,7 +306,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
     def _show_card(self, error: CsPanelError | None = None) -> None:
         card = self.card
         event = HitOnCard(card, penetration=self._penetration()) if card is not None else None
-        with param.edit_constant(self):
+        with editing(self, "card_odds", "card_error"):
             self.card_odds = event.outcomes() if event else None
             self.card_error = str(error) if error else ""
         if event is None:
@@ -339,7 +339,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
             self._card_errors.show(e)
             return False
         self._cards.append(self.card)
-        with param.edit_constant(self):
+        with editing(self, "card", "card_hits"):
             self.card, self.card_hits = result.card, [*self.card_hits, str(result)]
         self._card_errors.show(None)
         self._show_card()
@@ -349,7 +349,7 @@ class ShootoutCalculator(pn.viewable.Viewer):
         """Take the last hit off the card."""
         if not self._cards:
             return False
-        with param.edit_constant(self):
+        with editing(self, "card", "card_hits"):
             self.card, self.card_hits = self._cards.pop(), self.card_hits[:-1]
         self._show_card()
         return True

@@ -20,7 +20,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.aircraft import choices as plane_choices
 from cs_panel.fasa.aircraft import plane as aircraft_plane
 from cs_panel.fasa.tohit import Deflection, to_hit_by_range, to_hit_number, weapons
-from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS
+from cs_panel.ui.common import STYLES, FieldErrors, badge_html, html_pane, RuleInteger, SEED_BOUNDS, editing
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 
@@ -107,7 +107,7 @@ class ToHitCalculator(pn.viewable.Viewer):
             by_range = to_hit_by_range(**inputs)
         except CsPanelError:
             by_range = []
-        with param.edit_constant(self):
+        with editing(self, "result", "error"):
             self.result = result
             self.error = str(error) if error else ""
         self._errors.show(error)
@@ -136,7 +136,7 @@ class ToHitCalculator(pn.viewable.Viewer):
             return None
         outcome = self.result.resolve(self._dice)
         text = f"Rolled {outcome.faces[0]} against {self.result.total}: {'hit' if outcome.success else 'miss'}"
-        with param.edit_constant(self):
+        with editing(self, "last_roll"):
             self.last_roll = text
         self._roll_text.object = f"<p>{html.escape(text)}</p>"
         return outcome
