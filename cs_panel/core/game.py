@@ -505,7 +505,17 @@ class Game:
 
     def observation(self, player: str) -> dict:
         """What ``player`` may see, as plain JSON data (a fresh copy): the rules' view of the
-        state, and the log with the other players' secret actions masked."""
+        state, and the log with the other players' secret actions masked (``log_seen_by``)."""
+        log = self.log_seen_by(player)  # refuses a name that does not play
+        view = self.rules.observation(self.state, player)
+        return json.loads(json.dumps({"system": self.system, "player": player, "turn": self.turn,
+                                      "waiting_for": list(self.waiting_for), "is_over": self.is_over,
+                                      "log": log, "state": view}))
+
+    def log_seen_by(self, player: str) -> list[str]:
+        """The log as ``player`` may see it, one line an action: ``observation(player)["log"]``
+        without the rules' view of the state (a table showing the plans given this turn asks for
+        this after every action)."""
         if player not in self.players:
             raise GameError(f"{player!r} does not play in this game; the players are {list(self.players)}",
                             field="player")
@@ -515,13 +525,9 @@ class Game:
         # (a tailed plot shown to its tailer) shows that action only, not the secrets before it
         shown_upto = max((i for i, e in enumerate(self.log)
                           if e.revealed and rules.owner(self.state, e.action) == ""), default=-1)
-        log = [str(e.action) if not e.action.secret or i < shown_upto
-               or rules.owner(self.state, e.action) == player else e.action.masked()
-               for i, e in enumerate(self.log)]
-        view = self.rules.observation(self.state, player)
-        return json.loads(json.dumps({"system": self.system, "player": player, "turn": self.turn,
-                                      "waiting_for": list(self.waiting_for), "is_over": self.is_over,
-                                      "log": log, "state": view}))
+        return [str(e.action) if not e.action.secret or i < shown_upto
+                or rules.owner(self.state, e.action) == player else e.action.masked()
+                for i, e in enumerate(self.log)]
 
     def transcript(self) -> str:
         """The whole game as text: a header, then each action numbered, with its dice and what

@@ -333,9 +333,9 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         for pid, slots in self._slots.items():
             for f, slot in slots.items():
                 here = error is not None and pid == plane and f == field
-                slot.object = error_html(text) if here else ""
+                _put(slot, object=error_html(text) if here else "")  # twelve slots, most of them empty as they were
                 placed = placed or here
-        self._general.object = error_html(text) if error is not None and not placed else ""
+        _put(self._general, object=error_html(text) if error is not None and not placed else "")
 
     def show_error(self, error: CsPanelError | None) -> None:
         """Show a refused input value (``common.show_refusal``), or clear it (None)."""

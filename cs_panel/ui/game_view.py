@@ -11,7 +11,7 @@ def log_seen_by(game: Game, player: str | None) -> list[str]:
     """Each action's notation as ``player`` may see it: the other players' secret actions masked
     (``Game.observation``); ``None`` for the whole table, who sees no secret action."""
     if player in game.players:
-        return list(game.observation(player)["log"])
+        return game.log_seen_by(player)
     return [e.action.masked() if e.action.secret else str(e.action) for e in game.log]
 
 

@@ -226,7 +226,7 @@ class PlayTable(pn.viewable.Viewer):
         """The log as the viewer may see it, each computer action with its explanation."""
         if not self.viewer:
             return [str(e.action) for e in self.game.log]
-        seen = self.game.observation(self.viewer)["log"]
+        seen = self.game.log_seen_by(self.viewer)
         out = []
         for i, (text, entry) in enumerate(zip(seen, self.game.log)):
             # a computer's reason for a secret action is as secret as the action (it tells its plot)
@@ -274,7 +274,7 @@ class PlayTable(pn.viewable.Viewer):
         self._log.object = self._log_html()
 
     def _log_html(self) -> str:
-        seen = self.game.observation(self.viewer)["log"] if self.viewer else [str(e.action) for e in self.game.log]
+        seen = self.game.log_seen_by(self.viewer) if self.viewer else [str(e.action) for e in self.game.log]
         items = []
         for i, (text, entry) in enumerate(zip(seen, self.game.log)):
             hidden = text != str(entry.action)

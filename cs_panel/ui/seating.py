@@ -144,9 +144,9 @@ class Seating(param.Parameterized):
         computer's reason, "" when there is none or the action is hidden from the viewer (its
         reason would tell it)."""
         if viewer in game.players:
-            seen = game.observation(viewer)["log"]
+            seen = game.log_seen_by(viewer)
         else:
-            views = [game.observation(p)["log"] for p in game.players]
+            views = [game.log_seen_by(p) for p in game.players]
             seen = [str(e.action) if all(v[i] == str(e.action) for v in views) else e.action.masked()
                     for i, e in enumerate(game.log)]
         notes = self.notes_for(game)

@@ -255,6 +255,24 @@ def test_observation_hides_the_other_players_secret_until_revealed():
     assert g.apply("reveal").observation("Bob")["state"]["hidden"]["Ann"] == 3
 
 
+@pytest.mark.parametrize("system", ["fasa", "airaction", "aces", "barrooms"])
+def test_the_log_seen_by_a_player_is_the_log_of_their_observation_at_every_step(system):
+    """``log_seen_by`` is the observation's log without the state's view (the tables ask for it
+    after every action): the same lines, secrets masked the same way, at every step of a game."""
+    from cs_panel.games import new_game
+
+    g, rng = new_game(system, seed=5), random.Random(5)
+    for _ in range(12):
+        for player in g.players:
+            assert g.log_seen_by(player) == g.observation(player)["log"]
+        if g.is_over or not g.waiting_for:
+            break
+        g = g.apply(rng.choice(g.legal_actions(g.waiting_for[0])))
+    assert any(g.log_seen_by(p) != [str(e.action) for e in g.log] for p in g.players) or system in ("aces", "barrooms")
+    with pytest.raises(CsPanelError, match="'Zed' does not play"):
+        g.log_seen_by("Zed")
+
+
 def test_save_load_after_every_action():
     g = toy(9)
     rng = random.Random(1)
