@@ -59,7 +59,7 @@ FIELDS = ("clicks", "card", "orientation")
 # played or undone turn changes the box's words, not the page's height, which made the browser
 # measure and lay out the whole page again at every turn (issue 14), and a long game's log no
 # longer pushes the computer's reasons off the screen.
-LOG_STYLES = scroll_styles("aa-log-box", "border: 1px solid #ddd; padding: 2px 6px; height: 16em;") + """
+LOG_STYLES = scroll_styles("aa-log-box", "16em") + """
 .aa-log-box ul { margin: 0; padding-left: 1.2em; }
 """
 EVERYONE = "everyone"

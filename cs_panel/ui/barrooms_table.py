@@ -26,7 +26,7 @@ import param
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
-from cs_panel.ui.common import editing, error_html, html_pane
+from cs_panel.ui.common import FRAME, editing, error_html, html_pane
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
@@ -73,7 +73,7 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
         # one height, scrolled inside: a transcript a line longer or shorter after each action resized
         # the page, and the browser measured every part of it again (about 3 ms a click, issue 14)
         self._log = html_pane("", css_classes=["br-log"], sizing_mode="stretch_width", height=360,
-                              styles={"overflow-y": "auto", "border": "1px solid #ddd", "padding": "2px 6px"})
+                              stylesheets=[f":host {{ overflow-y: auto; {FRAME} }}"])
         self._apply.on_click(lambda _: self.apply())
         self._undo.on_click(lambda _: self.undo())
         self._menu.param.watch(lambda e: setattr(self, "action", e.new or ""), "value")

@@ -306,19 +306,27 @@ def bokeh_writes() -> Iterator[None]:
         yield
 
 
-def scroll_styles(css: str, box: str) -> str:
-    """The CSS of ``scroll_list_html``'s box of class ``css``; ``box`` gives its size and look
-    ("height: 16em;", "max-height: 300px;"). A column-reversed box opens scrolled to its end, so
-    the newest line (the last) is in sight; its one child's auto margin keeps a short list at the
-    box's top."""
-    return (f".{css} {{ {box} overflow-y: auto; display: flex; flex-direction: column-reverse; }}\n"
+#: the look of a framed box of lines (a log, a transcript)
+FRAME = "border: 1px solid #ddd; padding: 2px 6px;"
+
+
+def scroll_styles(css: str, height: str) -> str:
+    """The CSS of ``scroll_list_html``'s box of class ``css``: framed, ``height`` high ("16em",
+    "340px") whatever it holds, so a line more or less does not resize the page (a resize makes
+    the browser measure every part of it again, issue 14). A column-reversed box opens scrolled to
+    its end, so the newest line (the last) is in sight; its one child's auto margin keeps a short
+    list at the box's top."""
+    return (f".{css} {{ height: {height}; {FRAME} overflow-y: auto; display: flex; "
+            "flex-direction: column-reverse; }\n"
             f".{css} > div {{ margin-bottom: auto; }}\n")
 
 
-def scroll_list_html(lines: list[str], css: str) -> str:
-    """``lines`` as a list, newest last, in a box of class ``css`` that scrolls (``scroll_styles``)."""
+def scroll_list_html(lines: list[str], css: str, empty: str = "") -> str:
+    """``lines`` as a list, newest last, in a box of class ``css`` that scrolls (``scroll_styles``);
+    with no lines, ``empty`` in the same box, so the first line does not resize the page."""
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-    return f"<div class='{css}'><div><ul>{items}</ul></div></div>"
+    inside = f"<ul>{items}</ul>" if lines or not empty else f"<p>{html.escape(empty)}</p>"
+    return f"<div class='{css}'><div>{inside}</div></div>"
 
 
 def set_data(source, data: dict, partial: bool = False) -> None:

@@ -78,7 +78,7 @@ TABLE_STYLES = """
 .fasa-next { font-size: 1.1em; }
 .fasa-scroll ul { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 0.5em; list-style: none; }
 .fasa-plots td { padding: 2px 8px; }
-""" + scroll_styles("fasa-scroll", "max-height: 300px;")
+""" + scroll_styles("fasa-scroll", "300px")
 
 #: the referee names its next step as the call that takes it (``move()``); the table says it in words
 STEP_WORDS = {"move()": "the movement phase: press Move", "collide()": "the collision check: press Collide",
@@ -555,9 +555,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
 
     @staticmethod
     def _list_html(lines: list[str], empty: str) -> str:
-        if not lines:
-            return f"<p>{html.escape(empty)}</p>"
-        return scroll_list_html(lines, "fasa-scroll")  # newest last, opened at its end
+        return scroll_list_html(lines, "fasa-scroll", empty)  # newest last, opened at its end; one height
 
     def transcript(self) -> list[str]:
         """Every action of the game, one line each, as ``player`` may see it (the others' plots and

@@ -41,7 +41,7 @@ FIELDS = ["action", "seats"]
 
 # the log's box keeps one height (a line more or less per action would resize the page, and the
 # browser then measures every part of it again: about 3 ms a click, issue 14)
-TABLE_STYLES = scroll_styles("play-log", "height: 340px; border: 1px solid #ddd; padding: 2px 6px;") + """
+TABLE_STYLES = scroll_styles("play-log", "340px") + """
 .play-log ol { font-family: monospace; font-size: 0.85em; margin: 0; padding-left: 2.2em; }
 .play-log .why { color: #2c5282; font-family: sans-serif; }
 .play-log .roll { color: #555; }

@@ -125,3 +125,24 @@ def test_a_human_aims_the_zeppelins_bow_turret_and_a_refusal_stays_beside_the_ta
     expect(mount).not_to_have_value("bow", timeout=10_000)  # aimed: the next turret comes up
     page.locator(".bk-tab", has_text="Transcript").click()
     expect(page.locator(".fasa-transcript")).to_contain_text("zeppelin Pegasus bow at Ace")
+
+
+def test_the_transcript_box_keeps_one_height_from_no_action_to_several(serve, page):
+    """The transcript's box is the same size empty ("No action yet.") and after actions, so a
+    line more does not resize the page (issue 14: the browser then measured all of it again). The
+    page's own height may change here: the plot's inputs go once every plane has plotted."""
+    from layout_checks import settled
+
+    page.goto(serve(table_app))
+    page.locator(".bk-tab", has_text="Transcript").click()
+    box = page.locator(".fasa-transcript .fasa-scroll")
+    expect(box).to_contain_text("No action yet.")
+    settled(page)
+    size = box.bounding_box()["height"]
+    for plot in ("3SA", "3SA"):
+        page.locator(".in-maneuver input").fill(plot)
+        page.locator(".fasa-plot button").click()
+        expect(box).not_to_contain_text("No action yet.")
+    expect(box.locator("li")).to_have_count(2)
+    settled(page)
+    assert box.bounding_box()["height"] == size
