@@ -48,7 +48,7 @@ def test_the_turn_log_is_a_box_of_its_own_height_before_and_after_a_turn():
     box = table._log_pane.object.split("<div class='aa-log-box'>")[1]
     assert box.count("<li>") == len(table.log) > 1 and "No turn played yet" not in box
     assert table.undo() and "No turn played yet." in table._log_pane.object
-    assert "height: 16em; overflow-y: auto" in LOG_STYLES and LOG_STYLES in table._log_pane.stylesheets
+    assert "height: 16em;" in LOG_STYLES and "overflow-y: auto" in LOG_STYLES and LOG_STYLES in table._log_pane.stylesheets
 
 
 @pytest.mark.rule("A.nav.deck")
