@@ -464,7 +464,16 @@ class DamageDiagram:
         return self.components[b.component] if b and b.component else None
 
     def components_of(self, kind: str) -> list[Component]:
-        return [c for c in self.components.values() if c.kind == kind]
+        """The components of one kind, in the diagram's order (a fresh list). The diagram is
+        read-only, so they are sorted by kind once: a record sheet's limits and capabilities ask
+        this some hundred times after each hit (issue 14)."""
+        by_kind = self.__dict__.get("_by_kind")
+        if by_kind is None:
+            by_kind = {}
+            for c in self.components.values():
+                by_kind.setdefault(c.kind, []).append(c)
+            self._by_kind = by_kind
+        return list(by_kind.get(kind, ()))
 
     def mirror(self, cell: Cell) -> Cell:
         """The same box on the other side of the sheet (port and starboard swap)."""
@@ -754,7 +763,10 @@ class RecordSheet:
         return _lost_codes(self.layout, self.armour, self.marks)
 
     def lost(self, kind: str, side: str | None = None) -> list[Component]:
-        gone = set(self.lost_components())
+        gone = self.__dict__.get("_gone")
+        if gone is None:  # the sheet is immutable: its lost codes are worked out once (asked ~85 times a hit)
+            gone = frozenset(self.lost_components())
+            object.__setattr__(self, "_gone", gone)
         return [c for c in self.diagram.components_of(kind) if c.code in gone and (side is None or c.side in (side, "both"))]
 
     @property

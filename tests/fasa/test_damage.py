@@ -755,3 +755,26 @@ def test_turret_sheets_have_no_gunner_boxes_so_the_pilot_boxes_wound_the_pilot()
         rear = s.hit(TAIL, 1, "mg-70-AP")
         assert [e.who for e in rear.effects if e.rule == "F.dmg.canopy"] == ["gunner"]
         assert rear.sheet.gunner_constitution == 3 and rear.sheet.pilot_wounds == 0
+
+
+def test_components_of_a_kind_are_the_diagrams_own_in_order_and_a_fresh_list_each_time():
+    """``components_of`` sorts a diagram's components by kind once (issue 14): the answer is still
+    every component of that kind in the diagram's order, and a caller's change to it is its own."""
+    for layout in damage_layouts().entries:
+        d = diagram(layout)
+        kinds = {c.kind for c in d.components.values()} | {"no-such-kind"}
+        for kind in sorted(kinds):
+            got = d.components_of(kind)
+            assert got == [c for c in d.components.values() if c.kind == kind]
+            got.clear()
+            assert d.components_of(kind) == [c for c in d.components.values() if c.kind == kind]
+
+
+def test_a_sheet_keeps_its_lost_codes_and_a_new_sheet_works_out_its_own():
+    sheet = RecordSheet.for_plane(plane("fury"))
+    assert sheet.lost("gun") == []
+    gun = next(cell for cell in sorted(sheet.diagram.boxes) if sheet.diagram.component_at(cell) is not None
+               and sheet.diagram.component_at(cell).kind == "gun")
+    hit = dataclasses.replace(sheet, marks=sheet.marks + ((*gun, "hit"),))
+    assert [c.kind for c in hit.lost("gun")] == ["gun"] and sheet.lost("gun") == []
+    assert hit == dataclasses.replace(hit) and hit.lost("gun") == dataclasses.replace(hit).lost("gun")
