@@ -212,13 +212,26 @@ class Board:
         return not (dx + dy == 1 and self.walled(a, b))
 
     def neighbours(self, s: Square) -> list[Square]:
-        """The adjacent squares on the map that a character could stand in (not blocking)."""
-        out = []
+        """The adjacent squares on the map that a character could stand in (not blocking), a
+        fresh list. The board is immutable, so each square's are worked out once (squares of the
+        map only, so the store stays the map's size): a reach asks for them at every square it
+        searches, and a table works out a reach at each change."""
+        known = self.__dict__.get("_neighbours")
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_neighbours", known)
+        out = known.get(s)
+        if out is None:
+            out = tuple(self._standable_next_to(s))
+            if self.on_map(s):
+                known[s] = out
+        return list(out)
+
+    def _standable_next_to(self, s: Square) -> Iterator[Square]:
         for dx, dy in STEPS:
             n = (s[0] + dx, s[1] + dy)
             if self.on_map(n) and n not in self.blocking and self.adjacent(s, n):
-                out.append(n)
-        return out
+                yield n
 
     @staticmethod
     def distance(a: Square, b: Square) -> int:

@@ -140,3 +140,21 @@ def test_a_line_of_fire_is_clear_both_ways_or_neither(a, b, crates, edges):
     there, back = board.line_of_fire(a, b), board.line_of_fire(b, a)
     assert there.clear == back.clear
     assert there.hindering_bonus == 0 or back.hindering_bonus in (0, 1)
+
+
+def test_each_squares_neighbours_are_worked_out_once_and_stay_the_boards_own():
+    """``neighbours`` keeps each square's answer on its (immutable) board (issue 14): the answers
+    are still the adjacent, standable squares on the map, a fresh list each time, and only squares
+    of the map are kept."""
+    from cs_panel.aces.board import STEPS
+
+    for board in [OPEN, *maps().values()]:
+        for s in [*board.squares(), (-1, 0), (board.width, board.height)]:
+            want = [(s[0] + dx, s[1] + dy) for dx, dy in STEPS
+                    if board.on_map((s[0] + dx, s[1] + dy)) and (s[0] + dx, s[1] + dy) not in board.blocking
+                    and board.adjacent(s, (s[0] + dx, s[1] + dy))]
+            got = board.neighbours(s)
+            assert got == want
+            got.append((99, 99))
+            assert board.neighbours(s) == want
+        assert len(board.__dict__["_neighbours"]) == board.width * board.height
