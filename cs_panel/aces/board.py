@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable, Iterator, Mapping
 
 from cs_panel.core.data import load_text
@@ -216,16 +216,17 @@ class Board:
         fresh list. The board is immutable, so each square's are worked out once (squares of the
         map only, so the store stays the map's size): a reach asks for them at every square it
         searches, and a table works out a reach at each change."""
-        known = self.__dict__.get("_neighbours")
-        if known is None:
-            known = {}
-            object.__setattr__(self, "_neighbours", known)
+        known = self._neighbours
         out = known.get(s)
         if out is None:
             out = tuple(self._standable_next_to(s))
             if self.on_map(s):
                 known[s] = out
         return list(out)
+
+    @cached_property
+    def _neighbours(self) -> dict[Square, tuple[Square, ...]]:
+        return {}  # filled by neighbours(), square by square
 
     def _standable_next_to(self, s: Square) -> Iterator[Square]:
         for dx, dy in STEPS:

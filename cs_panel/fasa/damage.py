@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from cs_panel.core.data import Entry, Field, Table, load_table
@@ -467,13 +467,14 @@ class DamageDiagram:
         """The components of one kind, in the diagram's order (a fresh list). The diagram is
         read-only, so they are sorted by kind once: a record sheet's limits and capabilities ask
         this some hundred times after each hit (issue 14)."""
-        by_kind = self.__dict__.get("_by_kind")
-        if by_kind is None:
-            by_kind = {}
-            for c in self.components.values():
-                by_kind.setdefault(c.kind, []).append(c)
-            self._by_kind = by_kind
-        return list(by_kind.get(kind, ()))
+        return list(self._by_kind.get(kind, ()))
+
+    @cached_property
+    def _by_kind(self) -> dict[str, tuple[Component, ...]]:
+        by_kind: dict[str, list[Component]] = {}
+        for c in self.components.values():
+            by_kind.setdefault(c.kind, []).append(c)
+        return {k: tuple(v) for k, v in by_kind.items()}
 
     def mirror(self, cell: Cell) -> Cell:
         """The same box on the other side of the sheet (port and starboard swap)."""
@@ -762,11 +763,12 @@ class RecordSheet:
         """Codes of components with at least one box marked: they no longer work (F.dmg.internal, p.39)."""
         return _lost_codes(self.layout, self.armour, self.marks)
 
+    @cached_property
+    def _lost_codes(self) -> frozenset[str]:
+        return frozenset(self.lost_components())
+
     def lost(self, kind: str, side: str | None = None) -> list[Component]:
-        gone = self.__dict__.get("_gone")
-        if gone is None:  # the sheet is immutable: its lost codes are worked out once (asked ~85 times a hit)
-            gone = frozenset(self.lost_components())
-            object.__setattr__(self, "_gone", gone)
+        gone = self._lost_codes  # the sheet is immutable: worked out once (asked ~85 times a hit)
         return [c for c in self.diagram.components_of(kind) if c.code in gone and (side is None or c.side in (side, "both"))]
 
     @property
