@@ -325,8 +325,13 @@ def scroll_list_html(lines: list[str], css: str, empty: str = "") -> str:
     """``lines`` as a list, newest last, in a box of class ``css`` that scrolls (``scroll_styles``);
     with no lines, ``empty`` in the same box, so the first line does not resize the page."""
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-    inside = f"<ul>{items}</ul>" if lines or not empty else f"<p>{html.escape(empty)}</p>"
-    return f"<div class='{css}'><div>{inside}</div></div>"
+    return scroll_box_html(f"<ul>{items}</ul>" if lines or not empty else f"<p>{html.escape(empty)}</p>", css)
+
+
+def scroll_box_html(inner: str, css: str) -> str:
+    """``inner`` (HTML) in the box of class ``css`` that ``scroll_styles`` styles: the box and the
+    one child its auto margin keeps at the top."""
+    return f"<div class='{css}'><div>{inner}</div></div>"
 
 
 def set_data(source, data: dict, partial: bool = False) -> None:

@@ -32,7 +32,7 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at, scroll_styles
+from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at, scroll_box_html, scroll_styles
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
@@ -286,7 +286,7 @@ class PlayTable(pn.viewable.Viewer):
                 body += "<ul>" + "".join(f"<li class='roll'>{html.escape(x)}</li>" for x in entry.lines) + "</ul>"
             items.append(f"<li>{body}</li>")
         inside = f"<ol>{''.join(items)}</ol>" if items else "<p>No action yet.</p>"
-        return f"<div class='play-log'><div>{inside}</div></div>"  # the same box, empty or not
+        return scroll_box_html(inside, "play-log")  # the same box, empty or not
 
     def _seat_widgets(self) -> pn.Column:
         seats = check_seats(self.game, self.seats)
