@@ -50,7 +50,7 @@ from cs_panel.airaction.svg import COLOURS
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, error_html, html_pane, scroll_list_html, scroll_styles, editing
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, editing, error_html, html_pane, put_changed, scroll_list_html, scroll_styles
 from cs_panel.ui.seating import Seating
 
 FIELDS = ("clicks", "card", "orientation")
@@ -72,15 +72,6 @@ def _cards_at(speed: int) -> list[str]:
 
 def _orientations(card_id: str) -> list[str]:
     return [o.value for o in NavigationDeck.basic().card(card_id).orientations]
-
-
-def _put(widget: pn.widgets.Widget, **values) -> None:
-    """Give ``widget`` the values that differ from its own: an update of equal values sends the
-    browser nothing, yet param and Panel still compare and process each one (most of a click's work
-    when a turn leaves the planes' inputs as they were)."""
-    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
-    if changed:
-        widget.param.update(**changed)
 
 
 class AirActionTable(Seating, pn.viewable.Viewer):
@@ -295,10 +286,10 @@ class AirActionTable(Seating, pn.viewable.Viewer):
             try:
                 for p in flying:
                     plan, w = self.plans[p.id], self._widgets[p.id]
-                    _put(w["clicks"], value=plan.clicks)
-                    _put(w["card"], options=_cards_at(p.speed.speed), value=plan.card,
+                    put_changed(w["clicks"], value=plan.clicks)
+                    put_changed(w["card"], options=_cards_at(p.speed.speed), value=plan.card,
                          label=f"card (speed {p.speed.speed})")
-                    _put(w["orientation"], options=_orientations(plan.card), value=plan.orientation or "straight")
+                    put_changed(w["orientation"], options=_orientations(plan.card), value=plan.orientation or "straight")
             finally:
                 self._syncing = False
             return
@@ -333,9 +324,9 @@ class AirActionTable(Seating, pn.viewable.Viewer):
         for pid, slots in self._slots.items():
             for f, slot in slots.items():
                 here = error is not None and pid == plane and f == field
-                _put(slot, object=error_html(text) if here else "")  # twelve slots, most of them empty as they were
+                put_changed(slot, object=error_html(text) if here else "")  # twelve slots, most of them empty as they were
                 placed = placed or here
-        _put(self._general, object=error_html(text) if error is not None and not placed else "")
+        put_changed(self._general, object=error_html(text) if error is not None and not placed else "")
 
     def show_error(self, error: CsPanelError | None) -> None:
         """Show a refused input value (``common.show_refusal``), or clear it (None)."""

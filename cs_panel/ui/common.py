@@ -18,6 +18,7 @@ from cs_panel.core.data import BADGED
 from cs_panel.core.palette import ACCENT, BADGE_COLOURS, ERROR, PAPER
 from cs_panel.core.svg import PLANE_SHAPE, plane_arrow  # noqa: F401  (the components' import)
 from cs_panel.core.errors import CsPanelError
+from cs_panel.ui.serving import _update_properties
 
 BADGE_TIPS = {
     "recovered": "from a public fan source, not the printed rules",
@@ -62,21 +63,19 @@ class HTMLText(pn.pane.HTML):
 
 class _ChangedPropertiesOnly:
     """A widget whose changed parameter (a new value, new options) goes to its bokeh model without
-    the design's stylesheets being built first.
+    the design's stylesheets being built first, wherever it runs.
 
     For every change of any widget parameter, Panel's ``_update_properties`` asks the design for
     the widget's parameters, which builds its stylesheet models afresh (about 0.25 ms of server
     time), and then uses them only when the change is to ``stylesheets`` itself. A select whose
     options and value follow the game (the table's action menu, the plane to plot, a card's
-    orientations) paid that on every click (issue 14). This skips the build when ``stylesheets``
-    did not change and otherwise leaves Panel's path as it is, so the properties sent are the same;
+    orientations) paid that on every click (issue 14). ``serve_quickly`` makes every component of
+    a served app skip it (``serving._update_properties``, point 6); this class gives these widgets
+    the same method in a notebook too. The properties sent are the same;
     ``tests/ui/test_quick_widgets.py`` checks they are, event for event.
     """
 
-    def _update_properties(self, *events, doc):
-        if any(event.name == "stylesheets" for event in events):
-            return super()._update_properties(*events, doc=doc)
-        return self._process_param_change({event.name: event.new for event in events})
+    _update_properties = _update_properties
 
 
 class QuickSelect(_ChangedPropertiesOnly, pn.widgets.Select):
@@ -226,6 +225,16 @@ def editing(obj: param.Parameterized, *names: str) -> Iterator[None]:
     finally:
         for p in unlocked:
             p.constant = True
+
+
+def put_changed(obj: param.Parameterized, **values) -> None:
+    """Give ``obj`` (a widget, a pane, a custom component) only the values that differ from its
+    own, in one update: an update of equal values sends the browser nothing, yet param and Panel
+    still compare and process each one (most of a click's work when a turn leaves a table's
+    inputs as they were; issue 14)."""
+    changed = {k: v for k, v in values.items() if getattr(obj, k) != v}
+    if changed:
+        obj.param.update(**changed)
 
 
 def _put(pane, text: str) -> None:

@@ -27,7 +27,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, served
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, put_changed, served
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.clix.view import dial_text
@@ -484,7 +484,7 @@ class ClixDial(pn.viewable.Viewer):
         shape = (d.stats, d.clicks, d.start, d.structural_limit, d.eliminated_symbol)
         if self._strip_cells is None or self._strip_cells[0] != shape:
             self._strip_cells = (shape, _strip_html(d))
-        self._strip.param.update(object=self._strip_cells[1], at=d.position)
+        put_changed(self._strip, object=self._strip_cells[1], at=d.position)  # most clicks: ``at`` alone
 
     def _draw_speed(self) -> None:
         sp = self.speed

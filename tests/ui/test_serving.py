@@ -132,3 +132,45 @@ def test_lean_bundle_passes_an_explicit_choice_through():
     lean([], None)  # no roots, no extension asked for: none
     assert seen == [True, False, False]
     assert _lean_bundle(lean) is lean  # not wrapped twice
+
+
+def test_a_change_asks_the_design_for_stylesheets_only_when_they_change_and_sends_what_panel_would(monkeypatch):
+    """Point 6: Panel's _update_properties built the design's parameters (stylesheets, with an
+    os.stat of the theme's CSS) for every change, and used them only for a change of stylesheets.
+    After serve_quickly a pane's or a widget's change builds none of them unless its stylesheets
+    change, and the properties that go to the model are Panel's own, stylesheets included."""
+    import param
+    from panel.reactive import Reactive
+    from panel.theme.base import Design
+
+    from cs_panel.ui import serving
+
+    serve_quickly()
+    assert Reactive._update_properties is serving._update_properties
+    panels = serving.PANELS["_update_properties"]
+    assert panels is not serving._update_properties
+
+    def text(props):  # stylesheet models are made anew each time: compared by their text
+        return {k: [getattr(s, "css", None) or getattr(s, "url", None) or s for s in v] if k == "stylesheets" else v
+                for k, v in props.items()}
+
+    built = []
+    original = Design.params
+    monkeypatch.setattr(Design, "params", lambda self, *a, **k: built.append(1) or original(self, *a, **k))
+    cases = [(pn.pane.HTML("a"), [{"object": "b"}, {"styles": {"color": "red"}}, {"stylesheets": [".x { color: red; }"]}]),
+             (pn.widgets.IntInput(value=1), [{"value": 3}, {"disabled": True}, {"stylesheets": [".y { margin: 0; }"]}])]
+    for obj, changes in cases:
+        doc = Document()
+        doc.add_root(obj.get_root(doc))
+        for change in changes:
+            seen: list[param.parameterized.Event] = []
+            watcher = obj.param.watch(lambda *events: seen.extend(events), list(change))
+            obj.param.update(**change)
+            obj.param.unwatch(watcher)
+            built.clear()
+            mine = serving._update_properties(obj, *seen, doc=doc)
+            asked = bool(built)
+            theirs = panels(obj, *seen, doc=doc)
+            assert text(mine) == text(theirs), change
+            assert asked == ("stylesheets" in change), change  # Panel's own asks every time
+            assert built, "Panel's own method asks the design"
