@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 import panel as pn
 import param
+from param.parameterized import batch_call_watchers
 from bokeh.core.property.validation import validate as bokeh_validation
 from panel.io import unlocked
 
@@ -231,10 +232,17 @@ def put_changed(obj: param.Parameterized, **values) -> None:
     """Give ``obj`` (a widget, a pane, a custom component) only the values that differ from its
     own, in one update: an update of equal values sends the browser nothing, yet param and Panel
     still compare and process each one (most of a click's work when a turn leaves a table's
-    inputs as they were; issue 14)."""
+    inputs as they were; issue 14). Several values are set in one batch of param's watchers, as
+    ``obj.param.update`` sets them, without the copy of every parameter's value that ``update``
+    makes first for its restoring form (``with obj.param.update(...)``), which no caller here uses:
+    about 0.2 ms an update of a Panel component, which has some forty parameters."""
     changed = {k: v for k, v in values.items() if getattr(obj, k) != v}
-    if changed:
-        obj.param.update(**changed)
+    if len(changed) == 1:
+        setattr(obj, *changed.popitem())
+    elif changed:
+        with batch_call_watchers(obj):
+            for k, v in changed.items():
+                setattr(obj, k, v)
 
 
 def _put(pane, text: str) -> None:

@@ -28,6 +28,7 @@ import param
 from panel.custom import JSComponent
 
 from cs_panel.core.errors import CsPanelError
+from cs_panel.ui.common import put_changed
 
 #: the parts of a drawing: the opening tag with its title, its words, and the rest up to </svg>
 _PARTS = re.compile(r"\s*(<svg\b[^>]*>(?:\s*<title>.*?</title>)?)\s*(?:<desc>(.*?)</desc>)?(.*)</svg>\s*$", re.S)
@@ -148,9 +149,7 @@ export function render({ model }) {
         end = body.find(over_from, cut) if over_from else -1
         end = len(body) if end < 0 else end
         parts = {"head": head, "text": words or "", "base": body[:cut], "top": body[cut:end], "over": body[end:]}
-        changed = {k: v for k, v in parts.items() if getattr(self, k) != v}
-        if changed:
-            self.param.update(**changed)
+        put_changed(self, **parts)
 
     def clear(self) -> None:
         """Show nothing (every part emptied, in one update)."""

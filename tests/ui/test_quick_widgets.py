@@ -125,3 +125,29 @@ def test_a_quick_select_writes_new_options_without_bokeh_checking_each_one(monke
     assert model.options == plots[::-1] and model.value == plots[-1]
     assert checked == []  # an option is an Either(String, Tuple): none was checked one by one
     assert validation_on()  # and bokeh checks everything else again
+
+
+def test_put_changed_sends_only_new_values_in_one_batch_as_param_update_does():
+    """put_changed (issue 14): equal values reach no watcher; several new ones reach each watcher
+    in one call, as obj.param.update gives them; a name the object lacks is refused."""
+    import param
+
+    from cs_panel.ui.common import put_changed
+
+    class Thing(param.Parameterized):
+        a = param.Integer(default=1)
+        b = param.String(default="x")
+        c = param.Boolean(default=False)
+
+    def batches(write):
+        thing, got = Thing(), []
+        thing.param.watch(lambda *events: got.append(sorted((e.name, e.new) for e in events)), ["a", "b", "c"])
+        write(thing)
+        return got, (thing.a, thing.b, thing.c)
+
+    assert batches(lambda t: put_changed(t, a=1, b="x")) == ([], (1, "x", False))
+    assert batches(lambda t: put_changed(t, a=2, b="x")) == ([[("a", 2)]], (2, "x", False))
+    mine = batches(lambda t: put_changed(t, a=3, b="y", c=False))
+    assert mine == batches(lambda t: t.param.update(a=3, b="y")) == ([[("a", 3), ("b", "y")]], (3, "y", False))
+    with pytest.raises(AttributeError):
+        put_changed(Thing(), d=4)
