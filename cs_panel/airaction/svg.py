@@ -261,10 +261,12 @@ def attack_html(attack: Attack) -> str:
             )
         return "".join(out)
 
-    dist = "".join(
-        f"<tr><td>{k}</td><td>{percent(p)}</td><td>{p.numerator}/{p.denominator}</td></tr>"
-        for k, p in attack.distribution().items()
-    )
+    # the distribution across, a column for each number of hits: more dice add columns, not rows,
+    # so the table keeps its height as the dice change (a change of height resized every box
+    # around it in the browser, issue 14)
+    odds = attack.distribution().items()
+    dist = "".join(f"<tr><th>{name}</th>{''.join(f'<td>{cell(k, p)}</td>' for k, p in odds)}</tr>" for name, cell in (
+        ("hits", lambda k, p: k), ("chance", lambda k, p: percent(p)), ("exact", lambda k, p: f"{p.numerator}/{p.denominator}")))
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in attack.notes)
     cap = f" (capped at {SILHOUETTE_CAP})" if attack.capped else ""
     return (
@@ -274,7 +276,7 @@ def attack_html(attack: Attack) -> str:
         f"{rows(attack.silhouette_terms)}<tr class='cs-total'><td>= {attack.silhouette}</td><td>hit on {attack.silhouette}+{cap}"
         + (", natural sixes only (defensive fate)" if attack.defensive_fate else "")
         + "</td><td></td></tr></table>"
-        f"<table class='cs-distribution'><caption>hits (clicks)</caption><tr><th>hits</th><th>chance</th><th>exact</th></tr>{dist}</table>"
+        f"<div class='cs-across' style='overflow-x: auto'><table class='cs-distribution'><caption>hits (clicks)</caption>{dist}</table></div>"
         + (f"<ul class='cs-notes'>{notes}</ul>" if notes else "")
         + "</div>"
     )

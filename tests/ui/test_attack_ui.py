@@ -251,3 +251,21 @@ def test_the_chart_keeps_its_axes_and_shows_each_pools_hit_counts():
             str(k) for k in dist]
         assert [b.x for b in odds.bars] == list(dist)
         assert [b.value for b in odds.bars] == [float(p) for p in dist.values()]
+
+
+def test_the_odds_table_lies_across_so_more_dice_add_columns_not_rows():
+    """Issue 14: the exact odds lie across (hits, chance, exact), a column for each number of
+    hits, so a new gunnery value changes the table's width inside its box, not its height (a
+    change of height resized every box around the breakdown in the browser). The cells are the
+    core's distribution, in order."""
+    ui = AttackOdds()
+    for gunnery in (6, 4, 2):
+        ui.gunnery = gunnery
+        table = re.search(r"<table class='cs-distribution'>(.*?)</table>", ui._breakdown.object, re.S).group(1)
+        rows = re.findall(r"<tr><th>(\w+)</th>(.*?)</tr>", table, re.S)
+        assert [name for name, _ in rows] == ["hits", "chance", "exact"]
+        dist = ui.attack.distribution()
+        cells = [re.findall(r"<td>(.*?)</td>", cols) for _, cols in rows]
+        assert cells[0] == [str(k) for k in dist]
+        assert cells[2] == [f"{p.numerator}/{p.denominator}" for p in dist.values()]
+        assert len(cells[1]) == len(dist) == ui.attack.dice + 1
