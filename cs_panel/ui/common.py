@@ -34,6 +34,10 @@ STYLES = f"""
 .cs-breakdown td.cs-value {{ text-align: right; font-family: monospace; }}
 .cs-breakdown td.cs-rule {{ color: #555; font-size: 0.85em; }}
 .cs-breakdown tr.cs-total td {{ font-weight: bold; border-top: 2px solid #444; }}
+.cs-across .cs-distribution {{ border-collapse: collapse; }}
+.cs-across caption {{ text-align: left; font-weight: bold; }}
+.cs-across th, .cs-across td {{ padding: 1px 8px; text-align: right; }}
+.cs-across th {{ text-align: left; }}
 .cs-chance {{ font-size: 1.05em; }}
 .cs-chance b {{ font-size: 1.4em; color: {ACCENT}; }}
 .explained {{ font-family: monospace; background: {PAPER}; padding: 4px 8px; border-left: 3px solid {ACCENT}; }}
