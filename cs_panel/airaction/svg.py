@@ -264,9 +264,10 @@ def attack_html(attack: Attack) -> str:
     # the distribution across, a column for each number of hits: more dice add columns, not rows,
     # so the table keeps its height as the dice change (a change of height resized every box
     # around it in the browser, issue 14)
-    odds = attack.distribution().items()
-    dist = "".join(f"<tr><th>{name}</th>{''.join(f'<td>{cell(k, p)}</td>' for k, p in odds)}</tr>" for name, cell in (
-        ("hits", lambda k, p: k), ("chance", lambda k, p: percent(p)), ("exact", lambda k, p: f"{p.numerator}/{p.denominator}")))
+    odds = attack.distribution()
+    lines = {"hits": [str(k) for k in odds], "chance": [percent(p) for p in odds.values()],
+             "exact": [f"{p.numerator}/{p.denominator}" for p in odds.values()]}
+    dist = "".join(f"<tr><th>{name}</th>{''.join(f'<td>{c}</td>' for c in cells)}</tr>" for name, cells in lines.items())
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in attack.notes)
     cap = f" (capped at {SILHOUETTE_CAP})" if attack.capped else ""
     return (

@@ -288,7 +288,7 @@ class AirActionTable(Seating, pn.viewable.Viewer):
                     plan, w = self.plans[p.id], self._widgets[p.id]
                     put_changed(w["clicks"], value=plan.clicks)
                     put_changed(w["card"], options=_cards_at(p.speed.speed), value=plan.card,
-                         label=f"card (speed {p.speed.speed})")
+                                label=f"card (speed {p.speed.speed})")
                     put_changed(w["orientation"], options=_orientations(plan.card), value=plan.orientation or "straight")
             finally:
                 self._syncing = False

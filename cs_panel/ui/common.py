@@ -19,7 +19,7 @@ from cs_panel.core.data import BADGED
 from cs_panel.core.palette import ACCENT, BADGE_COLOURS, ERROR, PAPER
 from cs_panel.core.svg import PLANE_SHAPE, plane_arrow  # noqa: F401  (the components' import)
 from cs_panel.core.errors import CsPanelError
-from cs_panel.ui.serving import _update_properties
+from cs_panel.ui.serving import changed_properties
 
 BADGE_TIPS = {
     "recovered": "from a public fan source, not the printed rules",
@@ -75,12 +75,12 @@ class _ChangedPropertiesOnly:
     time), and then uses them only when the change is to ``stylesheets`` itself. A select whose
     options and value follow the game (the table's action menu, the plane to plot, a card's
     orientations) paid that on every click (issue 14). ``serve_quickly`` makes every component of
-    a served app skip it (``serving._update_properties``, point 6); this class gives these widgets
+    a served app skip it (``serving.changed_properties``, point 6); this class gives these widgets
     the same method in a notebook too. The properties sent are the same;
     ``tests/ui/test_quick_widgets.py`` checks they are, event for event.
     """
 
-    _update_properties = _update_properties
+    _update_properties = changed_properties
 
 
 class QuickSelect(_ChangedPropertiesOnly, pn.widgets.Select):

@@ -1,6 +1,6 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network.
 
-Four things made a player of the served app wait for nothing (issue 14, measured with
+Six things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -49,7 +49,7 @@ Four things made a player of the served app wait for nothing (issue 14, measured
    by checking the theme's CSS files on disk: an ``os.stat`` each time), and uses them only when
    the change is to the component's own stylesheets. A click that rewrote five panes asked five
    times: about 0.1 ms an update on this machine, each pane past the first a cost a trivial app
-   with one pane does not pay. ``_update_properties`` asks only for a change of stylesheets, and
+   with one pane does not pay. ``changed_properties`` asks only for a change of stylesheets, and
    gives the same answer.
 
 ``serve_quickly()`` switches all six on for the whole process. It is idempotent; the served app
@@ -102,7 +102,7 @@ def _freeze_doc(doc, model, properties, force=False):
     return freeze_doc(doc, model, {}, force=bool(dirty))
 
 
-def _update_properties(self, *events, doc):
+def changed_properties(self, *events, doc):
     """``panel.reactive.Reactive._update_properties`` (Panel 1.9), asking the design for the
     component's parameters only when its stylesheets change, the one case that reads them (the
     module's docstring, point 6)."""
@@ -182,5 +182,5 @@ def serve_quickly() -> None:
     from panel.reactive import Reactive
 
     PANELS["_update_properties"] = Reactive._update_properties  # kept, for the test that compares them
-    Reactive._update_properties = _update_properties
+    Reactive._update_properties = changed_properties
     _DONE = True

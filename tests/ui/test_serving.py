@@ -146,9 +146,9 @@ def test_a_change_asks_the_design_for_stylesheets_only_when_they_change_and_send
     from cs_panel.ui import serving
 
     serve_quickly()
-    assert Reactive._update_properties is serving._update_properties
+    assert Reactive._update_properties is serving.changed_properties
     panels = serving.PANELS["_update_properties"]
-    assert panels is not serving._update_properties
+    assert panels is not serving.changed_properties
 
     def text(props):  # stylesheet models are made anew each time: compared by their text
         return {k: [getattr(s, "css", None) or getattr(s, "url", None) or s for s in v] if k == "stylesheets" else v
@@ -168,7 +168,7 @@ def test_a_change_asks_the_design_for_stylesheets_only_when_they_change_and_send
             obj.param.update(**change)
             obj.param.unwatch(watcher)
             built.clear()
-            mine = serving._update_properties(obj, *seen, doc=doc)
+            mine = serving.changed_properties(obj, *seen, doc=doc)
             asked = bool(built)
             theirs = panels(obj, *seen, doc=doc)
             assert text(mine) == text(theirs), change
