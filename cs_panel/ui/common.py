@@ -249,14 +249,6 @@ def put_changed(obj: param.Parameterized, **values) -> None:
                 setattr(obj, k, v)
 
 
-def _put(pane, text: str) -> None:
-    """Give ``pane`` its text only when it differs: each component clears every message slot after
-    each action, and setting a parameter, even to the value it has, runs param's checks and
-    comparisons (about 10 us a slot; a FASA table has 19 slots, issue 14)."""
-    if pane.object != text:
-        pane.object = text
-
-
 class FieldErrors:
     """One message slot under each input; a rules error lands under the input it names.
 
@@ -273,8 +265,8 @@ class FieldErrors:
         field = getattr(error, "field", None) if error else None
         message = error_html(str(error)) if error else ""
         for name, slot in self.slots.items():
-            _put(slot, message if name == field else "")
-        _put(self.general, message if field not in self.slots else "")
+            put_changed(slot, object=message if name == field else "")
+        put_changed(self.general, object=message if field not in self.slots else "")
 
     def message(self, field: str | None = None) -> str:
         """The text shown in a slot (the general one by default), for tests."""
@@ -285,8 +277,8 @@ class FieldErrors:
         """Empty the slots of ``fields`` (the input they named was changed: the message no longer
         describes what is there), and the general slot."""
         for f in fields:
-            _put(self.slots[f], "")
-        _put(self.general, "")
+            put_changed(self.slots[f], object="")
+        put_changed(self.general, object="")
 
     def beside(self, widget, field: str) -> pn.Column:
         """The widget with its message slot under it. The slot is as wide as the widget and the
