@@ -68,12 +68,55 @@ def wait_http(url: str, timeout: float = 60) -> None:
             time.sleep(0.2)
 
 
+class AppServer:
+    """One Panel server for a worker's session, serving whichever app the running test gave it.
+
+    Each page load asks ``app`` for a new session's page, so a test's page is its own app built
+    afresh, as with a server of its own; but every test's pages come from the same address. With
+    the kept browser profile (``context``) chromium then keeps Panel's and bokeh's scripts and the
+    code it compiled from them between tests: a page load's work in the browser about halves
+    (0.95 -> 0.5 s of the page's main thread for a small app on the project's machine, measured at
+    stop 31). A server a test, on a new port each time, made every load compile 2.7 MB of script
+    afresh. (Tests run one at a time in a worker, so one current app is enough.)"""
+
+    def __init__(self):
+        self.app = None
+        self.thread = None
+        self.url = ""
+
+    def page(self):
+        """The current test's app, built for a new session (what ``pn.serve`` calls a page load)."""
+        if self.app is None:
+            raise RuntimeError("no test has asked the shared server to serve an app")
+        return self.app()
+
+    def serve(self, app) -> str:
+        import panel as pn
+
+        self.app = app
+        if self.thread is None or not self.thread.is_alive():
+            port = free_port()
+            self.thread = pn.serve(self.page, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}",
+                                   threaded=True, show=False, liveness=True)
+            self.url = f"http://127.0.0.1:{port}"
+            wait_http(f"{self.url}/liveness")
+        return self.url
+
+
+@pytest.fixture(scope="session")
+def _app_server():
+    server = AppServer()
+    yield server
+    if server.thread is not None:
+        server.thread.stop()
+
+
 @pytest.fixture
-def serve():
-    """Serve a function that builds a Panel app, in this process; returns the page's URL. The
-    server works as the app's does (``serve_quickly``: one message a change, no Nagle wait, no
-    script the page does not use), whichever test of the worker served first."""
-    import panel as pn
+def serve(_app_server):
+    """Serve a function that builds a Panel app, in this process; returns the page's URL (the
+    worker's one server, ``AppServer``). The server works as the app's does (``serve_quickly``:
+    one message a change, no Nagle wait, no script the page does not use), whichever test of the
+    worker served first."""
     from panel.io.state import state
 
     from cs_panel.ui.serving import serve_quickly
@@ -85,17 +128,34 @@ def serve():
     # toggle then writes to that stale document without its lock: bokeh's "_pending_writes should be
     # non-None" error, which loses the click being handled (seen in clean-clone CI runs).
     state._indicators.clear()
-
-    def _serve(app):
-        port = free_port()
-        pn.serve(app, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}",
-                 threaded=True, show=False, liveness=True)
-        wait_http(f"http://127.0.0.1:{port}/liveness")
-        return f"http://127.0.0.1:{port}"
-
-    yield _serve
-    state.kill_all_servers()
+    yield _app_server.serve
+    _app_server.app = None
     state._indicators.clear()
+
+
+@pytest.fixture(scope="session")
+def _kept_context(playwright, browser_type_launch_args, tmp_path_factory):
+    """One chromium with a profile on disk for the worker's session (see ``context``)."""
+    args = {k: v for k, v in browser_type_launch_args.items() if k != "slow_mo"}
+    ctx = playwright.chromium.launch_persistent_context(str(tmp_path_factory.mktemp("chromium-profile")), **args,
+                                                        viewport={"width": 1280, "height": 720})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def context(_kept_context):
+    """The browser context a test's ``page`` opens in: the worker's one kept profile, emptied of
+    the last test's pages, cookies and stored data (Playwright's own fixture makes a new private
+    context for each test, whose cache starts empty: every page load compiled Panel's and bokeh's
+    scripts again). Only the profile's cache of scripts carries over from test to test."""
+    for p in list(_kept_context.pages):
+        p.close()
+    yield _kept_context
+    for p in list(_kept_context.pages):
+        p.close()
+    _kept_context.clear_cookies()
+    _kept_context.clear_permissions()
 
 
 @pytest.fixture

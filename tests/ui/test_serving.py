@@ -73,12 +73,11 @@ def _page_scripts(app) -> list[str]:
     import time
     import urllib.request
 
-    from panel.io.state import state
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    pn.serve(app, port=port, address="127.0.0.1", threaded=True, show=False)
+    server = pn.serve(app, port=port, address="127.0.0.1", threaded=True, show=False)
     try:
         for _ in range(100):
             try:
@@ -89,7 +88,7 @@ def _page_scripts(app) -> list[str]:
         else:
             raise AssertionError("the page was never served")
     finally:
-        state.kill_all_servers()
+        server.stop()  # this server only: the browser tests' shared server may run in this worker
     return re.findall(r'<script[^>]* src="([^"]+)"', html)
 
 
