@@ -51,6 +51,9 @@ PLANE_FIELDS = ["max_speed", "port_gs", "starboard_gs", "acceleration", "deceler
 
 #: arrow colour by G bars, 0 (green) to 6 (purple), as on the template picture
 G_COLOURS = palette.G_COLOURS
+#: px: a breakdown with one push, drawn in the app's fonts (492 px; none 301, two 683)
+BREAKDOWN_MIN_HEIGHT = 495
+
 #: arrow colour by the hardest push target number: 2 or less (easy) to 10 or more (hard)
 PUSH_COLOURS = ("#fcc419", "#fab005", "#f59f00", "#f08c00", "#e8590c", "#d9480f", "#c92a2a", "#a61e1e", "#7a1010")
 NO_PUSH = "#2b8a3e"
@@ -166,7 +169,12 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._map = LayeredSvg(css_classes=["maneuver-svg"], stylesheets=[MAP_CSS], width=FRAME_W, height=FRAME_H)
         self._map.on_pick(self.pick_at)
         self._map_base: str | None = None  # the base layer as last drawn (see _show_map)
-        self._breakdown = HTMLText("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width")
+        # The breakdown keeps at least the height of one with a push: typing another maneuver then
+        # leaves the page's height alone (64 of the template's 80 arrows fit), where a breakdown
+        # growing by its push section made the browser measure and lay out the whole page again,
+        # 4 resize callbacks a change (issue 14), and moved everything below it under the player.
+        self._breakdown = HTMLText("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width",
+                                   min_height=BREAKDOWN_MIN_HEIGHT)
         self._summary = HTMLText("", css_classes=["maneuver-summary"], sizing_mode="stretch_width")
         self._legend = HTMLText("", css_classes=["maneuver-legend"])
         self._text = text_view(css_classes=["maneuver-text"])  # the map in words, for screen readers

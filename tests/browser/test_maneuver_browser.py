@@ -21,11 +21,16 @@ def test_typed_notation_and_a_click_show_the_breakdown(serve, page):
     page.wait_for_function(READY)
     breakdown = page.locator(".maneuver-breakdown")
     expect(breakdown).to_contain_text("3L2F: 1 G")
+    expect(breakdown).to_contain_text("No push needed.")
+    height = breakdown.bounding_box()["height"]
     box = page.locator(".in-maneuver input")
     box.fill("3R0D")
     box.press("Enter")
     expect(breakdown).to_contain_text("4 G over the starboard wing rating 2")
     expect(breakdown.locator(".cs-chance")).to_contain_text("60%")
+    # a breakdown with a push keeps the height of one without: the page is not laid out again
+    # under the player at each maneuver typed (issue 14; ManeuverExplorer's BREAKDOWN_MIN_HEIGHT)
+    assert breakdown.bounding_box()["height"] == height
     # hover the 3L3B arrowhead: its path shows; click it: it is chosen
     head = page.locator(".maneuver-svg g.cs-arrow[data-pick='3L3B'] circle")
     head.hover()
