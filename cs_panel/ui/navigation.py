@@ -83,7 +83,9 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         self._end = html_pane("", css_classes=["nav-end"], sizing_mode="stretch_width")
         self._outcome = html_pane("", css_classes=["nav-outcome"], sizing_mode="stretch_width")
         self._barred = html_pane("", css_classes=["nav-barred"], sizing_mode="stretch_width")
-        self._badge = html_pane("", css_classes=["nav-badge"])
+        # as wide as its column, like the panes below it: shrink-wrapped to its text, another card's
+        # name resized it and the browser measured the page again (issue 14)
+        self._badge = html_pane("", css_classes=["nav-badge"], sizing_mode="stretch_width")
         self._update()
 
     # --- drawing ---------------------------------------------------------------------------

@@ -55,8 +55,13 @@ def test_the_orientation_buttons_show_the_cards_paths_and_lay_the_one_clicked(se
     expect(buttons.filter(has_text="left")).to_be_hidden()
     expect(buttons.filter(has_text="right")).to_be_hidden()
     box = page.locator(".in-orientation").bounding_box()
+    badge = page.locator(".nav-badge")  # the card's name: its box keeps its size too
+    expect(badge).to_contain_text("Cruise")
+    badge_box = badge.bounding_box()
     page.locator(".in-card select").select_option(label="Turn (speed rating 2)")
     expect(buttons.filter(has_text="right")).to_be_visible()
     assert page.locator(".in-orientation").bounding_box() == box  # the same size: nothing to lay out again
+    expect(badge).to_contain_text("Turn")
+    assert badge.bounding_box() == badge_box
     buttons.filter(has_text="right").click()
     expect(end).to_contain_text("Ends on marker 4 at x 20.90 in, y 8.40 in, heading 90")
