@@ -30,6 +30,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, put_changed, served
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
+from cs_panel.ui.morph import MORPH_JS
 from cs_panel.clix.view import dial_text
 
 PACKAGED = "package:clix/figures.json"
@@ -130,21 +131,22 @@ class StripTable(JSComponent):
     object = param.String(default="", doc="The strip's HTML (_strip_html); '' for none.")
     at = param.Integer(default=-1, doc="The click in the slot, whose column is marked (-1: none).")
 
-    _esm = """
+    _esm = MORPH_JS + """
 export function render({ model }) {
   const box = document.createElement('div')
-  const mark = () => {
-    for (const td of box.querySelectorAll('td.cs-slot')) td.classList.remove('cs-slot')
+  const mark = (root) => {
+    for (const td of root.querySelectorAll('td.cs-slot')) td.classList.remove('cs-slot')
     if (model.at < 0) return
-    for (const row of box.querySelectorAll('table.cs-strip tr')) {
+    for (const row of root.querySelectorAll('table.cs-strip tr')) {
       const cell = row.children[model.at + 1]  // after the stat's name
       if (cell && cell.tagName === 'TD') cell.classList.add('cs-slot')
     }
   }
-  const write = () => { box.innerHTML = model.object; mark() }
-  write()
-  model.on('object', write)
-  model.on('at', mark)
+  // a dial edited (the dial editor) changes a cell or two: only they are touched (morph), the
+  // slot's column marked in the new table before it is laid over the old
+  morph(box, model.object, mark)
+  model.on('object', () => morph(box, model.object, mark))
+  model.on('at', () => mark(box))
   return box
 }
 """

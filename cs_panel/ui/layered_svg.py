@@ -9,7 +9,7 @@ that rarely changes), ``top`` (the layer drawn over it, the pieces) and, optiona
 layer over the pieces that rarely changes either (a record sheet's component codes, which must be
 read over the marks; drawn again with every mark they cost the browser most of its frame). The
 browser builds the one ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces
-that layer alone (so does a new ``over``), a new ``text`` only the words, a new ``head`` only the
+that layer alone, touching only its elements that differ (``morph``; so does a new ``over``), a new ``text`` only the words, a new ``head`` only the
 ``<svg>``'s attributes and title, and nothing unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
 (a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``, and
@@ -29,6 +29,7 @@ from panel.custom import JSComponent
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.ui.common import put_changed
+from cs_panel.ui.morph import MORPH_JS
 
 #: the parts of a drawing: the opening tag with its title, its words, and the rest up to </svg>
 _PARTS = re.compile(r"\s*(<svg\b[^>]*>(?:\s*<title>.*?</title>)?)\s*(?:<desc>(.*?)</desc>)?(.*)</svg>\s*$", re.S)
@@ -68,7 +69,7 @@ class LayeredSvg(JSComponent):
     top = param.String(default="", doc="the layer over it, drawn again with each change (SVG elements)")
     over = param.String(default="", doc="the layer over the top one that rarely changes ('' for none; SVG elements)")
 
-    _esm = """
+    _esm = MORPH_JS + """
 export function render({ model }) {
   const box = document.createElement('div')
   box.className = 'cs-layered-svg'
@@ -114,8 +115,9 @@ export function render({ model }) {
   model.on('head', setHead)
   model.on('base', build)
   model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
-  model.on('top', () => { if (top) top.innerHTML = model.top; else build() })
-  model.on('over', () => { if (over) over.innerHTML = model.over; else build() })
+  // a new top or over layer is laid over the old one (morph): only the elements that differ change
+  model.on('top', () => { if (top) morph(top, model.top); else build() })
+  model.on('over', () => { if (over) morph(over, model.over); else build() })
   return box
 }
 """

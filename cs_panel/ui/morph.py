@@ -1,0 +1,55 @@
+"""``MORPH_JS``: the browser's side of a drawing or table that changes a little at a time.
+
+A component that sends its drawing's top layer (``LayeredSvg``) or a table (the dial's strip) as
+markup had the browser throw the old elements away and build new ones from it, every one of them,
+at each change: a dial's ring of a few hundred elements for one number changed. The browser then
+worked out the styles of every new element, laid them out and painted the whole area again (issue
+14: in the dial editor, about 5 ms of a change's frame against 2 for a trivial app's). ``morph``
+lays the new markup over the old instead, node by node: an element whose tag is the same keeps its
+place and has only its differing attributes set, a text only its differing words; where the
+children differ in number or kind, those children are replaced whole. What the page shows is
+exactly the new markup's (tests/browser/test_morph_browser.py checks it against the markup parsed
+afresh); only less of it is touched.
+
+The markup comes from our own render modules, never from a user: it is parsed by the browser the
+same way ``innerHTML`` parsed it before, in a copy of the element it goes into (so SVG elements
+are made in SVG's namespace, inside a ``<g>``).
+"""
+
+from __future__ import annotations
+
+#: ``morph(into, markup, prepare)``: make ``into``'s children those ``markup`` describes, touching
+#: only what differs; ``prepare`` (optional) is called on the parsed copy first, to add what the
+#: browser's own code adds to the markup. Prepended to a component's ``_esm`` module.
+MORPH_JS = r"""
+function morphChildren(into, from) {
+  const olds = Array.from(into.childNodes), news = Array.from(from.childNodes)
+  if (olds.length !== news.length) { into.replaceChildren(...news); return }
+  for (let i = 0; i < news.length; i++) {
+    const a = olds[i], b = news[i]
+    if (a.isEqualNode(b)) continue  // the browser's own comparison: most of a drawing is as it was
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI) {
+      into.replaceChild(b, a)
+    } else if (a.nodeType !== Node.ELEMENT_NODE) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue
+    } else {
+      for (const at of Array.from(a.attributes)) {
+        if (!b.hasAttributeNS(at.namespaceURI, at.localName)) a.removeAttributeNS(at.namespaceURI, at.localName)
+      }
+      for (const at of Array.from(b.attributes)) {
+        if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) a.setAttributeNS(at.namespaceURI, at.name, at.value)
+      }
+      morphChildren(a, b)
+    }
+  }
+}
+
+function morph(into, markup, prepare) {
+  const fresh = into.cloneNode(false)  // parsed where it goes: an SVG group makes SVG elements
+  fresh.innerHTML = markup
+  if (prepare) prepare(fresh)  // marks the page adds itself (the strip's slot), so they stay put
+  morphChildren(into, fresh)
+}
+"""
+
+__all__ = ["MORPH_JS"]
