@@ -8,9 +8,10 @@ latency). This component holds the drawing in parts: ``head`` (the ``<svg>`` tag
 that rarely changes), ``top`` (the layer drawn over it, the pieces) and, optionally, ``over``: a
 layer over the pieces that rarely changes either (a record sheet's component codes, which must be
 read over the marks; drawn again with every mark they cost the browser most of its frame). The
-browser builds the one ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` replaces
-that layer alone, touching only its elements that differ (``morph``; so does a new ``over``), a new ``text`` only the words, a new ``head`` only the
-``<svg>``'s attributes and title, and nothing unchanged is sent. ``object`` gives the drawing whole, as
+browser builds the one ``<svg>`` from them, each layer in a plain ``<g>``; a new ``top`` changes
+that layer alone, and in it only the elements that differ (``morph``; so does a new ``over``), a
+new ``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
+unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
 (a record sheet's box) sends that attribute's text to the callbacks given to ``on_pick``, and
 one that also has ``data-pick-point`` (a table) adds where it was clicked, in the drawing's own

@@ -2,9 +2,9 @@
 
 A component that sends its drawing's top layer (``LayeredSvg``) or a table (the dial's strip) as
 markup had the browser throw the old elements away and build new ones from it, every one of them,
-at each change: a dial's ring of a few hundred elements for one number changed. The browser then
-worked out the styles of every new element, laid them out and painted the whole area again (issue
-14: in the dial editor, about 5 ms of a change's frame against 2 for a trivial app's). ``morph``
+at each change: the dial's 21 pieces and its strip's 55 cells for one number typed in the dial
+editor. The browser then worked out the styles of every new element, laid them out and painted
+them again (issue 14: the dial editor's frame took 8.6 ms a change, a trivial app's 2.4). ``morph``
 lays the new markup over the old instead, node by node: an element whose tag is the same keeps its
 place and has only its differing attributes set, a text only its differing words; where the
 children differ in number or kind, those children are replaced whole. What the page shows is

@@ -1,4 +1,5 @@
-"""Browser fixtures: Debian's chromium through Playwright, a Panel server, a JupyterLab server.
+"""Browser fixtures: Debian's chromium through Playwright (one kept profile a worker), a Panel server
+(one a worker, serving each test's app), a JupyterLab server.
 
 Playwright cannot download its own browser here, so every test uses /usr/bin/chromium (the
 CI script installs it). A missing chromium fails the tests loudly instead of skipping them.
@@ -144,14 +145,20 @@ def _kept_context(playwright, browser_type_launch_args, tmp_path_factory):
 
 
 @pytest.fixture
-def context(_kept_context):
+def context(_kept_context, _app_server):
     """The browser context a test's ``page`` opens in: the worker's one kept profile, emptied of
-    the last test's pages, cookies and stored data (Playwright's own fixture makes a new private
-    context for each test, whose cache starts empty: every page load compiled Panel's and bokeh's
-    scripts again). Only the profile's cache of scripts carries over from test to test."""
+    the last test's pages, cookies, permissions and the served app's stored data (Playwright's own
+    fixture makes a new private context for each test, whose cache starts empty: every page load
+    compiled Panel's and bokeh's scripts again). Only the profile's HTTP cache, with the code
+    compiled from the scripts, carries over from test to test."""
     for p in list(_kept_context.pages):
         p.close()
     yield _kept_context
+    if _app_server.url:
+        page = _kept_context.pages[0] if _kept_context.pages else _kept_context.new_page()
+        _kept_context.new_cdp_session(page).send("Storage.clearDataForOrigin", {
+            "origin": _app_server.url,
+            "storageTypes": "local_storage,session_storage,indexeddb,websql,service_workers,cache_storage"})
     for p in list(_kept_context.pages):
         p.close()
     _kept_context.clear_cookies()
