@@ -170,7 +170,7 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
         self._map.on_pick(self.pick_at)
         self._map_base: str | None = None  # the base layer as last drawn (see _show_map)
         # The breakdown keeps at least the height of one with a push: typing another maneuver then
-        # leaves the page's height alone (64 of the template's 80 arrows fit), where a breakdown
+        # leaves the page's height alone (67 of the first 80 arrows of the list fit), where a breakdown
         # growing by its push section made the browser measure and lay out the whole page again,
         # 4 resize callbacks a change (issue 14), and moved everything below it under the player.
         self._breakdown = HTMLText("", css_classes=["maneuver-breakdown"], sizing_mode="stretch_width",
