@@ -545,7 +545,10 @@ class ManeuverExplorer(PlaneRatings, pn.viewable.Viewer):
                     f"<div class='mv-push'><p>{html.escape(cause.text)} ({_cite(cause.rule)}); if the roll fails: "
                     f"{html.escape(push.kind.on_failure)}.</p>{push.target._repr_html_()}</div>")
         elif p.arrow is not None:
-            parts.append("<p class='mv-pushes-head'>No push needed.</p>")
+            parts.append("<p class='mv-pushes-head'>No push needed.</p>"
+                         # the room kept below (BREAKDOWN_MIN_HEIGHT) says what would fill it
+                         "<p class='mv-push-room'><small>A plot past the plane's ratings shows its push "
+                         f"roll here: the target number, its terms and its odds ({_cite('F.move.push-target')}).</small></p>")
         return "<div class='cs-maneuver'>" + "".join(parts) + "</div>"
 
     # --- layout ----------------------------------------------------------------------------
