@@ -73,7 +73,6 @@ def _page_scripts(app) -> list[str]:
     import time
     import urllib.request
 
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
