@@ -394,6 +394,8 @@ def _rule_reasons(state: PlaneState, m: Maneuver, rules: RuleSet) -> list[Reason
 
 # -- the plan ---------------------------------------------------------------------------
 
+_ZERO, _ONE = Fraction(0), Fraction(1)  # immutable, so shared
+
 
 @dataclass(frozen=True)
 class MovePlan:
@@ -427,8 +429,10 @@ class MovePlan:
         """Chance that the plane flies exactly as plotted: every push roll must succeed; an
         illegal plot never does (F.move.illegal)."""
         if not self.legal:
-            return Fraction(0)
-        p = Fraction(1)
+            return _ZERO
+        if not self.pushes:
+            return _ONE  # the common case; reachable sets ask for thousands of these
+        p = _ONE
         for push in self.pushes:
             if push.kind is not PushKind.STALL:  # a failed stall still ends in the destination
                 p *= _chance(push.target)

@@ -135,45 +135,92 @@ def _class_key(state: PlaneState) -> PlaneState:
 
 
 @lru_cache(maxsize=1024)
-def _next_class(state: PlaneState, speed: int, gs: int) -> PlaneState:
-    """The class of the state a maneuver of ``speed`` and ``gs`` leaves, flown as plotted."""
-    return _class_key(after_state(state, ORIGIN, Facing.A, speed, gs))
+def _next_class(state: PlaneState, speed: int, restricted: bool) -> PlaneState:
+    """The class of the state a maneuver of ``speed`` leaves, flown as plotted, restricted (3 G
+    or more) or not. Of the Gs, the class keeps only whether they were restricted, so flying
+    3 Gs at the origin facing A already leaves the class key itself (test_movement_reach checks
+    this against ``_class_key`` of ``after_state`` for every G rating)."""
+    return after_state(state, ORIGIN, Facing.A, speed, 3 if restricted else 0)
+
+
+def verdict_signature(maneuver: Maneuver, arrow) -> tuple:
+    """The features of a maneuver that a plan's legality and pushes depend on (speed, turn side,
+    stall, Immelmann, Gs, a jinking straight tail): two arrows with the same signature get the
+    same verdict from ``plan`` for any plane (F.move.plot, F.move.push-target). test_movement_reach
+    checks this against ``plan`` arrow by arrow."""
+    m = maneuver
+    return (m.speed, m.direction, m.turn_direction, m.is_immelmann, arrow.gs, ends_with_straight_tail(m, arrow))
+
+
+class _TemplateColumns:
+    """The template's arrows as numpy columns, worked out once per template: what no plane
+    changes (where each arrow ends, turned to each facing, and which arrows share a verdict or a
+    next-turn class), so a class of state only judges its few distinct signatures."""
+
+    def __init__(self, template: ManeuverTemplate):
+        arrows = list(template)
+        self.maneuvers: list[Maneuver] = [a.maneuver for a in arrows]
+        sig_of: dict[tuple, int] = {}
+        flown_of: dict[tuple[int, int], int] = {}
+        self.sig_maneuvers: list[Maneuver] = []  # one maneuver for each distinct signature
+        self.flown: list[tuple[int, int]] = []  # each distinct (speed, Gs): what next turn remembers
+        sig_idx, flown_idx = [], []
+        for a in arrows:
+            sig = verdict_signature(a.maneuver, a)
+            if sig not in sig_of:
+                sig_of[sig] = len(self.sig_maneuvers)
+                self.sig_maneuvers.append(a.maneuver)
+            sig_idx.append(sig_of[sig])
+            flown = (a.maneuver.speed, a.gs)
+            if flown not in flown_of:
+                flown_of[flown] = len(self.flown)
+                self.flown.append(flown)
+            flown_idx.append(flown_of[flown])
+        n = len(arrows)
+        self.sig = np.array(sig_idx, dtype=np.int64)
+        self.flown_idx = np.array(flown_idx, dtype=np.int64)
+        rot = [_rotations(a.hex) for a in arrows]
+        self.rot = np.array(rot, dtype=np.int64).reshape(n, 6, 2).transpose(1, 0, 2)  # [facing][arrow] -> (dq, dr)
+        self.face = np.array([int(a.facing) for a in arrows], dtype=np.int64)
+
+
+@lru_cache(maxsize=16)
+def _template_columns(template: ManeuverTemplate) -> _TemplateColumns:
+    return _TemplateColumns(template)
 
 
 class _Options:
-    """Legal options of one class of state, relative to the origin facing A, as numpy columns."""
+    """Legal options of one class of state, relative to the origin facing A, as numpy columns.
+
+    ``arrow`` indexes the template's arrows; ``nxt`` indexes ``next_keys``, the class of state
+    each option leaves for the turn after."""
 
     def __init__(self, state: PlaneState, template: ManeuverTemplate, rules: RuleSet, include_pushes: bool):
-        self.maneuvers: list[Maneuver] = []
+        cols = _template_columns(template)
+        ok, chance, pushes = [], [], []
+        for m in cols.sig_maneuvers:  # one plan per signature, not per arrow
+            p = plan(state, m, template, rules)
+            ok.append(p.legal and (include_pushes or not p.pushing))
+            chance.append(float(p.chance))
+            pushes.append(len(p.pushes))
+        key_of: dict[PlaneState, int] = {}
         self.next_keys: list[PlaneState] = []
-        rot, face, chance, pushes, speed = [], [], [], [], []
-        verdicts: dict[tuple, tuple[bool, float, int]] = {}
-        for arrow in template:
-            m = arrow.maneuver
-            # A plan's legality and pushes depend on the maneuver only through these features
-            # (speed, turn side, stall, Immelmann, Gs, a jinking straight tail); test_reach checks
-            # this against plan().
-            sig = (m.speed, m.direction, m.turn_direction, m.is_immelmann, arrow.gs, ends_with_straight_tail(m, arrow))
-            v = verdicts.get(sig)
-            if v is None:
-                p = plan(state, m, template, rules)
-                v = verdicts[sig] = (p.legal and (include_pushes or not p.pushing), float(p.chance), len(p.pushes))
-            if not v[0]:
-                continue
-            nxt = _next_class(state, m.speed, arrow.gs)
-            self.maneuvers.append(arrow.maneuver)
-            self.next_keys.append(nxt)
-            rot.append(_rotations(arrow.hex))
-            face.append(int(arrow.facing))
-            chance.append(v[1])
-            pushes.append(v[2])
-            speed.append(nxt.speed)
-        n = len(face)
-        self.rot = np.array(rot, dtype=np.int64).reshape(n, 6, 2).transpose(1, 0, 2)  # [facing][option] -> (dq, dr)
-        self.face = np.array(face, dtype=np.int64)
-        self.chance = np.array(chance, dtype=float)
-        self.pushes = np.array(pushes, dtype=np.int64)
-        self.speed = np.array(speed, dtype=np.int64)
+        flown_key = []
+        for speed, gs in cols.flown:
+            nxt = _next_class(state, speed, gs >= 3)
+            if nxt not in key_of:
+                key_of[nxt] = len(self.next_keys)
+                self.next_keys.append(nxt)
+            flown_key.append(key_of[nxt])
+        sig = cols.sig
+        self.arrow = np.flatnonzero(np.array(ok, dtype=bool)[sig])
+        s = sig[self.arrow]
+        self.nxt = np.array(flown_key, dtype=np.int64)[cols.flown_idx[self.arrow]]
+        self.rot = cols.rot[:, self.arrow]
+        self.face = cols.face[self.arrow]
+        self.chance = np.array(chance, dtype=float)[s]
+        self.pushes = np.array(pushes, dtype=np.int64)[s]
+        self.speed = np.array([k.speed for k in self.next_keys], dtype=np.int64)[self.nxt]
 
 
 @lru_cache(maxsize=256)
@@ -188,45 +235,47 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     template = template or ManeuverTemplate.default()
     first = _relative_options(_class_key(state), template, rules, include_pushes)
     q0, r0, f0 = state.hex.q, state.hex.r, int(state.facing)
-    n1 = len(first.face)
     # where each first maneuver ends, on the map
     q1 = q0 + first.rot[f0][:, 0]
     r1 = r0 + first.rot[f0][:, 1]
     f1 = (f0 + first.face) % 6
-    groups: dict[PlaneState, list[int]] = {}
-    for i in range(n1):
-        groups.setdefault(first.next_keys[i], []).append(i)
-    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "n", "speed", "i1", "i2")}
-    for key, idx in groups.items():
+    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "n", "speed", "a1", "a2")}
+    for g, key in enumerate(first.next_keys):  # the second turn, once per class of state
+        ix = np.flatnonzero(first.nxt == g)
+        if not len(ix):  # only illegal (or, without pushes, pushing) first maneuvers lead there
+            continue
         second = _relative_options(key, template, rules, include_pushes)
         n = len(second.face)
         if not n:
             continue
-        ix = np.array(idx, dtype=np.int64)
-        d = second.rot[f1[ix]]  # (k, 6 facings?) -> rot[facing][option]: pick each first end's facing
+        d = second.rot[f1[ix]]  # each first end's facing picks its turned copy: (k, n, 2)
         cols["q"].append((q1[ix][:, None] + d[:, :, 0]).ravel())
         cols["r"].append((r1[ix][:, None] + d[:, :, 1]).ravel())
         cols["f"].append(((f1[ix][:, None] + second.face[None, :]) % 6).ravel())
         cols["p"].append((first.chance[ix][:, None] * second.chance[None, :]).ravel())
         cols["n"].append((first.pushes[ix][:, None] + second.pushes[None, :]).ravel())
         cols["speed"].append(np.broadcast_to(second.speed[None, :], (len(ix), n)).ravel())
-        cols["i1"].append(np.repeat(ix, n))
-        cols["i2"].append(np.tile(np.arange(n, dtype=np.int64), len(ix)))
+        cols["a1"].append(np.repeat(first.arrow[ix], n))
+        cols["a2"].append(np.tile(second.arrow, len(ix)))
     if not cols["q"]:
         return TwoTurnReach(state, {}, 0, 0)
     a = {k: np.concatenate(v) for k, v in cols.items()}
     qs, rs = a["q"] - a["q"].min(), a["r"] - a["r"].min()
     span = int(max(qs.max(), rs.max())) + 1
     pos = (qs * span + rs) * 6 + a["f"]
-    states = len(np.unique(pos * 16 + a["speed"]))
+    # distinct (position, speed) end states: a count over a small dense range, no sort needed
+    states = int(np.count_nonzero(np.bincount(pos * 16 + a["speed"])))
     order = np.lexsort((a["n"], -a["p"], pos))  # by position, likeliest first, fewest pushes next
     pos_sorted = pos[order]
     firsts = order[np.concatenate(([True], pos_sorted[1:] != pos_sorted[:-1]))]
-    # one row per position: read the columns out once, as Python numbers, and look each second
-    # turn's options up once per class rather than once per position
-    second_of = {key: _relative_options(key, template, rules, include_pushes).maneuvers for key in groups}
+    # one row per position: read the columns out once, as Python numbers
+    maneuvers = _template_columns(template).maneuvers
     facings = list(Facing)
+    hexes: dict[tuple[int, int], Hex] = {}  # about six positions (facings) a hex: build each Hex once
     positions: dict[tuple[Hex, Facing], Route] = {}
-    for i1, i2, q, r, f, p, n in zip(*(a[k][firsts].tolist() for k in ("i1", "i2", "q", "r", "f", "p", "n"))):
-        positions[(Hex(q, r), facings[f])] = Route(first.maneuvers[i1], second_of[first.next_keys[i1]][i2], p, n)
+    for a1, a2, q, r, f, p, n in zip(*(a[k][firsts].tolist() for k in ("a1", "a2", "q", "r", "f", "p", "n"))):
+        h = hexes.get((q, r))
+        if h is None:
+            h = hexes[(q, r)] = Hex(q, r)
+        positions[(h, facings[f])] = Route(maneuvers[a1], maneuvers[a2], p, n)
     return TwoTurnReach(state, positions, states, int(len(pos)))

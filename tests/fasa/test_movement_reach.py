@@ -9,8 +9,12 @@ from hypothesis import given, settings, strategies as st
 
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.maneuver import Maneuver
-from cs_panel.fasa.movement import Capabilities, PlaneState, after_plotted, plan
-from cs_panel.fasa.reach import reach_two_turns, reachable
+from cs_panel.core.variants import OFFICIAL, RuleSet
+from cs_panel.fasa.movement import (
+    REDLINE_PAST_ENGINE_DAMAGE, RUDDER_STRAIGHT, SIDE_STEP_STRAIGHT_TAIL, Capabilities, PlaneState, after_plotted,
+    after_state, plan,
+)
+from cs_panel.fasa.reach import _class_key, _next_class, reach_two_turns, reachable, verdict_signature
 from cs_panel.fasa.template import ManeuverTemplate
 
 T = ManeuverTemplate.default()
@@ -46,16 +50,16 @@ def test_reachable_filters():
     assert all(not o.legal for o in reachable(plane(shocked=True)) if o.maneuver.turn_direction.value != "S")
 
 
-def brute_force(state: PlaneState, include_pushes=True):
+def brute_force(state: PlaneState, include_pushes=True, rules=OFFICIAL):
     """Every (hex, facing) after two turns, with the best chance, by calling plan() on every pair."""
     best = {}
     for a in T:
-        p1 = plan(state, a.maneuver)
+        p1 = plan(state, a.maneuver, T, rules)
         if not p1.legal or (p1.pushing and not include_pushes):
             continue
         s1 = after_plotted(p1)
         for b in T:
-            p2 = plan(s1, b.maneuver)
+            p2 = plan(s1, b.maneuver, T, rules)
             if not p2.legal or (p2.pushing and not include_pushes):
                 continue
             key = p2.end
@@ -121,3 +125,55 @@ def test_route_prints():
     assert Maneuver.parse(str(r.first)) == r.first
     assert Hex(0, -6) in got.hexes() and len(got) == len(got.positions)
     assert dataclasses.is_dataclass(r)
+
+
+# -- the shortcuts reach_two_turns takes, checked against plan() and after_state() ---------------
+
+states = st.builds(
+    PlaneState,
+    st.builds(Capabilities, max_speed=st.integers(0, 5), port_gs=st.integers(0, 5), starboard_gs=st.integers(0, 5),
+              acceleration=st.integers(0, 3), deceleration=st.integers(0, 2), rudder_left_ok=st.booleans(),
+              rudder_right_ok=st.booleans(), engine_out=st.booleans(), engine_damaged=st.booleans()),
+    speed=st.integers(0, 6), last_gs=st.integers(0, 6), natural_touch=st.integers(0, 10), shocked=st.booleans(),
+    smoke_turns=st.integers(0, 2))
+rulesets = st.sets(st.sampled_from([RUDDER_STRAIGHT.name, SIDE_STEP_STRAIGHT_TAIL.name,
+                                    REDLINE_PAST_ENGINE_DAMAGE.name])).map(lambda names: RuleSet.of(*names))
+
+
+def verdict(p):
+    return p.legal, [(x.kind, x.over, x.target.total) for x in p.pushes], p.chance
+
+
+@pytest.mark.rule("F.move.plot", "F.move.push-target", "F.move.no-jink", "F.dmg.rudder")
+@settings(max_examples=25, deadline=None)
+@given(states, rulesets)
+def test_arrows_with_one_signature_get_one_verdict(state, rules):
+    """reach_two_turns plans one arrow per verdict signature and reuses its verdict for the rest."""
+    first_of = {}
+    for a in T:
+        sig = verdict_signature(a.maneuver, a)
+        want = verdict(plan(state, a.maneuver, T, rules))
+        rep = first_of.setdefault(sig, a.maneuver)
+        assert verdict(plan(state, rep, T, rules)) == want, (a.maneuver, rep)
+
+
+@pytest.mark.rule("F.move.restricted")
+@settings(max_examples=25, deadline=None)
+@given(states, st.integers(0, 9), st.integers(0, 6))
+def test_next_class_keeps_only_whether_the_gs_were_restricted(state, speed, gs):
+    key = _class_key(state)
+    assert _next_class(key, speed, gs >= 3) == _class_key(after_state(key, Hex(0, 0), Facing.A, speed, gs))
+
+
+@pytest.mark.rule("F.move.plot", "F.dmg.rudder", "F.shock")
+@pytest.mark.parametrize("s, rules", [
+    (PlaneState(Capabilities(max_speed=3, port_gs=2, starboard_gs=1, acceleration=1, rudder_left_ok=False), speed=1),
+     RuleSet.of(RUDDER_STRAIGHT.name)),
+    (plane(shocked=True, speed=0, smoke_turns=2), RuleSet.of(SIDE_STEP_STRAIGHT_TAIL.name)),
+])
+def test_two_turn_set_matches_brute_force_for_damaged_planes_and_variants(s, rules):
+    s = s.at(Hex(-1, 2), Facing.E)
+    got = reach_two_turns(s, rules=rules)
+    want = brute_force(s, rules=rules)
+    assert set(got.positions) == set(want)
+    assert all(route.chance == pytest.approx(want[key]) for key, route in got.positions.items())
