@@ -95,7 +95,8 @@ REALIGN_RECEIVERS = """
 
 def _enter_commits_inputs() -> None:
     """Make Enter apply a typed value in the notebook's number and text boxes (see ENTER_COMMITS),
-    and keep the views' message receivers in step (see REALIGN_RECEIVERS)."""
+    keep the views' message receivers in step (see REALIGN_RECEIVERS), and have HTML panes take
+    their changes by morph, as on a served page (``morph.MORPH_PANES_JS``)."""
     try:
         from IPython import get_ipython
         from IPython.display import Javascript, display
@@ -103,7 +104,9 @@ def _enter_commits_inputs() -> None:
         return
     if get_ipython() is None:
         return
-    display(Javascript(ENTER_COMMITS + REALIGN_RECEIVERS))
+    from cs_panel.ui.morph import MORPH_PANES_JS
+
+    display(Javascript(ENTER_COMMITS + REALIGN_RECEIVERS + MORPH_PANES_JS))
 
 
 def _inline_theme_stylesheets() -> None:

@@ -1,6 +1,6 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network.
 
-Six things made a player of the served app wait for nothing (issue 14, measured with
+Seven things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -52,17 +52,26 @@ Six things made a player of the served app wait for nothing (issue 14, measured 
    with one pane does not pay. ``changed_properties`` asks only for a change of stylesheets, and
    gives the same answer.
 
-``serve_quickly()`` switches all six on for the whole process. It is idempotent; the served app
+7. **A whole pane rebuilt for one changed word.** Panel's view of an HTML pane sets its new text
+   as the pane's ``innerHTML``, so the browser builds every element of the pane again, and styles,
+   lays out and paints them, for one number changed in it. The page's bundle (``_lean_bundle``)
+   carries ``morph.MORPH_PANES_JS``, which has those views lay the new markup over the old,
+   touching only what differs (``cs_panel/ui/morph.py``; a notebook gets it from
+   ``cs_panel.ui.notebook()``).
+
+``serve_quickly()`` switches all seven on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
-The first three and the fifth change nothing in a notebook (a kernel's documents have no server
-session, and its page is bundled elsewhere); the fourth and the sixth give Panel's own answer
-wherever they run.
+The first three, the fifth and the seventh change nothing in a notebook (a kernel's documents
+have no server session, and its page is bundled elsewhere); the fourth and the sixth give Panel's
+own answer wherever they run.
 """
 
 from __future__ import annotations
 
 import functools
+
+from cs_panel.ui.morph import MORPH_PANES_JS
 
 _DONE = False
 DEBOUNCE_MS = 10  # Panel's default is 50
@@ -116,7 +125,7 @@ def changed_properties(self, *events, doc):
 
 def _lean_bundle(bundle_resources):
     """``panel.io.server``'s ``bundle_resources`` for a session's page, loading only the scripts the
-    page uses (the module's docstring, point 5)."""
+    page uses (the module's docstring, point 5), and carrying the HTML panes' morph (point 7)."""
     if getattr(bundle_resources, "_cs_panel_lean", False):
         return bundle_resources
 
@@ -137,8 +146,11 @@ def _lean_bundle(bundle_resources):
             # what pn.extension() with no names records for a session's document: no extension's
             # scripts beyond the ones named (panel.io.resources._collect_external_resources)
             state._extensions_[state.curdoc] = []
-        return bundle_resources(roots, resources, notebook=notebook, reloading=reloading,
-                                enable_mathjax=enable_mathjax)
+        out = bundle_resources(roots, resources, notebook=notebook, reloading=reloading,
+                               enable_mathjax=enable_mathjax)
+        if not notebook:  # point 7: the page's HTML panes take their changes by morph
+            out.js_raw.append(MORPH_PANES_JS)
+        return out
 
     bundle._cs_panel_lean = True  # type: ignore[attr-defined]
     return bundle
@@ -147,8 +159,9 @@ def _lean_bundle(bundle_resources):
 def serve_quickly() -> None:
     """Turn off Nagle's algorithm on the app's websockets, send each browser change's updates in
     one message, wait 10 ms, not 50, before handling a new value, and write custom components'
-    changes without bokeh's spelling hints, load no script a page does not use, and ask the design
-    for a component's stylesheets only when they change (see the module's docstring).
+    changes without bokeh's spelling hints, load no script a page does not use, ask the design
+    for a component's stylesheets only when they change, and have HTML panes take their changes by
+    morph (see the module's docstring).
     Safe to call more than once."""
     global _DONE
     if _DONE:

@@ -65,6 +65,9 @@ def test_lesson_01_renders_the_calculator_in_jupyterlab(lab_tab):
     expect(notebook.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
     expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
     layout_holds_in_the_column(page, "01_dice_and_to_hit.ipynb")
+    # cs_panel.ui.notebook() has the HTML panes take their changes by morph, as a served page does
+    # (morph.MORPH_PANES_JS; tests/browser/test_morph_panes_browser.py checks what it does)
+    page.wait_for_function("() => Bokeh.Panel.HTML.prototype.default_view.prototype._csMorphs === true", timeout=15_000)
     # the calculator reacts in the notebook too: the kernel answers a typed change. (What the
     # lesson's later cell set from code may or may not have reached this view during "run all":
     # Panel can drop a change made before the view connects, so it is not asserted here.)

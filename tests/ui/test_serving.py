@@ -2,6 +2,8 @@
 outside a server (a notebook's, a test's) is handled exactly as before. The browser test
 (tests/browser/test_serving_browser.py) counts the messages and reads the socket option."""
 
+from types import SimpleNamespace
+
 import panel as pn
 from bokeh.document import Document
 from panel.io.server import WSHandler
@@ -124,12 +126,28 @@ def test_lean_bundle_passes_an_explicit_choice_through():
     from cs_panel.ui.serving import _lean_bundle
 
     seen = []
-    lean = _lean_bundle(lambda roots, resources, **kw: seen.append(kw["enable_mathjax"]))
+
+    def bundle(roots, resources, **kw):
+        seen.append(kw["enable_mathjax"])
+        return SimpleNamespace(js_raw=[])
+
+    lean = _lean_bundle(bundle)
     lean([], None, enable_mathjax=True)
     lean([], None, enable_mathjax=False)
     lean([], None)  # no roots, no extension asked for: none
     assert seen == [True, False, False]
     assert _lean_bundle(lean) is lean  # not wrapped twice
+
+
+def test_a_served_page_carries_the_html_panes_morph_and_a_notebook_bundle_does_not():
+    """Point 7: a session's page gets MORPH_PANES_JS with its scripts; Panel's notebook bundle
+    does not (cs_panel.ui.notebook() sends it there). What it does: test_morph_panes_browser.py."""
+    from cs_panel.ui.morph import MORPH_PANES_JS
+    from cs_panel.ui.serving import _lean_bundle
+
+    lean = _lean_bundle(lambda roots, resources, **kw: SimpleNamespace(js_raw=["bokeh's own"]))
+    assert lean([], None).js_raw == ["bokeh's own", MORPH_PANES_JS]
+    assert lean([], None, notebook=True).js_raw == ["bokeh's own"]
 
 
 def test_a_change_asks_the_design_for_stylesheets_only_when_they_change_and_sends_what_panel_would(monkeypatch):
