@@ -28,7 +28,7 @@ from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
 from cs_panel.fasa.maneuver import Maneuver
 from cs_panel.fasa.movement import MovePlan, PlaneState, Reason, after_state, ends_with_straight_tail, plan
-from cs_panel.fasa.template import ManeuverTemplate
+from cs_panel.fasa.template import Arrow, ManeuverTemplate
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def _next_class(state: PlaneState, speed: int, restricted: bool) -> PlaneState:
     return after_state(state, ORIGIN, Facing.A, speed, 3 if restricted else 0)
 
 
-def verdict_signature(maneuver: Maneuver, arrow) -> tuple:
+def verdict_signature(maneuver: Maneuver, arrow: Arrow) -> tuple:
     """The features of a maneuver that a plan's legality and pushes depend on (speed, turn side,
     stall, Immelmann, Gs, a jinking straight tail): two arrows with the same signature get the
     same verdict from ``plan`` for any plane (F.move.plot, F.move.push-target). test_movement_reach
@@ -163,7 +163,7 @@ class _TemplateColumns:
         sig_of: dict[tuple, int] = {}
         flown_of: dict[tuple[int, int], int] = {}
         self.sig_maneuvers: list[Maneuver] = []  # one maneuver for each distinct signature
-        self.flown: list[tuple[int, int]] = []  # each distinct (speed, Gs): what next turn remembers
+        self.flown: list[tuple[int, int]] = []  # each distinct (speed, Gs) flown: the next turn's class
         sig_idx, flown_idx = [], []
         for a in arrows:
             sig = verdict_signature(a.maneuver, a)
