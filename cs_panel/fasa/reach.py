@@ -155,15 +155,15 @@ def verdict_signature(maneuver: Maneuver, arrow: Arrow) -> tuple:
 class _TemplateColumns:
     """The template's arrows as numpy columns, worked out once per template: what no plane
     changes (where each arrow ends, turned to each facing, and which arrows share a verdict or a
-    next-turn class), so a class of state only judges its few distinct signatures."""
+    next turn's class), so a class of state only judges its few distinct signatures."""
 
     def __init__(self, template: ManeuverTemplate):
         arrows = list(template)
         self.maneuvers: list[Maneuver] = [a.maneuver for a in arrows]
         sig_of: dict[tuple, int] = {}
-        flown_of: dict[tuple[int, int], int] = {}
+        flown_of: dict[tuple[int, bool], int] = {}
         self.sig_maneuvers: list[Maneuver] = []  # one maneuver for each distinct signature
-        self.flown: list[tuple[int, int]] = []  # each distinct (speed, Gs) flown: the next turn's class
+        self.flown: list[tuple[int, bool]] = []  # each (speed, restricted) flown: all the next class keeps
         sig_idx, flown_idx = [], []
         for a in arrows:
             sig = verdict_signature(a.maneuver, a)
@@ -171,7 +171,7 @@ class _TemplateColumns:
                 sig_of[sig] = len(self.sig_maneuvers)
                 self.sig_maneuvers.append(a.maneuver)
             sig_idx.append(sig_of[sig])
-            flown = (a.maneuver.speed, a.gs)
+            flown = (a.maneuver.speed, a.gs >= 3)  # F.move.restricted: 3 G or more
             if flown not in flown_of:
                 flown_of[flown] = len(self.flown)
                 self.flown.append(flown)
@@ -206,8 +206,8 @@ class _Options:
         key_of: dict[PlaneState, int] = {}
         self.next_keys: list[PlaneState] = []
         flown_key = []
-        for speed, gs in cols.flown:
-            nxt = _next_class(state, speed, gs >= 3)
+        for speed, restricted in cols.flown:
+            nxt = _next_class(state, speed, restricted)
             if nxt not in key_of:
                 key_of[nxt] = len(self.next_keys)
                 self.next_keys.append(nxt)

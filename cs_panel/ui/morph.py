@@ -1,4 +1,5 @@
-"""``MORPH_JS``: the browser's side of a drawing or table that changes a little at a time.
+"""``MORPH_JS``: the browser's side of a drawing, table or HTML pane that changes a little at a
+time (``MORPH_PANES_JS`` gives Panel's HTML panes the same, below).
 
 A component that sends its drawing's top layer (``LayeredSvg``) or a table (the dial's strip) as
 markup had the browser throw the old elements away and build new ones from it, every one of them,
@@ -51,7 +52,6 @@ function morph(into, markup, prepare) {
   morphChildren(into, fresh)
 }
 """
-
 
 
 #: Panel's HTML panes (``HTMLText``, ``html_pane``; Markdown too), changed by ``morph``. Panel's
