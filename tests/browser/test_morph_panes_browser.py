@@ -52,7 +52,8 @@ def test_html_panes_lay_new_markup_over_the_old(serve, page):
                               markup)
         shown, deadline = None, time.monotonic() + 15
         while shown != fresh and time.monotonic() < deadline:
-            shown = page.locator(".probe-pane p.a").evaluate("el => el.parentNode.innerHTML")
+            # (null while Panel's own innerHTML has just taken the found paragraph out: read again)
+            shown = page.locator(".probe-pane p.a").evaluate("el => el.parentNode ? el.parentNode.innerHTML : null")
             if shown != fresh:
                 page.wait_for_timeout(20)
         assert shown == fresh, (i, shown, fresh)
