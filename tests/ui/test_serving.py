@@ -190,3 +190,73 @@ def test_a_change_asks_the_design_for_stylesheets_only_when_they_change_and_send
             assert text(mine) == text(theirs), change
             assert asked == ("stylesheets" in change), change  # Panel's own asks every time
             assert built, "Panel's own method asks the design"
+
+
+def test_bokehs_diagnostics_are_off_unless_a_developer_asked_for_them():
+    """Point 8: bokeh's signature check of every change callback (and its spelling hints) cost
+    about an eighth of building a page. serve_quickly turns them off with bokeh's own setting,
+    unless BOKEH_PERFORM_ERROR_DIAGNOSTICS is set: then the developer's choice stands."""
+    from bokeh.models import Div
+    from bokeh.settings import settings
+
+    from cs_panel.ui.serving import quiet_diagnostics
+
+    setting = settings.perform_error_diagnostics
+    before = setting()
+    try:
+        setting.unset_value()
+        assert setting() is True  # bokeh's default here (this environment does not set the variable)
+        assert quiet_diagnostics({"BOKEH_PERFORM_ERROR_DIAGNOSTICS": "1"}) is False
+        assert setting() is True
+        assert quiet_diagnostics({}) is True and setting() is False
+        serve_quickly()
+        assert setting() is False
+        # what the setting skips: a callback of the wrong shape is no longer refused as it is added
+        Div().on_change("text", lambda only_one: None)
+        setting.unset_value()
+        try:
+            Div().on_change("text", lambda only_one: None)
+        except ValueError as e:
+            assert "signature" in str(e)
+        else:
+            raise AssertionError("bokeh's own check should refuse a one-argument change callback")
+    finally:
+        setting.set_value(before)
+
+
+def test_a_template_page_is_built_with_its_models_worked_out_once_and_the_same_models(monkeypatch):
+    """Point 9: bokeh walked the page's whole model graph after each root Panel added (ten times
+    for the to-hit page). After serve_quickly a template's server_doc builds inside the document's
+    freeze: the graph is walked once, and the document holds the same models as Panel's own
+    build (counted by kind; ids differ from build to build)."""
+    from collections import Counter
+
+    from bokeh.document.models import DocumentModelManager
+    from panel.io.state import set_curdoc
+    from panel.template.base import BaseTemplate
+
+    from cs_panel.ui.app import create_app
+
+    serve_quickly()
+    frozen = BaseTemplate.server_doc
+    assert frozen._cs_panel_frozen and frozen.__wrapped__ is not frozen
+    walks: list[int] = []
+    original = DocumentModelManager.recompute
+    monkeypatch.setattr(DocumentModelManager, "recompute", lambda self: walks.append(1) or original(self))
+
+    def page(server_doc):
+        doc = Document()
+        with set_curdoc(doc):
+            server_doc(create_app({"page": "tohit"}), doc)
+        return doc
+
+    walks.clear()
+    mine = page(frozen)
+    assert len(walks) == 1
+    walks.clear()
+    theirs = page(frozen.__wrapped__)
+    assert len(walks) > 5  # Panel's own build walks it once a root
+    kinds = lambda doc: Counter(type(m).__name__ for m in doc.models)  # noqa: E731
+    assert kinds(mine) == kinds(theirs) and len(mine.roots) == len(theirs.roots)
+    area = lambda doc: sorted(m.name.rsplit("-", 1)[0] for m in doc.roots)  # "main-<id>": the template's areas  # noqa: E731
+    assert area(mine) == area(theirs)
