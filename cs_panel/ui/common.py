@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import html
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 
 import panel as pn
@@ -249,55 +249,147 @@ def put_changed(obj: param.Parameterized, **values) -> None:
                 setattr(obj, k, v)
 
 
+def _slot_pane(field: str | None) -> HTMLText:
+    return html_pane("", css_classes=["cs-field-error", f"cs-error-{field or 'general'}"], margin=(0, 10))
+
+
+def _fit(slot: HTMLText, width: int | None) -> None:
+    """A slot as wide as the widget it sits under (the message wraps there), or the row's width."""
+    if width:
+        slot.width = width
+    else:
+        slot.sizing_mode = "stretch_width"
+
+
+class MessageSlots(MutableMapping):
+    """A ``FieldErrors``' message slots by field, each pane made the first time it is asked for.
+
+    Most slots never show a message, yet each was a whole HTML pane on the page: a pane for Panel
+    and a model for bokeh to build, send and lay out at every page load (eighty-odd on the game
+    set-up page, about a third of building it; issue 14). A slot's place is kept instead (the
+    column ``FieldErrors.beside`` or ``under`` made), and the pane goes there when a message, or
+    code, first asks for it. Iterating gives every field name, made or not."""
+
+    def __init__(self, fields):
+        self._fields: dict[str, None] = dict.fromkeys(fields)
+        self._panes: dict[str, HTMLText] = {}
+        self._homes: dict[str, list[tuple[pn.Column, int | None]]] = {}
+
+    def __getitem__(self, field: str) -> HTMLText:
+        pane = self._panes.get(field)
+        if pane is None:
+            if field not in self._fields:
+                raise KeyError(field)
+            pane = self._panes[field] = _slot_pane(field)
+            for column, width in self._homes.pop(field, ()):
+                _fit(pane, width)
+                column.append(pane)
+        return pane
+
+    def __setitem__(self, field: str, pane: HTMLText) -> None:
+        self._fields[field] = None
+        self._panes[field] = pane
+
+    def __delitem__(self, field: str) -> None:
+        del self._fields[field]
+        self._panes.pop(field, None)
+        self._homes.pop(field, None)
+
+    def __contains__(self, field) -> bool:  # without making the pane (the mixin's would)
+        return field in self._fields
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def update(self, other=(), /, **kw) -> None:  # type: ignore[override]
+        """Another FieldErrors' slots join these without being made (a form sharing its host's)."""
+        if isinstance(other, MessageSlots):
+            for field in other:
+                self._fields[field] = None
+            self._panes.update(other._panes)
+            for field, homes in other._homes.items():
+                self._homes.setdefault(field, []).extend(homes)
+        else:
+            super().update(other, **kw)
+
+    def made(self) -> dict[str, HTMLText]:
+        """The slots made so far: the only ones that can show anything."""
+        return self._panes
+
+    def place(self, field: str, column: pn.Column, width: int | None) -> None:
+        """Keep ``column`` as the slot's place: it gets the pane once the pane is made (at once,
+        if it is made already)."""
+        if field not in self._fields:
+            raise KeyError(field)
+        if field in self._panes:
+            _fit(self._panes[field], width)
+            column.append(self._panes[field])
+        else:
+            self._homes.setdefault(field, []).append((column, width))
+
+
 class FieldErrors:
     """One message slot under each input; a rules error lands under the input it names.
 
     Components catch ``CsPanelError`` from the core and hand it here: the message shows beside
     the widget whose ``field`` it names (or in a general slot), and the widget keeps its value.
+    A slot's pane is made when it first has something to show (``MessageSlots``).
     """
 
     def __init__(self, fields: list[str]):
-        self.slots = {f: html_pane("", css_classes=["cs-field-error", f"cs-error-{f}"], margin=(0, 10))
-                      for f in fields}
-        self.general = html_pane("", css_classes=["cs-field-error", "cs-error-general"], margin=(0, 10))
+        self.slots = MessageSlots(fields)
+        self.general = _slot_pane(None)
 
     def show(self, error: Exception | None) -> None:
         field = getattr(error, "field", None) if error else None
         message = error_html(str(error)) if error else ""
-        for name, slot in self.slots.items():
+        if message and field in self.slots:
+            self.slots[field]  # noqa: B018  (made now, in its place, to show the message)
+        for name, slot in list(self.slots.made().items()):
             put_changed(slot, object=message if name == field else "")
         put_changed(self.general, object=message if field not in self.slots else "")
 
     def message(self, field: str | None = None) -> str:
         """The text shown in a slot (the general one by default), for tests."""
-        pane = self.slots[field] if field else self.general
+        pane = self.slots.made().get(field) if field else self.general
+        if pane is None:
+            return ""
         return html.unescape(pane.object).replace("\u26a0 ", "").replace("<span class='cs-error'>", "").replace("</span>", "")
 
     def clear(self, *fields: str) -> None:
         """Empty the slots of ``fields`` (the input they named was changed: the message no longer
         describes what is there), and the general slot."""
+        made = self.slots.made()
         for f in fields:
-            put_changed(self.slots[f], object="")
+            if f in made:
+                put_changed(made[f], object="")
+            elif f not in self.slots:
+                raise KeyError(f)
         put_changed(self.general, object="")
 
     def beside(self, widget, field: str) -> pn.Column:
         """The widget with its message slot under it. The slot is as wide as the widget and the
         message wraps there, so a long message grows downwards and never widens the row it is in
         (which would push the row's other controls aside, out of reach)."""
-        slot = self.slots[field]
         width = getattr(widget, "width", None)
         if width and "width" not in str(getattr(widget, "sizing_mode", None) or ""):
-            slot.width = width
-            return pn.Column(widget, slot, margin=0, width=width + 20)
-        slot.sizing_mode = "stretch_width"
-        return pn.Column(widget, slot, margin=0, sizing_mode=widget.sizing_mode)
+            column = pn.Column(widget, margin=0, width=width + 20)
+        else:
+            width = None
+            column = pn.Column(widget, margin=0, sizing_mode=widget.sizing_mode)
+        self.slots.place(field, column, width)
+        return column
 
     def under(self, row, *fields: str) -> pn.Column:
         """A row of inputs and buttons with the message slots of ``fields`` under the whole row, as
         wide as the row's container: a message never moves the row's buttons."""
+        column = pn.Column(row, margin=0, sizing_mode="stretch_width")
         for f in fields:
-            self.slots[f].sizing_mode = "stretch_width"
-        return pn.Column(row, *(self.slots[f] for f in fields), margin=0, sizing_mode="stretch_width")
+            self.slots.place(f, column, None)
+        return column
 
 
 @contextmanager

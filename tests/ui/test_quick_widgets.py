@@ -88,6 +88,47 @@ def test_message_slots_that_already_say_it_are_not_set_again():
     assert errors.slots["a"].object == errors.slots["b"].object == ""
 
 
+def test_a_message_slot_is_made_when_it_first_has_something_to_show_in_the_place_kept_for_it():
+    """FieldErrors keeps each slot's place (beside a widget, under a row) and makes the slot's pane
+    only when a message, or code, first asks for it: an empty slot was a whole pane and bokeh model
+    on the page (issue 14). Made late, it lands where it would have been, as wide as its widget."""
+    from cs_panel.core.errors import CsPanelError
+    from cs_panel.ui.common import FieldErrors, MessageSlots
+
+    errors = FieldErrors(["a", "b", "c"])
+    box = pn.widgets.TextInput(width=150)
+    beside = errors.beside(box, "a")
+    row = pn.Row(pn.widgets.Button(label="go"))
+    under = errors.under(row, "b", "c")
+    assert list(beside) == [box] and list(under) == [row]
+    assert "a" in errors.slots and "z" not in errors.slots and list(errors.slots) == ["a", "b", "c"]
+    assert errors.slots.made() == {}  # asking what is there made nothing
+    errors.show(None)
+    errors.clear("a", "b")
+    assert errors.slots.made() == {} and errors.message("a") == ""
+    errors.show(CsPanelError("too long", field="a"))
+    slot = errors.slots.made()["a"]
+    assert list(beside) == [box, slot] and slot.width == 150 and errors.message("a") == "too long"
+    assert "cs-error-a" in slot.css_classes
+    assert list(errors.slots.made()) == ["a"]  # only the slot with something to show
+    errors.show(CsPanelError("no", field="c"))
+    assert list(under) == [row, errors.slots.made()["c"]] and errors.slots.made()["c"].sizing_mode == "stretch_width"
+    assert errors.message("a") == "" and errors.message("c") == "no"
+    errors.slots["b"].object = "set from code"  # code asking for a slot makes it, in its place
+    assert list(under)[-1] is errors.slots["b"]
+    # a form sharing its host's slots takes them over without making any
+    host, form = FieldErrors(["x"]), FieldErrors(["y"])
+    placed = form.beside(pn.widgets.TextInput(width=90), "y")
+    host.slots.update(form.slots)
+    assert isinstance(host.slots, MessageSlots) and list(host.slots) == ["x", "y"] and host.slots.made() == {}
+    host.show(CsPanelError("bad y", field="y"))
+    assert len(placed) == 2 and host.message("y") == "bad y"
+    with pytest.raises(KeyError):
+        errors.clear("nowhere")
+    with pytest.raises(KeyError):
+        errors.beside(box, "nowhere")
+
+
 def test_a_fixed_button_group_shows_its_options_and_takes_the_browsers_click_among_all_choices():
     """FixedButtonGroup: one button per choice, made once; the options show or hide them; the
     browser's ``active`` counts among all choices; a click on a button the new options hid (sent
