@@ -20,6 +20,8 @@ def ui_components() -> list[str]:
     ("two_turn_reach.py", [], ["two-turn reachable set", "positions (hex, facing)"]),
     ("attack_distribution.py", ["--rolls", "2000"], ["simulated attacks per shot"]),
     ("playouts.py", ["--playouts", "2", "--turns", "2", "--lengths", "10", "30"], ["actions/s", "ratio"]),
+    ("page_open.py", ["--quick", "--only", "home,tohit"], ["trivial page p50 ", "page home p50 ", "page tohit p50 ",
+                                                            "all 2 pages: "]),
     ("bots.py", ["--quick"], ["tactical vs random over 2 seeded games", "time per tactical decision",
                               "time per FASA plot decision", "time per Air Action plan decision"]),
     # this one drives Debian's chromium, so it carries the browser marker (benchmarks/tohit_latency.py,

@@ -1,0 +1,98 @@
+"""Benchmark: the server's work to open each page of the app, against a trivial template page.
+
+Run: python benchmarks/page_open.py [--rounds N] [--only SLUG,...] [--quick]
+
+A player who clicks a sidebar link waits first for the server to build the page's session: the
+page's components and every bokeh model of the page, in a new document, as ``panel serve`` does it
+(``panel.io.application._eval_panel`` under ``serve_quickly``). This times that build for the home
+page and every page of ``cs_panel.ui.app.PAGES``, in CPU time (the machine's other load counts
+less), the pages and a trivial page (the same template holding one number input) interleaved, so
+drift meets all alike. One line a page:
+
+    page SLUG p50 X ms min Y ms models M ratio R
+
+(R: the page's p50 over the trivial page's), then the sums. The browser's part of opening a page
+(drawing those models) is not in it. Timing is printed, never asserted. (Issue 14.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+
+
+def reference_loop() -> float:
+    """Seconds for the fixed loop the README's Speed section reads every figure by."""
+    t = time.perf_counter()
+    sum(range(3 * 10**7))
+    return time.perf_counter() - t
+
+
+def trivial_page():
+    """The app's template holding one number input: what any page of it costs at least."""
+    import panel as pn
+
+    return pn.template.BootstrapTemplate(title="trivial", main=[pn.widgets.IntInput(name="n", value=1)])
+
+
+def build(app) -> int:
+    """Build ``app`` (a function making the page) into a new session's document as Panel's server
+    does; returns the document's number of models."""
+    from bokeh.document import Document
+    from panel.io.application import _eval_panel
+
+    doc = Document()
+    _eval_panel(app, None, "page", True, False, doc)
+    return len(doc.models)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="builds of each page (default 7)")
+    parser.add_argument("--only", default="", help="comma-separated page slugs ('home' for the home page)")
+    parser.add_argument("--quick", action="store_true", help="2 rounds: checks the script runs")
+    args = parser.parse_args()
+    rounds = 2 if args.quick else args.rounds
+
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()  # as the app serves itself (cs_panel/ui/serving.py)
+    from cs_panel.ui.app import PAGES, create_app
+
+    slugs = ["home", *(p.slug for p in PAGES)]
+    if args.only:
+        wanted = args.only.split(",")
+        unknown = sorted(set(wanted) - set(slugs))
+        if unknown:
+            parser.error(f"no such page: {', '.join(unknown)} (pages: {', '.join(slugs)})")
+        slugs = [s for s in slugs if s in wanted]
+    print(f"reference loop {reference_loop():.2f} s")
+
+    def app_for(slug: str):
+        return lambda: create_app({} if slug == "home" else {"page": slug})
+
+    times: dict[str, list[float]] = {s: [] for s in ["trivial", *slugs]}
+    models: dict[str, int] = {}
+    build(trivial_page)
+    for slug in slugs:  # a first build of each imports its modules and fills the data caches
+        build(app_for(slug))
+    for _ in range(rounds):
+        for slug in ["trivial", *slugs]:
+            gc.collect()  # one page's garbage is not collected during the next one's build
+            t = time.process_time()
+            models[slug] = build(trivial_page if slug == "trivial" else app_for(slug))
+            times[slug].append((time.process_time() - t) * 1000)
+    base = statistics.median(times["trivial"])
+    print(f"trivial page p50 {base:.1f} ms min {min(times['trivial']):.1f} ms models {models['trivial']}")
+    for slug in slugs:
+        p50 = statistics.median(times[slug])
+        print(f"page {slug} p50 {p50:.1f} ms min {min(times[slug]):.1f} ms models {models[slug]} ratio {p50 / base:.1f}")
+    worst = max(slugs, key=lambda s: statistics.median(times[s]))
+    print(f"all {len(slugs)} pages: p50s sum to {sum(statistics.median(times[s]) for s in slugs):.0f} ms, "
+          f"{sum(models[s] for s in slugs)} models; slowest {worst} p50 {statistics.median(times[worst]):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
