@@ -347,7 +347,7 @@ class FieldErrors:
         field = getattr(error, "field", None) if error else None
         message = error_html(str(error)) if error else ""
         if message and field in self.slots:
-            self.slots[field]  # noqa: B018  (made now, in its place, to show the message)
+            self.slots[field]  # made now, in its place, to show the message
         for name, slot in list(self.slots.made().items()):
             put_changed(slot, object=message if name == field else "")
         put_changed(self.general, object=message if field not in self.slots else "")

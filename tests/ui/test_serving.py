@@ -256,7 +256,7 @@ def test_a_template_page_is_built_with_its_models_worked_out_once_and_the_same_m
     walks.clear()
     theirs = page(frozen.__wrapped__)
     assert len(walks) > 5  # Panel's own build walks it once a root
-    kinds = lambda doc: Counter(type(m).__name__ for m in doc.models)  # noqa: E731
+    kinds = lambda doc: Counter(type(m).__name__ for m in doc.models)
     assert kinds(mine) == kinds(theirs) and len(mine.roots) == len(theirs.roots)
-    area = lambda doc: sorted(m.name.rsplit("-", 1)[0] for m in doc.roots)  # "main-<id>": the template's areas  # noqa: E731
+    area = lambda doc: sorted(m.name.rsplit("-", 1)[0] for m in doc.roots)  # "main-<id>": the template's areas
     assert area(mine) == area(theirs)
