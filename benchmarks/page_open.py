@@ -3,24 +3,28 @@
 Run: python benchmarks/page_open.py [--rounds N] [--only SLUG,...] [--quick]
 
 A player who clicks a sidebar link waits first for the server to build the page's session: the
-page's components and every bokeh model of the page, in a new document, as ``panel serve`` does it
-(``panel.io.application._eval_panel`` under ``serve_quickly``). This times that build for the home
-page and every page of ``cs_panel.ui.app.PAGES``, in CPU time (the machine's other load counts
-less), the pages and a trivial page (the same template holding one number input) interleaved, so
-drift meets all alike. One line a page:
+page's components and every bokeh model of the page, in a new document. This serves the app in
+this process as ``cs-panel serve`` does (``serve_quickly``), asks for the home page and every page
+of ``cs_panel.ui.app.PAGES`` over HTTP, and times each request in this process's CPU time (the
+server's build and the page's template; the machine's other load counts less), the pages and a
+trivial page (the same template holding one number input) interleaved, so drift meets all alike.
+One line a page:
 
     page SLUG p50 X ms min Y ms models M ratio R
 
-(R: the page's p50 over the trivial page's), then the sums. The browser's part of opening a page
-(drawing those models) is not in it. Timing is printed, never asserted. (Issue 14.)
+(M: the page's bokeh models; R: the page's p50 over the trivial page's), then the sums. The
+browser's part of opening a page (drawing those models) is not in it. Timing is printed, never
+asserted. (Issue 14.)
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import socket
 import statistics
 import time
+import urllib.request
 
 
 def reference_loop() -> float:
@@ -37,24 +41,16 @@ def trivial_page():
     return pn.template.BootstrapTemplate(title="trivial", main=[pn.widgets.IntInput(name="n", value=1)])
 
 
-def build(app) -> int:
-    """Build ``app`` (a function making the page) into a new session's document as Panel's server
-    does; returns the document's number of models."""
-    from bokeh.document import Document
-    from panel.io.application import _eval_panel
-
-    doc = Document()
-    _eval_panel(app, None, "page", True, False, doc)
-    return len(doc.models)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="builds of each page (default 7)")
+    parser.add_argument("--rounds", type=int, default=7, help="requests for each page (default 7)")
     parser.add_argument("--only", default="", help="comma-separated page slugs ('home' for the home page)")
     parser.add_argument("--quick", action="store_true", help="2 rounds: checks the script runs")
     args = parser.parse_args()
     rounds = 2 if args.quick else args.rounds
+
+    import panel as pn
+    from panel.template.base import BaseTemplate
 
     from cs_panel.ui.serving import serve_quickly
 
@@ -70,20 +66,49 @@ def main() -> None:
         slugs = [s for s in slugs if s in wanted]
     print(f"reference loop {reference_loop():.2f} s")
 
-    def app_for(slug: str):
-        return lambda: create_app({} if slug == "home" else {"page": slug})
+    built: list[int] = []  # the number of models of each page built, in order (one request at a time)
+    server_doc = BaseTemplate.server_doc
 
-    times: dict[str, list[float]] = {s: [] for s in ["trivial", *slugs]}
-    models: dict[str, int] = {}
-    build(trivial_page)
-    for slug in slugs:  # a first build of each imports its modules and fills the data caches
-        build(app_for(slug))
-    for _ in range(rounds):
-        for slug in ["trivial", *slugs]:
+    def counted(self, *a, **kw):
+        doc = server_doc(self, *a, **kw)
+        built.append(len(doc.models))
+        return doc
+
+    BaseTemplate.server_doc = counted
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = pn.serve({"app": create_app, "trivial": trivial_page}, port=port, address="127.0.0.1",
+                      websocket_origin=f"127.0.0.1:{port}", threaded=True, show=False, liveness=True)
+    try:
+        for _ in range(200):  # until the server answers
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/liveness", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+
+        def url(slug: str) -> str:
+            return f"http://127.0.0.1:{port}/" + ("trivial" if slug == "trivial" else
+                                                  "app" if slug == "home" else f"app?page={slug}")
+
+        def open_page(slug: str) -> tuple[float, int]:
             gc.collect()  # one page's garbage is not collected during the next one's build
             t = time.process_time()
-            models[slug] = build(trivial_page if slug == "trivial" else app_for(slug))
-            times[slug].append((time.process_time() - t) * 1000)
+            urllib.request.urlopen(url(slug), timeout=120).read()
+            return (time.process_time() - t) * 1000, built[-1]
+
+        for slug in ["trivial", *slugs]:  # a first build of each imports its modules and fills the data caches
+            open_page(slug)
+        times: dict[str, list[float]] = {s: [] for s in ["trivial", *slugs]}
+        models: dict[str, int] = {}
+        for _ in range(rounds):
+            for slug in ["trivial", *slugs]:
+                ms, models[slug] = open_page(slug)
+                times[slug].append(ms)
+    finally:
+        server.stop()
+        BaseTemplate.server_doc = server_doc
     base = statistics.median(times["trivial"])
     print(f"trivial page p50 {base:.1f} ms min {min(times['trivial']):.1f} ms models {models['trivial']}")
     for slug in slugs:

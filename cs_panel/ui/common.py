@@ -268,12 +268,23 @@ class MessageSlots(MutableMapping):
     and a model for bokeh to build, send and lay out at every page load (eighty-odd on the game
     set-up page, about a third of building it; issue 14). A slot's place is kept instead (the
     column ``FieldErrors.beside`` or ``under`` made), and the pane goes there when a message, or
-    code, first asks for it. Iterating gives every field name, made or not."""
+    code, first asks for it. Iterating gives every field name, made or not.
 
-    def __init__(self, fields):
+    Only where ``lazy`` (a served app's session, by default): in a notebook, Panel can drop a
+    change the kernel sends before the browser's view of the output has connected (a lesson runs
+    its cells faster than JupyterLab draws them), and a pane added by a dropped change is then
+    unknown to the browser when its next change arrives (bokeh's "reference ... isn't known",
+    seen in lesson 21). A served page has no such gap: the browser pulls the whole document, and
+    every later change comes in order with the models it adds. So a notebook's slots are made at
+    once, as they always were."""
+
+    def __init__(self, fields, lazy: bool = True):
         self._fields: dict[str, None] = dict.fromkeys(fields)
         self._panes: dict[str, HTMLText] = {}
         self._homes: dict[str, list[tuple[pn.Column, int | None]]] = {}
+        if not lazy:
+            for field in self._fields:
+                self[field]  # made now: in a notebook every slot is on the page from the start
 
     def __getitem__(self, field: str) -> HTMLText:
         pane = self._panes.get(field)
@@ -336,11 +347,12 @@ class FieldErrors:
 
     Components catch ``CsPanelError`` from the core and hand it here: the message shows beside
     the widget whose ``field`` it names (or in a general slot), and the widget keeps its value.
-    A slot's pane is made when it first has something to show (``MessageSlots``).
+    In a served app a slot's pane is made when it first has something to show (``MessageSlots``);
+    ``lazy`` says otherwise.
     """
 
-    def __init__(self, fields: list[str]):
-        self.slots = MessageSlots(fields)
+    def __init__(self, fields: list[str], lazy: bool | None = None):
+        self.slots = MessageSlots(fields, _in_session() if lazy is None else lazy)
         self.general = _slot_pane(None)
 
     def show(self, error: Exception | None) -> None:
@@ -484,6 +496,13 @@ def _changed_rows(old, new) -> list[int] | None:
         return [i for i, (a, b) in enumerate(zip(old, new)) if bool(a != b)]
     except (ValueError, TypeError):  # an item that compares element-wise (a numpy array) has no one answer
         return None
+
+
+def _in_session() -> bool:
+    """Whether a component is being built for a server session's document (the cheap half of
+    ``served``: Panel's ``state.served`` inspects the whole call stack)."""
+    doc = pn.state.curdoc
+    return doc is not None and getattr(doc, "session_context", None) is not None
 
 
 def served() -> bool:

@@ -91,11 +91,15 @@ def test_message_slots_that_already_say_it_are_not_set_again():
 def test_a_message_slot_is_made_when_it_first_has_something_to_show_in_the_place_kept_for_it():
     """FieldErrors keeps each slot's place (beside a widget, under a row) and makes the slot's pane
     only when a message, or code, first asks for it: an empty slot was a whole pane and bokeh model
-    on the page (issue 14). Made late, it lands where it would have been, as wide as its widget."""
+    on the page (issue 14). Made late, it lands where it would have been, as wide as its widget.
+    That is a served app's way; in a notebook (no server session) every slot is made at once."""
     from cs_panel.core.errors import CsPanelError
     from cs_panel.ui.common import FieldErrors, MessageSlots
 
-    errors = FieldErrors(["a", "b", "c"])
+    here = FieldErrors(["q"])  # this test runs outside a server, as a notebook does
+    box = pn.widgets.TextInput(width=90)
+    assert list(here.slots.made()) == ["q"] and list(here.beside(box, "q")) == [box, here.slots["q"]]
+    errors = FieldErrors(["a", "b", "c"], lazy=True)
     box = pn.widgets.TextInput(width=150)
     beside = errors.beside(box, "a")
     row = pn.Row(pn.widgets.Button(label="go"))
@@ -117,7 +121,7 @@ def test_a_message_slot_is_made_when_it_first_has_something_to_show_in_the_place
     errors.slots["b"].object = "set from code"  # code asking for a slot makes it, in its place
     assert list(under)[-1] is errors.slots["b"]
     # a form sharing its host's slots takes them over without making any
-    host, form = FieldErrors(["x"]), FieldErrors(["y"])
+    host, form = FieldErrors(["x"], lazy=True), FieldErrors(["y"], lazy=True)
     placed = form.beside(pn.widgets.TextInput(width=90), "y")
     host.slots.update(form.slots)
     assert isinstance(host.slots, MessageSlots) and list(host.slots) == ["x", "y"] and host.slots.made() == {}
