@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import html
 import math
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 import panel as pn
@@ -261,7 +261,7 @@ def _fit(slot: HTMLText, width: int | None) -> None:
         slot.sizing_mode = "stretch_width"
 
 
-class MessageSlots(MutableMapping):
+class MessageSlots(Mapping):
     """A ``FieldErrors``' message slots by field, each pane made the first time it is asked for.
 
     Most slots never show a message, yet each was a whole HTML pane on the page: a pane for Panel
@@ -297,15 +297,6 @@ class MessageSlots(MutableMapping):
                 column.append(pane)
         return pane
 
-    def __setitem__(self, field: str, pane: HTMLText) -> None:
-        self._fields[field] = None
-        self._panes[field] = pane
-
-    def __delitem__(self, field: str) -> None:
-        del self._fields[field]
-        self._panes.pop(field, None)
-        self._homes.pop(field, None)
-
     def __contains__(self, field) -> bool:  # without making the pane (the mixin's would)
         return field in self._fields
 
@@ -315,16 +306,12 @@ class MessageSlots(MutableMapping):
     def __len__(self) -> int:
         return len(self._fields)
 
-    def update(self, other=(), /, **kw) -> None:  # type: ignore[override]
+    def update(self, other: MessageSlots) -> None:
         """Another FieldErrors' slots join these without being made (a form sharing its host's)."""
-        if isinstance(other, MessageSlots):
-            for field in other:
-                self._fields[field] = None
-            self._panes.update(other._panes)
-            for field, homes in other._homes.items():
-                self._homes.setdefault(field, []).extend(homes)
-        else:
-            super().update(other, **kw)
+        self._fields.update(other._fields)
+        self._panes.update(other._panes)
+        for field, homes in other._homes.items():
+            self._homes.setdefault(field, []).extend(homes)
 
     def made(self) -> dict[str, HTMLText]:
         """The slots made so far: the only ones that can show anything."""
@@ -358,7 +345,7 @@ class FieldErrors:
     def show(self, error: Exception | None) -> None:
         field = getattr(error, "field", None) if error else None
         message = error_html(str(error)) if error else ""
-        if message and field in self.slots:
+        if message and isinstance(field, str) and field in self.slots:
             self.slots[field]  # made now, in its place, to show the message
         for name, slot in list(self.slots.made().items()):
             put_changed(slot, object=message if name == field else "")
