@@ -24,4 +24,4 @@ def test_changing_the_dice_changes_the_headline_chance_and_the_bars(serve, page)
     expect(headline).to_contain_text("Chance of at least one hit: 91% (665/729)")
     expect(page.locator(".headline .cs-expected")).to_contain_text("2.00")
     expect(bars).to_have_count(7)  # 0 to 6 hits, drawn under the new pool's title
-    expect(page.locator(".attack-chart svg")).to_contain_text("6 dice at silhouette 5")
+    expect(page.locator(".attack-chart")).to_contain_text("6 dice at silhouette 5")

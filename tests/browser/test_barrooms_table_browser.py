@@ -23,18 +23,20 @@ def test_an_action_redraws_the_fighters_over_the_same_floor(serve, page, ws_fram
     page.goto(serve(table_app))
     room = page.locator(".br-room-pane svg[role=img][aria-label='the bar room']")
     expect(room).to_have_count(1)
+    # the fighters are the drawing's top layer, laid over the floor in an <svg> of its own
+    fighters = page.locator(".br-room-pane svg.cs-layer-top")
     expect(room.locator("desc")).to_contain_text("Vic to act")
     expect(room.locator("polygon")).to_have_count(96)
     ring = "g.br-fighter[data-name='{}'] circle"
-    expect(room.locator(ring.format("Vic"))).to_have_attribute("stroke", "#e0a800")
+    expect(fighters.locator(ring.format("Vic"))).to_have_attribute("stroke", "#e0a800")
     # mark the floor's first hex: a floor built again would lose the mark
     room.locator("polygon").first.evaluate("p => { p.dataset.kept = 'yes' }")
     frames.clear()
     page.locator(".br-apply button").click()  # the menu's first action: stay Vic
     expect(page.locator(".br-status")).to_contain_text("Jonesy")
     expect(room.locator("desc")).to_contain_text("Jonesy to act")
-    expect(room.locator(ring.format("Jonesy"))).to_have_attribute("stroke", "#e0a800")
-    expect(room.locator(ring.format("Vic"))).to_have_attribute("stroke", "#222")
+    expect(fighters.locator(ring.format("Jonesy"))).to_have_attribute("stroke", "#e0a800")
+    expect(fighters.locator(ring.format("Vic"))).to_have_attribute("stroke", "#222")
     assert room.locator("polygon").first.get_attribute("data-kept") == "yes"
     expect(room.locator("polygon")).to_have_count(96)
     sent = "".join(f for f in frames if '"events"' in f)

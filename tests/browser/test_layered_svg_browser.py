@@ -1,0 +1,113 @@
+"""``LayeredSvg`` (cs_panel/ui/layered_svg.py) in chromium: each changing layer is an ``<svg>`` of
+its own laid exactly over the drawing, so the browser paints only that layer again (issue 14: in
+one ``<svg>``, a hit on the record sheet repainted every box, most of its frame). The layers must
+stay one picture: the same place and size as the drawing through a change of size, clicks falling
+through their empty space to the drawing, only the drawing named for a screen reader."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+TOP, OVER = "<g class='t-top'", "<g class='t-over'"
+
+
+def _svg(width: int, step: int) -> str:
+    # 100 x 60 units: a floor that names itself, a piece on the top layer, a label over it
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='t-drawing' role='img' aria-label='the test floor' width='{width}' height='{width * 3 // 5}' "
+            "viewBox='0 0 100 60' font-family='sans-serif'><title>the test floor</title><desc>a piece on a floor</desc>"
+            "<rect class='t-floor' data-pick='floor' x='0' y='0' width='100' height='60' fill='#eeeeee'/>"
+            f"{TOP}><circle class='t-piece' data-pick='piece' cx='{20 + 10 * step}' cy='30' r='8' fill='#c53030'/></g>"
+            f"{OVER}><text class='t-label' x='50' y='12' font-size='8' pointer-events='none'>label</text></g></svg>")
+
+
+def layered_app():
+    import panel as pn
+
+    from cs_panel.ui.layered_svg import LayeredSvg
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()
+    drawing = LayeredSvg(css_classes=["t-box"], width=420, height=260)
+    picked = pn.pane.HTML("<p>none</p>", css_classes=["t-picked"])
+    drawing.on_pick(lambda text: setattr(picked, "object", f"<p>{text}</p>"))
+    size = pn.widgets.IntInput(value=200, css_classes=["t-size"])
+    step = pn.widgets.IntInput(value=0, css_classes=["t-step"])
+
+    def draw(*_):
+        drawing.show(_svg(size.value, step.value), top_from=TOP, over_from=OVER)
+    draw()
+    size.param.watch(draw, "value")
+    step.param.watch(draw, "value")
+    return pn.Column(size, step, drawing, picked)
+
+
+BOXES = """() => {
+  const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList.contains('cs-layered-svg')) return el;
+    if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f } } return null }
+  const box = find(document)
+  return Array.from(box.children).map(svg => { const r = svg.getBoundingClientRect();
+    return {cls: svg.getAttribute('class'), role: svg.getAttribute('role'), hidden: svg.getAttribute('aria-hidden'),
+            label: svg.getAttribute('aria-label'), x: r.x, y: r.y, w: r.width, h: r.height, tag: svg.tagName.toLowerCase()} })
+}"""
+
+
+def _same_place(layers):
+    base, *over = layers
+    for layer in over:
+        for k in ("x", "y", "w", "h"):
+            assert abs(layer[k] - base[k]) < 0.5, (k, layer, base)
+
+
+def _enter(page, sel, value):
+    box = page.locator(f"{sel} input")
+    box.fill(str(value))
+    box.press("Enter")
+
+
+def test_the_layers_lie_exactly_over_the_drawing_which_alone_is_named(serve, page):
+    page.goto(serve(layered_app))
+    expect(page.locator(".t-box .t-piece")).to_have_count(1)
+    layers = page.evaluate(BOXES)
+    assert [x["tag"] for x in layers] == ["svg"] * 3
+    assert layers[0]["cls"] == "t-drawing" and layers[0]["role"] == "img" and layers[0]["label"] == "the test floor"
+    assert [x["cls"] for x in layers[1:]] == ["cs-layer cs-layer-top", "cs-layer cs-layer-over"]
+    assert all(x["hidden"] == "true" and x["role"] is None and x["label"] is None for x in layers[1:])
+    assert layers[0]["w"] == 200 and layers[0]["h"] == 120
+    _same_place(layers)
+    # a new size (the drawing's head) takes its layers with it
+    _enter(page, ".t-size", 300)
+    expect(page.locator(".t-box svg.t-drawing")).to_have_attribute("width", "300")
+    layers = page.evaluate(BOXES)
+    assert layers[0]["w"] == 300 and layers[0]["h"] == 180
+    _same_place(layers)
+
+
+def test_clicks_reach_the_part_under_them_through_the_layers(serve, page):
+    page.goto(serve(layered_app))
+    expect(page.locator(".t-box .t-piece")).to_have_count(1)
+    base = page.evaluate(BOXES)[0]
+    at = lambda ux, uy: (base["x"] + ux * base["w"] / 100, base["y"] + uy * base["h"] / 60)  # noqa: E731
+    picked = page.locator(".t-picked")
+    page.mouse.click(*at(20, 30))  # the piece, on the top layer
+    expect(picked).to_have_text("piece")
+    page.mouse.click(*at(80, 50))  # the top and over layers' empty space: the floor under them
+    expect(picked).to_have_text("floor")
+    page.mouse.click(*at(20, 30))
+    expect(picked).to_have_text("piece")
+    page.mouse.click(*at(50, 10))  # the label lets clicks through (pointer-events none): the floor
+    expect(picked).to_have_text("floor")
+
+
+def test_a_change_of_the_top_layer_keeps_the_drawing_and_the_layers_elements(serve, page):
+    page.goto(serve(layered_app))
+    piece = page.locator(".t-box .t-piece")
+    expect(piece).to_have_attribute("cx", "20")
+    page.locator(".t-box .t-floor").evaluate("el => { el.dataset.kept = 'yes' }")
+    page.locator(".t-box svg.cs-layer-top").evaluate("el => { el.dataset.kept = 'yes' }")
+    page.locator(".t-box .t-label").evaluate("el => { el.dataset.kept = 'yes' }")
+    _enter(page, ".t-step", 3)
+    expect(piece).to_have_attribute("cx", "50")
+    assert page.locator(".t-box .t-floor").get_attribute("data-kept") == "yes"
+    assert page.locator(".t-box svg.cs-layer-top").get_attribute("data-kept") == "yes"
+    assert page.locator(".t-box .t-label").get_attribute("data-kept") == "yes"
+    _same_place(page.evaluate(BOXES))
