@@ -282,11 +282,13 @@ def _box_at(c: int, r: int, top: int) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=16)
-def _sheet_base(diagram, title: str) -> tuple[str, dict, int]:
-    """The layer no mark changes: every box in its colour while intact, each with a ``<title>``
-    naming its table, column and what it is, and ``data-pick`` (the box a click chooses); the
-    sheet's name. Kept per diagram (``RecordSheet`` keeps one per layout and armour), with each
-    box's words, for the marks to say the same. Returns (SVG, words by box, top row)."""
+def _sheet_base(diagram, title: str) -> tuple[str, dict, int, str, tuple[int, int]]:
+    """What no mark changes, kept per diagram (``RecordSheet`` keeps one per layout and armour):
+    the layer of every box in its colour while intact, each with a ``<title>`` naming its table,
+    column and what it is, and ``data-pick`` (the box a click chooses), and the sheet's name; each
+    box's words, for the marks to say the same; the top row; the layer of the components' codes
+    (``SHEET_LABELS``: worked out once, not at every hit, issue 14); the drawing's view (width,
+    height). Returns (SVG, words by box, top row, codes' SVG, view)."""
     d = diagram
     top = min(r for _, r in d.boxes)
     parts, words = [], {}
@@ -301,7 +303,19 @@ def _sheet_base(diagram, title: str) -> tuple[str, dict, int]:
                      f"height='{_CELL - 1}' fill='{INTACT_COLOURS.get(kind, '#ffffff')}' stroke='{SHEET_EDGE}' "
                      f"stroke-width='0.6'><title>{html.escape(words[cell])}</title></rect>")
     parts.insert(0, f"<text x='{_PAD}' y='15' font-size='13' font-weight='bold' fill='#1a202c'>{html.escape(title)}</text>")
-    return "".join(parts), words, top
+    size = _CELL - 1
+    labels = [f"{SHEET_LABELS}>"]
+    for comp in d.components.values():  # over the marks, so a lost component still says what it was
+        xs = [_box_at(c, r, top)[0] for c, r in comp.cells]
+        ys = [_box_at(c, r, top)[1] for c, r in comp.cells]
+        labels.append(f"<text class='cs-label' x='{sum(xs) / len(xs) + size / 2:.1f}' y='{sum(ys) / len(ys) + size / 2 + 3:.1f}' "
+                      "text-anchor='middle' font-size='8' fill='#1a202c' stroke='white' stroke-width='2' "
+                      f"paint-order='stroke' pointer-events='none'>{html.escape(comp.code)}</text>")
+    labels.append("</g>")
+    cols = max(c for c, _ in d.boxes) + 1
+    rows = max(r for _, r in d.boxes) - top + 1
+    view = (2 * _PAD + cols * _CELL, _HEAD + rows * _CELL + _PAD)
+    return "".join(parts), words, top, "".join(labels), view
 
 
 @described(lambda sheet, *a, **k: f"record sheet of {sheet.name or 'plane'}: the damage diagram",
@@ -311,11 +325,7 @@ def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width:
     then from ``SHEET_TOP`` on the marks in the colour of how each box was lost, the ``last``
     step's boxes outlined, the boxes a template would take (``preview``, dashed) and each
     component's code. A click on a box is read from its ``data-pick`` ("column,row")."""
-    d = sheet.diagram
-    base, words, top = _sheet_base(d, title)
-    cols = max(c for c, _ in d.boxes) + 1
-    rows = max(r for _, r in d.boxes) - top + 1
-    view_w, view_h = 2 * _PAD + cols * _CELL, _HEAD + rows * _CELL + _PAD
+    base, words, top, labels, (view_w, view_h) = _sheet_base(sheet.diagram, title)
     layer = [f"{SHEET_TOP}>"]
     size = _CELL - 1
     for cell, how in sorted(sheet.mark_of.items()):
@@ -332,17 +342,10 @@ def damage_sheet_svg(sheet: RecordSheet, title: str, last=(), preview=(), width:
         x, y = _box_at(cell[0], cell[1], top)
         layer.append(f"<rect class='cs-last' x='{x}' y='{y}' width='{size}' height='{size}' fill='none' "
                      f"stroke='{LAST_BOX}' stroke-width='2.5' pointer-events='none'/>")
-    layer.append(f"</g>{SHEET_LABELS}>")
-    for comp in d.components.values():  # over the marks, so a lost component still says what it was
-        xs = [_box_at(c, r, top)[0] for c, r in comp.cells]
-        ys = [_box_at(c, r, top)[1] for c, r in comp.cells]
-        layer.append(f"<text class='cs-label' x='{sum(xs) / len(xs) + size / 2:.1f}' y='{sum(ys) / len(ys) + size / 2 + 3:.1f}' "
-                     "text-anchor='middle' font-size='8' fill='#1a202c' stroke='white' stroke-width='2' "
-                     f"paint-order='stroke' pointer-events='none'>{html.escape(comp.code)}</text>")
     layer.append("</g>")
     return (f"<svg xmlns='http://www.w3.org/2000/svg' class='cs-damage-sheet-svg' width='{width}' height='{height}' "
             f"viewBox='0 0 {view_w} {view_h}' font-family='sans-serif'>"
-            + base + "".join(layer) + "</svg>")
+            + base + "".join(layer) + labels + "</svg>")
 
 
 # -- a random movement, step by step (F.move.random) -------------------------------------------
