@@ -260,3 +260,65 @@ def test_a_template_page_is_built_with_its_models_worked_out_once_and_the_same_m
     assert kinds(mine) == kinds(theirs) and len(mine.roots) == len(theirs.roots)
     area = lambda doc: sorted(m.name.rsplit("-", 1)[0] for m in doc.roots)  # "main-<id>": the template's areas
     assert area(mine) == area(theirs)
+
+
+def test_an_html_panes_new_text_updates_its_model_as_panels_own_update_would(monkeypatch):
+    """Point 10: a pane's new object made Panel work out every property of the pane again (the
+    design's stylesheets, its sizes; bokeh checked some twenty properties) to send its new text.
+    After serve_quickly the text alone is worked out, and each kind of markup pane's model ends
+    exactly as Panel's own update leaves it; a pane that reads more than its object keeps Panel's."""
+    from panel.pane.markup import HTMLBasePane
+    from panel.reactive import Reactive
+
+    from cs_panel.ui import serving
+
+    serve_quickly()
+    panels = serving.PANELS["HTMLBasePane._update"]
+    assert HTMLBasePane._update is not panels and HTMLBasePane._update._cs_panel_text
+
+    class Shown:  # an object with its own HTML
+        def _repr_html_(self):
+            return "<b>shown</b> & told"
+
+    def state(model):
+        props = model.properties_with_values(include_defaults=True)
+        props["stylesheets"] = [getattr(s, "css", None) or getattr(s, "url", None) or s for s in props["stylesheets"]]
+        return props
+
+    built = []
+    original = Reactive._get_properties
+    monkeypatch.setattr(Reactive, "_get_properties", lambda self, doc: built.append(1) or original(self, doc))
+    kinds = [
+        (lambda: pn.pane.HTML("<p>a</p>", styles={"color": "red"}, width=200), ["<p>b &amp; c</p>", Shown(), "", None]),
+        (lambda: pn.pane.HTML("<p>a</p>", sanitize_html=True), ["<p onclick='x()'>b</p><script>y()</script>"]),
+        (lambda: pn.pane.Markdown("# a", css_classes=["m"]), ["## b\n\n* c", "plain"]),
+        (lambda: pn.pane.Str("a"), ["b < c"]),
+        (lambda: pn.pane.JSON({"a": 1}, depth=2), [{"b": [1, 2]}]),
+    ]
+    for make, objects in kinds:
+        for obj in objects:
+            mine, theirs = make(), make()
+            for pane in (mine, theirs):
+                pane.get_root(Document())
+            built.clear()
+            mine.object = obj
+            assert not built, (type(mine).__name__, obj)  # the text alone was worked out
+            with monkeypatch.context() as m:
+                m.setattr(HTMLBasePane, "_update", panels)
+                theirs.object = obj
+            assert built, "Panel's own update works out every property"
+            (m1, _), = mine._models.values()
+            (m2, _), = theirs._models.values()
+            a, b = state(m1), state(m2)
+            a.pop("id", None), b.pop("id", None)
+            assert a == b, (type(mine).__name__, obj)
+
+    class Streamed(pn.pane.HTML):  # reads more than its object: Panel's own update stands
+        def _init_params(self):
+            return {**super()._init_params(), "object": "<p>streamed</p>"}
+    pane = Streamed("<p>a</p>")
+    pane.get_root(Document())
+    built.clear()
+    pane.object = "<p>b</p>"
+    (model, _), = pane._models.values()
+    assert built and model.text == "&lt;p&gt;streamed&lt;/p&gt;"
