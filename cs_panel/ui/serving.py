@@ -1,7 +1,7 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network;
 and how a page is built without work nobody sees.
 
-Ten things made a player of the served app wait for nothing (issue 14, measured with
+Nine things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -75,25 +75,13 @@ Ten things made a player of the served app wait for nothing (issue 14, measured 
    Points 8 and 9 took about a sixth off building the app's pages on this machine (all twenty,
    interleaved: 9.5 s -> 8.0 s of CPU; ``benchmarks/page_open.py`` measures it).
 
-10. **Every property of an HTML pane worked out again for its new text.** When an HTML or Markdown
-   pane's text changes, Panel works out all of the pane's properties afresh, as for a new pane:
-   the design's parameters and stylesheets (new stylesheet models each time, then swapped for the
-   page's cached ones), its size and margins, and then has bokeh check each of some twenty
-   properties against its type, to send the one that changed: about 0.8 ms a pane on this machine,
-   of which the text is a tenth. A click that rewrites five panes paid five times; a trivial app
-   with one pane, once. ``_text_update`` works out the text alone, as Panel's own code does it
-   (the pane's ``_process_param_change`` of its object), and updates the model with that; its
-   other properties reach the browser as before, through Panel's updates of each parameter
-   (``_update_properties``), which never went this way. A pane whose class reads more than its
-   object here (a DataFrame's streamed rows: it overrides ``_init_params``) keeps Panel's own.
-
-``serve_quickly()`` switches all ten on for the whole process. It is idempotent; the served app
+``serve_quickly()`` switches all nine on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
 The first three, the fifth, the seventh and the ninth change nothing in a notebook (a kernel's
 documents have no server session, its page is bundled elsewhere, and it shows no template); the
-fourth, the sixth and the tenth give Panel's own answer wherever they run, and the eighth turns
-off checks that never fail for Panel's own callbacks.
+fourth and the sixth give Panel's own answer wherever they run, and the eighth turns off checks
+that never fail for Panel's own callbacks.
 """
 
 from __future__ import annotations
@@ -151,27 +139,6 @@ def changed_properties(self, *events, doc):
         if "stylesheets" in params:
             changes["stylesheets"] = params["stylesheets"] + changes["stylesheets"]
     return self._process_param_change(changes)
-
-
-def _text_update(update):
-    """``HTMLBasePane._update`` (Panel 1.9) for a pane's new object: the model gets the properties
-    the object makes (its ``text``), worked out as Panel does, not every property of the pane
-    (the module's docstring, point 10). Streaming text is sent as Panel sends it."""
-    if getattr(update, "_cs_panel_text", False):
-        return update
-    from panel.pane.base import ModelPane
-
-    @functools.wraps(update)
-    def text_only(self, ref, model):
-        if type(self)._init_params is not ModelPane._init_params:
-            return update(self, ref, model)  # a pane that reads more than its object (a DataFrame)
-        props = self._process_param_change({"object": self.object})
-        if self.enable_streaming and "text" in props:
-            return update(self, ref, model)
-        model.update(**props)
-
-    text_only._cs_panel_text = True  # type: ignore[attr-defined]
-    return text_only
 
 
 def _lean_bundle(bundle_resources):
@@ -282,8 +249,4 @@ def serve_quickly() -> None:
     from panel.template.base import BaseTemplate
 
     BaseTemplate.server_doc = _built_frozen(BaseTemplate.server_doc)
-    from panel.pane.markup import HTMLBasePane
-
-    PANELS["HTMLBasePane._update"] = HTMLBasePane._update  # kept, for the test that compares them
-    HTMLBasePane._update = _text_update(HTMLBasePane._update)
     _DONE = True
