@@ -13,7 +13,7 @@ not empty) in a plain ``<g>`` of an ``<svg>`` of its own, laid exactly over the 
 same size and view, hidden from screen readers (the drawing alone is named and described) and
 letting clicks through its empty space: the browser then paints only a changed layer again, where
 in one ``<svg>`` a hit repainted every box of a record sheet (2.5 of its 4.5 ms frame). A new
-``top`` changes that layer alone, and in it only the elements that differ (``morph``; so does a new ``over``), a
+``top`` changes that layer alone, and in it only the elements that differ (``morph``; so do a new ``over`` and a new ``base``), a
 new ``text`` only the words, a new ``head`` only the ``<svg>``'s attributes and title, and nothing
 unchanged is sent. ``object`` gives the drawing whole, as
 the HTML pane held it. A click on an element of the drawing that has a ``data-pick`` attribute
@@ -80,7 +80,7 @@ export function render({ model }) {
   const box = document.createElement('div')
   box.className = 'cs-layered-svg'
   box.style.position = 'relative'
-  let desc = null, top = null, over = null
+  let desc = null, base = null, top = null, over = null
   // the drawing's own attributes a layer laid over it copies (its size, view, fonts), less what
   // names it: the layers are one picture with the drawing, which alone is named and described
   const OWN = new Set(['class', 'id', 'role', 'aria-label', 'aria-labelledby', 'aria-describedby', 'tabindex'])
@@ -113,10 +113,11 @@ export function render({ model }) {
     return g
   }
   const build = () => {
-    if (!model.head) { box.innerHTML = ''; desc = top = over = null; return }
+    if (!model.head) { box.innerHTML = ''; desc = base = top = over = null; return }
     box.innerHTML = model.head + (model.text ? '<desc></desc>' : '') + '<g>' + model.base + '</g></svg>'
     const svg = box.firstElementChild
     svg.setAttribute('style', (svg.getAttribute('style') || '') + HERE)
+    base = svg.lastElementChild
     desc = svg.querySelector(':scope > desc')
     if (desc) desc.innerHTML = model.text
     top = model.top ? layer(model.top, 'cs-layer-top') : null
@@ -153,7 +154,9 @@ export function render({ model }) {
   })
   build()
   model.on('head', setHead)
-  model.on('base', build)
+  // a new base is laid over the old one too: a map whose plotted hexes are shaded in it (the random
+  // movement's) changes a few fills, not every hex
+  model.on('base', () => { if (base) morph(base, model.base); else build() })
   model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
   // a new top or over layer is laid over the old one (morph): only the elements that differ change
   model.on('top', () => { if (top) morph(top, model.top); else build() })
