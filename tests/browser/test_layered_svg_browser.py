@@ -88,7 +88,9 @@ def test_clicks_reach_the_part_under_them_through_the_layers(serve, page):
     page.goto(serve(layered_app))
     expect(page.locator(".t-box .t-piece")).to_have_count(1)
     base = page.evaluate(BOXES)[0]
-    at = lambda ux, uy: (base["x"] + ux * base["w"] / 100, base["y"] + uy * base["h"] / 60)  # noqa: E731
+
+    def at(ux, uy):  # a point of the drawing (its 100 x 60 units) on the page
+        return base["x"] + ux * base["w"] / 100, base["y"] + uy * base["h"] / 60
     picked = page.locator(".t-picked")
     page.mouse.click(*at(20, 30))  # the piece, on the top layer
     expect(picked).to_have_text("piece")
