@@ -390,10 +390,13 @@ def random_movement_text(plan: MovePlan | None, result: MoveResult | None, step:
            lambda *a, **k: random_movement_text(*a, **k))
 def random_movement_svg(plan: MovePlan | None, result: MoveResult | None, step: int = 0,
                         width: int = 380, height: int = 380) -> str:
-    """A random movement on its hexes (F.move.random): the start blue, the plotted path green, the
-    hexes flown so far yellow and the current one orange; then, from ``RANDOM_MOVE_TOP`` on, the
-    path flown as a dashed line with each step's number, the plane where it started (grey) and
-    where it is now (red), its nose showing its facing."""
+    """A random movement on its hexes (F.move.random): the hexes plain; then, from
+    ``RANDOM_MOVE_TOP`` on, the start blue, the plotted path green, the hexes flown so far yellow
+    and the current one orange, each laid over its plain hex, the path flown as a dashed line with
+    each step's number, the plane where it started (grey) and where it is now (red), its nose
+    showing its facing. The coloured hexes are in the top layer so that a step, or another
+    maneuver of the same speed, leaves the plain hexes as they were (a component sends its base
+    layer again only when it changes, ui/layered_svg.py)."""
     colours = RANDOM_MOVE_COLOURS
     start_hex, start_facing, region, plotted, shown, (here_hex, here_facing), title = _random_move_facts(plan, result, step)
     geom = HexLayout(size=10.0)
@@ -418,9 +421,11 @@ def random_movement_svg(plan: MovePlan | None, result: MoveResult | None, step: 
     px = max(span_x / width, span_y / (height - 24))  # drawing units per pixel
     vw, vh = max(span_x, width * px), max(span_y + 24 * px, height * px)
     x0, y0 = min(xs_all) - 4 - (vw - span_x) / 2, min(ys_all) - 4 - 24 * px  # the hexes centred across
-    cells = [f"<polygon class='cs-hex' points='{' '.join(xy(*c) for c in corners[h])}' fill='{fill[h]}' "
-             f"stroke='#a0aec0' stroke-width='{px:.2f}'><title>hex {h!r}</title></polygon>" for h in order]
-    layer = [f"{RANDOM_MOVE_TOP}>"]
+    def hexagon(cls: str, h, colour: str) -> str:
+        return (f"<polygon class='{cls}' points='{' '.join(xy(*c) for c in corners[h])}' fill='{colour}' "
+                f"stroke='#a0aec0' stroke-width='{px:.2f}'><title>hex {h!r}</title></polygon>")
+    cells = [hexagon("cs-hex", h, colours["plain"]) for h in order]
+    layer = [f"{RANDOM_MOVE_TOP}>"] + [hexagon("cs-hex-mark", h, fill[h]) for h in order if fill[h] != colours["plain"]]
     route = [geom.center(h) for h in [start_hex] + [s.hex for s in shown]]
     layer.append(f"<polyline class='cs-path' points='{' '.join(xy(*c) for c in route)}' fill='none' "
                  f"stroke='{colours['path']}' stroke-width='{3 * px:.2f}' stroke-dasharray='{6 * px:.1f} {4 * px:.1f}'/>")

@@ -21,7 +21,10 @@ def drawn(ui):
     points = re.search(r"<polyline class='cs-path' points='([^']*)'", top).group(1).split()
     planes = re.findall(r"<polygon class='cs-plane' data-facing='(\w)' points='([^']*)'", top)
     nose = tuple(float(v) for v in planes[-1][1].split()[0].split(","))
-    return {"fills": re.findall(r"<polygon class='cs-hex' points='[^']*' fill='([^']+)'", base),
+    # each hex's colour: its plain hex in the base, or the coloured one laid over it in the top layer
+    marks = dict(re.findall(r"<polygon class='cs-hex-mark' points='([^']*)' fill='([^']+)'", top))
+    fills = [marks.get(at, fill) for at, fill in re.findall(r"<polygon class='cs-hex' points='([^']*)' fill='([^']+)'", base)]
+    return {"fills": fills,
             "path": points, "steps": re.findall(r"<text class='cs-step'[^>]*>(\d+)</text>", top),
             "facings": [f for f, _ in planes], "nose": nose,
             "title": re.search(r"<text class='cs-rm-title'[^>]*>([^<]*)</text>", top).group(1)}
@@ -80,6 +83,26 @@ def test_map_follows_the_step():
     assert COLOURS["current"] in seen["fills"]
     assert seen["title"] == "3R0D, random movement: step 2 of 3"
     assert "step 2: hex" in ui._map.text  # the drawing says the same in words
+
+
+def test_a_step_or_another_maneuver_of_the_speed_changes_the_top_layer_alone():
+    """The coloured hexes are laid over the plain ones in the top layer: stepping through a move,
+    or typing another maneuver of the same speed, leaves the base (every hex of the map) as it was,
+    so the map sends the browser only what changed (issue 14)."""
+    ui = condor()
+    base, top = ui._map.base, ui._map.top
+    ui.maneuver = "3L3B"  # another speed-3 maneuver: another plotted path
+    assert ui._map.base == base and ui._map.top != top
+    assert COLOURS["plotted"] in drawn(ui)["fills"]
+    ui.maneuver = "3R0D"
+    ui.attempt()
+    base = ui._map.base
+    for step in (1, 2, 3, 2):
+        top = ui._map.top
+        ui.step = step
+        assert ui._map.base == base and ui._map.top != top, step
+        fills = drawn(ui)["fills"]
+        assert fills.count(COLOURS["current"]) == 1 and (COLOURS["visited"] in fills) == (step > 1), step
 
 
 @pytest.mark.rule("F.dice.d10")
