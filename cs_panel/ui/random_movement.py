@@ -103,9 +103,10 @@ class RandomMovementPlayer(PlaneRatings, pn.viewable.Viewer):
         self._face_error: CsPanelError | None = None
         self._plan_error: CsPanelError | None = None
         self._rolled: list[int] = []
-        # the map as SVG in layers: a new step sends the path, the numbers and the planes; a new
-        # maneuver the hexes too (fasa/render.py random_movement_svg), laid over the old ones; its
-        # margin the panes' around it, so its title lines up with their words
+        # the map as SVG in layers: a new step, or another maneuver of the same speed, sends the top
+        # layer alone (the coloured hexes, the path, the numbers and the planes); a maneuver of
+        # another speed the plain hexes too (fasa/render.py random_movement_svg); its margin the
+        # panes' around it, so its title lines up with their words
         self._map = LayeredSvg(css_classes=["rm-map"], width=380, height=380, margin=(5, 10))
         self._text = text_view(css_classes=["rm-text"])  # the map in words, for screen readers
         self._plan_pane = html_pane("", css_classes=["rm-plan"], sizing_mode="stretch_width")
