@@ -292,9 +292,7 @@ class MessageSlots(Mapping):
             if field not in self._fields:
                 raise KeyError(field)
             pane = self._panes[field] = _slot_pane(field)
-            for column, width in self._homes.pop(field, ()):
-                _fit(pane, width)
-                column.append(pane)
+            self._settle(field)
         return pane
 
     def __contains__(self, field) -> bool:  # without making the pane (the mixin's would)
@@ -322,11 +320,16 @@ class MessageSlots(Mapping):
         if it is made already)."""
         if field not in self._fields:
             raise KeyError(field)
+        self._homes.setdefault(field, []).append((column, width))
         if field in self._panes:
-            _fit(self._panes[field], width)
-            column.append(self._panes[field])
-        else:
-            self._homes.setdefault(field, []).append((column, width))
+            self._settle(field)
+
+    def _settle(self, field: str) -> None:
+        """Put the made pane of ``field`` into each place kept for it."""
+        pane = self._panes[field]
+        for column, width in self._homes.pop(field, ()):
+            _fit(pane, width)
+            column.append(pane)
 
 
 class FieldErrors:
