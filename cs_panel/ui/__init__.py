@@ -38,6 +38,9 @@ def notebook(**kwargs):
     keyword arguments go to ``pn.extension``."""
     import panel as pn
 
+    from cs_panel.ui.serving import remember_defaults
+
+    remember_defaults()  # bokeh's own answers, worked out once a class (serving.py, point 10)
     pn.config.inline = True
     _inline_theme_stylesheets()
     pn.extension(inline=True, **kwargs)

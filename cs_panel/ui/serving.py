@@ -1,7 +1,7 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network;
 and how a page is built without work nobody sees.
 
-Nine things made a player of the served app wait for nothing (issue 14, measured with
+Ten things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -75,13 +75,26 @@ Nine things made a player of the served app wait for nothing (issue 14, measured
    Points 8 and 9 took about a sixth off building the app's pages on this machine (all twenty,
    interleaved: 9.5 s -> 8.0 s of CPU; ``benchmarks/page_open.py`` measures it).
 
-``serve_quickly()`` switches all nine on for the whole process. It is idempotent; the served app
+10. **Every model's defaults worked out afresh.** Building a model, bokeh works out the default
+   of each property the model was not given: it merges the overridden defaults of every class of
+   the model's ancestry again (``HasProps._overridden_defaults``, a walk of the class's MRO), then
+   checks the default against the property's type again (``themed_default``), though neither can
+   differ from the last model of the same class. And each check of a dict property words its
+   error message first, whatever the answer: the name of its type, spelt out recursively
+   (``Dict(String, Nullable(String))``...). Panel's models have a hundred-odd properties each,
+   so building a page did this some thousands of times. ``remember_defaults`` keeps each class's
+   merged overrides, each class's checked default when it is a plain value (None, a bool, a
+   number, a string) no theme overrides, and each property type's name, once worked out:
+   the same answers, a fifth to a quarter fewer calls in building a component's page.
+
+``serve_quickly()`` switches all ten on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
 The first three, the fifth, the seventh and the ninth change nothing in a notebook (a kernel's
 documents have no server session, its page is bundled elsewhere, and it shows no template); the
 fourth and the sixth give Panel's own answer wherever they run, and the eighth turns off checks
-that never fail for Panel's own callbacks.
+that never fail for Panel's own callbacks. The tenth gives bokeh's own answers, sooner, wherever
+it runs: ``cs_panel.ui.notebook()`` switches it on too.
 """
 
 from __future__ import annotations
@@ -93,7 +106,7 @@ from cs_panel.ui.morph import MORPH_PANES_JS
 
 _DONE = False
 DEBOUNCE_MS = 10  # Panel's default is 50
-#: Panel's own methods that serve_quickly replaced outright, by name
+#: Panel's and bokeh's own functions that serve_quickly replaced outright, by name
 PANELS: dict = {}
 
 
@@ -204,13 +217,75 @@ def _built_frozen(server_doc):
     return build
 
 
+#: the plain values a checked default may be kept as (nothing a model could change in place)
+_PLAIN = (type(None), bool, int, float, str)
+
+
+def remember_defaults() -> None:
+    """Keep what bokeh works out for every model it builds and cannot differ from one model of a
+    class to the next (the module's docstring, point 10): a class's merged overridden defaults, a
+    property's checked default for a class when it is a plain value and no theme overrides it,
+    and a property type's name. Bokeh's own functions still work out each the first time, so every
+    answer, and every refusal of a bad default, is theirs. Safe to call more than once."""
+    from bokeh.core.has_props import HasProps
+    from bokeh.core.property.bases import ParameterizedProperty, Property
+
+    if getattr(Property.themed_default, "_cs_panel_kept", False):
+        return
+    merged = HasProps.__dict__["_overridden_defaults"].__func__
+    overrides: dict[type, dict] = {}
+
+    def _overridden_defaults(cls):
+        # set by bokeh's metaclass as each class is made, never changed after; the callers only read it
+        found = overrides.get(cls)
+        if found is None:
+            found = overrides[cls] = merged(cls)
+        return found
+
+    themed_default = Property.themed_default
+    kept: dict[tuple[int, type, str], object] = {}
+    missing = object()
+
+    @functools.wraps(themed_default)
+    def remembered_default(self, cls, name, theme_overrides, *, no_eval=False):
+        if theme_overrides is not None and name in theme_overrides:
+            return themed_default(self, cls, name, theme_overrides, no_eval=no_eval)
+        # a property lives as long as its class, which the key holds: its id names it alone
+        key = (id(self), cls, name)
+        value = kept.get(key, missing)
+        if value is missing:
+            value = themed_default(self, cls, name, theme_overrides, no_eval=no_eval)
+            # only a plain value: a list, a dict or a model must be a new one for each model, and
+            # a default made by a function is made again each time
+            if type(value) in _PLAIN and not callable(self._default) \
+                    and not callable(_overridden_defaults(cls).get(name)):
+                kept[key] = value
+        return value
+
+    remembered_default._cs_panel_kept = True  # type: ignore[attr-defined]
+    spelt = ParameterizedProperty.__str__
+
+    @functools.wraps(spelt)
+    def name_of_type(self):
+        # a property's type parameters are set when it is made and never change
+        found = self.__dict__.get("_cs_panel_name")
+        if found is None:
+            found = self.__dict__["_cs_panel_name"] = spelt(self)
+        return found
+
+    HasProps._overridden_defaults = classmethod(_overridden_defaults)
+    Property.themed_default = remembered_default
+    ParameterizedProperty.__str__ = name_of_type
+    PANELS.update(_overridden_defaults=merged, themed_default=themed_default, type_name=spelt)
+
+
 def serve_quickly() -> None:
     """Turn off Nagle's algorithm on the app's websockets, send each browser change's updates in
     one message, wait 10 ms, not 50, before handling a new value, and write custom components'
     changes without bokeh's spelling hints, load no script a page does not use, ask the design
     for a component's stylesheets only when they change, have HTML panes take their changes by
-    morph, turn bokeh's diagnostics off and build a page's document frozen (see the module's
-    docstring).
+    morph, turn bokeh's diagnostics off, build a page's document frozen and keep what bokeh works
+    out for every model of a class alike (see the module's docstring).
     Safe to call more than once."""
     global _DONE
     if _DONE:
@@ -249,4 +324,5 @@ def serve_quickly() -> None:
     from panel.template.base import BaseTemplate
 
     BaseTemplate.server_doc = _built_frozen(BaseTemplate.server_doc)
+    remember_defaults()
     _DONE = True

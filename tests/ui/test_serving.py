@@ -2,9 +2,11 @@
 outside a server (a notebook's, a test's) is handled exactly as before. The browser test
 (tests/browser/test_serving_browser.py) counts the messages and reads the socket option."""
 
+import math
 from types import SimpleNamespace
 
 import panel as pn
+import pytest
 from bokeh.document import Document
 from panel.io.server import WSHandler
 from panel.reactive import Syncable
@@ -260,3 +262,81 @@ def test_a_template_page_is_built_with_its_models_worked_out_once_and_the_same_m
     assert kinds(mine) == kinds(theirs) and len(mine.roots) == len(theirs.roots)
     area = lambda doc: sorted(m.name.rsplit("-", 1)[0] for m in doc.roots)  # "main-<id>": the template's areas
     assert area(mine) == area(theirs)
+
+
+def _bokeh_classes():
+    """Every model class bokeh and Panel know, with their properties (all imported by now)."""
+    import panel.models  # noqa: F401 (Panel's models, registered with bokeh)
+    from bokeh.core.has_props import HasProps
+
+    seen, todo = [], [HasProps]
+    while todo:
+        cls = todo.pop()
+        seen.append(cls)
+        todo.extend(c for c in cls.__subclasses__() if c not in seen)
+    return [c for c in seen if c is not HasProps]
+
+
+def test_bokehs_defaults_are_kept_once_a_class_and_answer_as_bokeh_does():
+    """Point 10: bokeh merged each class's overridden defaults along its ancestry, checked each
+    default again and spelt out each dict property's type name for every model it built. After
+    remember_defaults every class, property and type answers exactly as bokeh's own functions
+    (kept in serving.PANELS), asked twice (the second answer is the kept one)."""
+    from bokeh.core.property.bases import ParameterizedProperty, Property
+
+    from cs_panel.ui import serving
+
+    serving.remember_defaults()
+    serving.remember_defaults()  # again: nothing is wrapped twice
+    assert Property.themed_default._cs_panel_kept and Property.themed_default.__wrapped__ is serving.PANELS["themed_default"]
+    theirs_merged, theirs_default, theirs_name = (serving.PANELS[k] for k in ("_overridden_defaults", "themed_default", "type_name"))
+    classes = _bokeh_classes()
+    assert len(classes) > 300
+    checked = named = 0
+    for cls in classes:
+        for _ in range(2):
+            assert cls._overridden_defaults() == theirs_merged(cls), cls
+        for name in cls.properties(_with_props=True):
+            prop = cls.lookup(name).property
+            theirs = theirs_default(prop, cls, name, None)
+            for _ in range(2):
+                mine = prop.themed_default(cls, name, None)
+                if type(theirs) in serving._PLAIN:
+                    same = mine == theirs or (isinstance(mine, float) and math.isnan(mine) and math.isnan(theirs))
+                    assert same and type(mine) is type(theirs), (cls, name)
+                    checked += 1
+            if type(prop).__str__ is ParameterizedProperty.__str__:  # (Enum, Either... spell their own)
+                first, kept = str(prop), str(prop)
+                assert first == kept == theirs_name(prop), (cls, name)
+                named += 1
+    assert checked > 5000 and named > 1000, (checked, named)
+
+
+def test_kept_defaults_leave_each_model_its_own_lists_its_theme_and_bokehs_refusals():
+    """What point 10 must not keep: a list or dict default is a new one for each model (one model's
+    change cannot reach another's), a theme's value still wins over the class default, an
+    overridden default is the subclass's own, and a bad value is refused with bokeh's words."""
+    from bokeh.core.properties import Dict, Int, Nullable, String
+    from bokeh.models import Div, Markup
+    from bokeh.models.widgets import Paragraph
+
+    from cs_panel.ui import serving
+
+    serving.remember_defaults()
+    a, b = Div(), Div()
+    assert a.css_classes == b.css_classes == [] and a.css_classes is not b.css_classes
+    a.css_classes.append("x")
+    assert b.css_classes == [] and Div().css_classes == []
+    themed = Div()
+    themed.apply_theme({"width": 123})
+    assert themed.width == 123 and Div().width is None
+    # Div overrides nothing of Markup's text default; Paragraph and Div share Markup's ancestry
+    assert Div().text == Paragraph().text == Markup.lookup("text").property._default
+    # a dict's refusal names its type as bokeh spells it, the kept name
+    kind = Dict(String, Nullable(Int))
+    for _ in range(2):
+        with pytest.raises(ValueError) as refused:
+            kind.validate({"a": "x"})
+        assert str(refused.value) == "expected a dict of type Dict(String, Nullable(Int)), got a dict with invalid values for keys: a"
+    with pytest.raises(ValueError, match="expected an element of either Dict"):
+        Div(styles={"color": 5})
