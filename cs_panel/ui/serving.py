@@ -84,7 +84,8 @@ Ten things made a player of the served app wait for nothing (issue 14, measured 
    (``Dict(String, Nullable(String))``...). Panel's models have a hundred-odd properties each,
    so building a page did this some thousands of times. ``remember_defaults`` keeps each class's
    merged overrides, each class's checked default when it is a plain value (None, a bool, a
-   number, a string) no theme overrides, and each property type's name, once worked out:
+   number, a string) no theme overrides, whether a property's default is made anew for each model
+   of a class, and each property type's name, once worked out:
    the same answers, a fifth to a quarter fewer calls in building a component's page.
 
 ``serve_quickly()`` switches all ten on for the whole process. It is idempotent; the served app
@@ -225,10 +226,12 @@ def remember_defaults() -> None:
     """Keep what bokeh works out for every model it builds and cannot differ from one model of a
     class to the next (the module's docstring, point 10): a class's merged overridden defaults, a
     property's checked default for a class when it is a plain value and no theme overrides it,
-    and a property type's name. Bokeh's own functions still work out each the first time, so every
+    whether a property's default must be made anew for each model of a class, and a property
+    type's name. Bokeh's own functions still work out each the first time, so every
     answer, and every refusal of a bad default, is theirs. Safe to call more than once."""
     from bokeh.core.has_props import HasProps
     from bokeh.core.property.bases import ParameterizedProperty, Property
+    from bokeh.core.property.descriptors import PropertyDescriptor
 
     if getattr(Property.themed_default, "_cs_panel_kept", False):
         return
@@ -273,10 +276,25 @@ def remember_defaults() -> None:
             found = self.__dict__["_cs_panel_name"] = spelt(self)
         return found
 
+    unstable = PropertyDescriptor.has_unstable_default
+    unstable_in: dict[tuple[int, type], bool] = {}
+
+    @functools.wraps(unstable)
+    def has_unstable_default(self, obj):
+        # asked for every property of every model as it is made; the answer reads the property and
+        # the model's class alone (its overridden defaults), and the class outlives its descriptors
+        key = (id(self), type(obj))
+        found = unstable_in.get(key)
+        if found is None:
+            found = unstable_in[key] = unstable(self, obj)
+        return found
+
     HasProps._overridden_defaults = classmethod(_overridden_defaults)
     Property.themed_default = remembered_default
     ParameterizedProperty.__str__ = name_of_type
-    PANELS.update(_overridden_defaults=merged, themed_default=themed_default, type_name=spelt)
+    PropertyDescriptor.has_unstable_default = has_unstable_default
+    PANELS.update(_overridden_defaults=merged, themed_default=themed_default, type_name=spelt,
+                  has_unstable_default=unstable)
 
 
 def serve_quickly() -> None:

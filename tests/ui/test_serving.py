@@ -281,15 +281,18 @@ def test_bokehs_defaults_are_kept_once_a_class_and_answer_as_bokeh_does():
     """Point 10: bokeh merged each class's overridden defaults along its ancestry, checked each
     default again and spelt out each dict property's type name for every model it built. After
     remember_defaults every class, property and type answers exactly as bokeh's own functions
-    (kept in serving.PANELS), asked twice (the second answer is the kept one)."""
+    (kept in serving.PANELS), asked twice (the second answer is the kept one), and so does whether
+    a property's default is made anew for each model."""
     from bokeh.core.property.bases import ParameterizedProperty, Property
+    from bokeh.core.property.descriptors import AliasPropertyDescriptor
 
     from cs_panel.ui import serving
 
     serving.remember_defaults()
     serving.remember_defaults()  # again: nothing is wrapped twice
     assert Property.themed_default._cs_panel_kept and Property.themed_default.__wrapped__ is serving.PANELS["themed_default"]
-    theirs_merged, theirs_default, theirs_name = (serving.PANELS[k] for k in ("_overridden_defaults", "themed_default", "type_name"))
+    theirs_merged, theirs_default, theirs_name, theirs_unstable = (serving.PANELS[k] for k in (
+        "_overridden_defaults", "themed_default", "type_name", "has_unstable_default"))
     classes = _bokeh_classes()
     assert len(classes) > 300
     checked = named = 0
@@ -305,6 +308,11 @@ def test_bokehs_defaults_are_kept_once_a_class_and_answer_as_bokeh_does():
                     same = mine == theirs or (isinstance(mine, float) and math.isnan(mine) and math.isnan(theirs))
                     assert same and type(mine) is type(theirs), (cls, name)
                     checked += 1
+            desc = cls.lookup(name)
+            if not isinstance(desc, AliasPropertyDescriptor):  # (an alias asks the property it names)
+                made = object.__new__(cls)  # (the answer reads the model's class alone: no need to build it)
+                for _ in range(2):
+                    assert desc.has_unstable_default(made) == theirs_unstable(desc, made), (cls, name)
             if type(prop).__str__ is ParameterizedProperty.__str__:  # (Enum, Either... spell their own)
                 first, kept = str(prop), str(prop)
                 assert first == kept == theirs_name(prop), (cls, name)
