@@ -154,8 +154,8 @@ export function render({ model }) {
   })
   build()
   model.on('head', setHead)
-  // a new base is laid over the old one too: a map whose plotted hexes are shaded in it (the random
-  // movement's) changes a few fills, not every hex
+  // a new base is laid over the old one too (morph): what it shares with the old keeps its
+  // elements, so a base that differs in a few places is not built again whole
   model.on('base', () => { if (base) morph(base, model.base); else build() })
   model.on('text', () => { if (desc && model.text) desc.innerHTML = model.text; else build() })
   // a new top or over layer is laid over the old one (morph): only the elements that differ change
