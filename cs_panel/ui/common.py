@@ -505,6 +505,17 @@ def served() -> bool:
 
 #: the largest upload a component reads (bytes): a figures file or a saved game, checked before decoding
 UPLOAD_BYTES = 4 * 1024 * 1024
+#: the width of every file box: in a narrower one chromium shortens the words beside its button to
+#: "No fil...hosen" (200 and 220 px did, at the widgets' 13 px font), which reads as a fault
+UPLOAD_WIDTH = 260
+
+
+def upload_box(**params) -> pn.widgets.FileInput:
+    """A ``pn.widgets.FileInput`` ``UPLOAD_WIDTH`` wide, so "No file chosen" (or a short file's name)
+    shows whole beside its button; the other parameters go to ``FileInput``."""
+    return pn.widgets.FileInput(width=UPLOAD_WIDTH, **params)
+
+
 def upload_text(data: bytes | str | None, field: str, error: type[CsPanelError] = CsPanelError, what: str = "a saved game") -> str:
     """The text of a file from the browser's file input, refused by name (as ``error``, beside
     ``field``) when it is empty, past ``UPLOAD_BYTES`` or not UTF-8: checked before it is decoded."""

@@ -27,7 +27,7 @@ from cs_panel.core.dice import Dice
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, put_changed, served
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, STYLES, UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, editing, error_html, put_changed, served, upload_box
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg
 from cs_panel.ui.morph import MORPH_JS
@@ -544,8 +544,7 @@ class ClixDial(pn.viewable.Viewer):
             choose.value = event.new
         choose.param.watch(chosen, "value")
         self.param.watch(source_changed, "source")
-        upload = pn.widgets.FileInput(label="Upload figures (JSON)", accept=".json", multiple=False, width=200,
-                                      css_classes=["in-upload"])
+        upload = upload_box(label="Upload figures (JSON)", accept=".json", multiple=False, css_classes=["in-upload"])
         upload.param.watch(lambda event: event.new is not None and self.load_upload(event.new, upload.filename), "value")
         parts = [self._errors.beside(choose, "source"), pn.pane.HTML("<small>or upload your own figures data file:</small>",
                                                                    margin=(0, 5)),

@@ -37,7 +37,7 @@ from cs_panel.core.data import PROVENANCES
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.limits import LIMITS
 from cs_panel.core.validate import TooLargeError
-from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served, editing
+from cs_panel.ui.common import UPLOAD_BYTES, FieldErrors, HTMLText, badge_html, error_html, served, editing, upload_box
 from cs_panel.ui.dial import DIAL_STYLES, PACKAGED, ClixDial
 
 #: form inputs whose text becomes the entry; each has an error slot of the same name
@@ -450,8 +450,7 @@ class DialEditor(pn.viewable.Viewer):
         download = pn.widgets.FileDownload(callback=self._download, filename=f"{self.fig_id or 'figure'}.json",
                                            label="Download the figure (JSON)", css_classes=["download"], width=220)
         self.param.watch(lambda event: setattr(download, "filename", f"{event.new or 'figure'}.json"), "fig_id")
-        upload = pn.widgets.FileInput(label="Upload a figures file (JSON)", accept=".json", multiple=False, css_classes=["upload"],
-                                      width=220)
+        upload = upload_box(label="Upload a figures file (JSON)", accept=".json", multiple=False, css_classes=["upload"])
         upload.param.watch(lambda event: event.new is not None and self.load_text(event.new, name=upload.filename), "value")
         files = [pn.Row(download, e.beside(upload, "upload"))]
         if not served():  # a local notebook may also use a file on this computer

@@ -59,7 +59,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text, editing
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text, editing, upload_box
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 
@@ -619,8 +619,7 @@ class FasaTable(Seating, pn.viewable.Viewer):
         """Save to and load from the browser: a download of the saved game and an upload."""
         down = pn.widgets.FileDownload(callback=self._download, filename="fasa_game.json", label="Download the game",
                                        css_classes=["fasa-download"], width=200)
-        up = pn.widgets.FileInput(label="Upload a saved game", accept=".json", multiple=False,
-                                  css_classes=["fasa-upload"], width=220)
+        up = upload_box(label="Upload a saved game", accept=".json", multiple=False, css_classes=["fasa-upload"])
         up.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
         return pn.Row(down, up)
 

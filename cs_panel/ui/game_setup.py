@@ -36,7 +36,7 @@ from cs_panel.fasa import setup_builder as F
 from cs_panel.fasa.pilots import skill_cost
 from cs_panel.games import available, new_game, rules_for
 from cs_panel.setups import MAX_SETUP_TEXT, SetupFileError, setup_from_json, setup_to_json
-from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text, editing
+from cs_panel.ui.common import SEED_BOUNDS, UPLOAD_BYTES, FieldErrors, RuleInteger, html_pane, point_at, upload_text, editing, upload_box
 from cs_panel.ui.setup_airaction import AirActionSetupForm
 from cs_panel.ui.setup_barrooms import BarroomsSetupForm
 from cs_panel.ui.setup_fasa_extras import FasaExtrasForm
@@ -627,7 +627,7 @@ class GameSetup(pn.viewable.Viewer):
         download = W.FileDownload(callback=self._download, filename="setup.json", label="Download the setup (JSON)",
                                   css_classes=["download"], width=220)
         self.param.watch(lambda event: setattr(download, "filename", f"{event.new}-setup.json"), "system")
-        upload = W.FileInput(accept=".json", multiple=False, css_classes=["upload"], width=220)
+        upload = upload_box(accept=".json", multiple=False, css_classes=["upload"])
         upload.param.watch(lambda event: event.new is not None and self.load_setup(event.new), "value")
         start = W.Button(label="Start the game", color="success", css_classes=["start"], width=150)
         start.on_click(lambda event: self.new_game())

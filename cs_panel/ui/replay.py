@@ -31,7 +31,7 @@ from cs_panel.core.errors import CsPanelError, SavedStateError
 from cs_panel.core.game import MAX_LOG, Game, random_playout
 from cs_panel.core.validate import OutOfBoundsError
 from cs_panel.games import available, new_game
-from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text, editing
+from cs_panel.ui.common import FieldErrors, RuleInteger, html_pane, show_refusal, upload_text, editing, upload_box
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
 
@@ -314,7 +314,7 @@ class GameReplay(pn.viewable.Viewer):
                        button("forward", "Forward", self.forward), button("last", "Last", self.last),
                        pn.widgets.Select.from_param(self.param.turn, label="Turn", width=100, css_classes=["in-turn"]),
                        sizing_mode="stretch_width", styles={"flex-wrap": "wrap"})
-        upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["replay-upload"], width=260)
+        upload = upload_box(accept=".json", multiple=False, css_classes=["replay-upload"])
         upload.param.watch(lambda event: event.new is not None and self.load_upload(event.new), "value")
         download = pn.widgets.FileDownload(callback=self._download, filename="game.json", label="Download this game",
                                            css_classes=["replay-download"], width=180, align="end")

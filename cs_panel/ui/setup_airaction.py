@@ -21,7 +21,7 @@ from cs_panel.airaction.play import EDGES
 from cs_panel.clix.figures import Figure, figure_from_entry
 from cs_panel.core.errors import CsPanelError
 from cs_panel.setups import SetupFileError
-from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber, point_at, upload_text, editing
+from cs_panel.ui.common import FieldErrors, RuleInteger, RuleNumber, point_at, upload_text, editing, upload_box
 
 FIELDS = ["aa_player", "edge", "aa_plane", "aa_ace", "at", "aa_speed", "build_total", "aa_turns", "figures",
           "remove", "ace_cards"]
@@ -273,7 +273,7 @@ class AirActionSetupForm(pn.viewable.Viewer):
         add.on_click(lambda event: self.add_plane())
         remove = W.TextInput(label="Remove the plane (PLAYER:FIGURE)", width=240, css_classes=["remove-aa-plane"])
         remove.param.watch(lambda event: event.new and self.remove_plane(event.new.strip()), "value")
-        upload = W.FileInput(accept=".json", multiple=False, css_classes=["aa-figures-upload"], width=220)
+        upload = upload_box(accept=".json", multiple=False, css_classes=["aa-figures-upload"])
         upload.param.watch(lambda event: event.new is not None and self.load_figures(event.new), "value")
         box = dict(margin=0, sizing_mode="stretch_width")
         return pn.Column(
