@@ -230,3 +230,56 @@ def test_maneuver_lays_min_of_speed_and_path_length(cid, speed, x, y, h):
     ref = execute_maneuver(Pose(18, 18, 0), c, o, speed)
     assert math.isclose(Pose(x, y, h).distance(m.final), Pose(18, 18, 0).distance(ref.final), abs_tol=1e-6)
     assert m.left_table == any(not inside_table(octagon(p)) for p in m.markers)
+
+
+def _first_off(markers) -> int | None:
+    """The first marker (numbered from 1) any of whose corners overhangs the table, worked out
+    corner by corner for every marker: what ``execute_maneuver`` answers by a quicker way."""
+    return next((i for i, p in enumerate(markers, 1) if not inside_table(octagon(p))), None)
+
+
+@pytest.mark.rule("A.move.execute")
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([c.id for c in nav_cards()]), st.data(), st.integers(0, 10),
+       st.floats(0, 36), st.floats(0, 36), st.floats(0, 359.99))
+def test_leaving_the_table_is_the_first_marker_overhanging_an_edge(cid, data, speed, x, y, h):
+    """Starts anywhere on the table, edges included: the maneuver leaves the table exactly when a
+    laid marker's corner overhangs an edge, at the first such marker (execute_maneuver only works
+    out the corners of markers near an edge)."""
+    c = card(cid)
+    o = data.draw(st.sampled_from(list(c.orientations)), label="orientation")
+    m = execute_maneuver(Pose(x, y, h), c, o, max(speed, c.speed_rating))
+    assert m.off_table_at == _first_off(m.markers)
+    assert m.left_table == (m.off_table_at is not None)
+
+
+@pytest.mark.rule("A.move.execute")
+def test_a_marker_near_an_edge_is_judged_by_its_corners():
+    corner = MARKER_WIDTH / 2 / math.cos(math.pi / 8)  # a marker's corners lie this far from its centre
+    straight = card("cruise")
+    seen = set()
+    for heading in (0, 22.5, 45, 90, 180, 270, 337.5):
+        # where the first marker lies from the start, so a start can put it at a chosen place
+        first = execute_maneuver(Pose(18, 18, heading), straight, None, straight.speed_rating).markers[0]
+        dx, dy = first.x - 18, first.y - 18
+        for d in (corner - 1e-6, corner, corner + 1e-6, 0.5, 0.0):
+            # the first marker's centre d from the west, south, east and north edge in turn
+            for cx, cy in ((d, 18), (18, d), (36 - d, 18), (18, 36 - d)):
+                m = execute_maneuver(Pose(cx - dx, cy - dy, heading), straight, None, straight.speed_rating)
+                assert m.off_table_at == _first_off(m.markers), (heading, d, cx, cy)
+                seen.add(m.off_table_at == 1)
+    assert seen == {True, False}  # some first markers overhang, some do not
+
+
+@pytest.mark.rule("A.move.execute", "A.obstacles")
+def test_an_obstacle_stops_a_maneuver_the_same_near_an_edge_or_far_from_it():
+    three = card("turn")
+    for x0 in (2.0, 18.0, 34.0):
+        free = execute_maneuver(Pose(x0, 10, 0), three, "right", 4)
+        third = free.markers[2]
+        ob = Obstacle.rectangle("O1", third.x - 0.5, third.y - 0.5, third.x + 0.5, third.y + 0.5)
+        m = execute_maneuver(Pose(x0, 10, 0), three, "right", 4, obstacles=[ob])
+        # laying stops at the first marker overlapping the obstacle, whether or not it is near an edge
+        first = next(i for i, p in enumerate(free.markers, 1) if ob.overlaps(octagon(p)))
+        assert (m.obstacle, m.stopped_at, len(m.markers)) == ("O1", first, first)
+        assert m.off_table_at == _first_off(m.markers)
