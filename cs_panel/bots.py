@@ -1187,9 +1187,9 @@ class _AirGunnery:
         self._odds: dict = {}
         self._shots: dict = {}
         from cs_panel.airaction import arcs
-        from cs_panel.airaction.table import MARKER_WIDTH
+        from cs_panel.airaction.table import corner_reach
         #: the distance from a movement marker's centre to its corners (``table.octagon``), with a hair to spare
-        self.corner = MARKER_WIDTH / 2 / math.cos(math.pi / 8) + 1e-3
+        self.corner = corner_reach() + 1e-3
         # ``shot`` runs a million times in a bot's game: its helpers are looked up once, here
         self._arcs = arcs
 

@@ -15,13 +15,12 @@ must make a pilot check (see ``obstacle_collision``).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
 from cs_panel.airaction.navigation import NavigationCard, Orientation
 from cs_panel.airaction.pilot import pilot_check
-from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, inside_table, octagon, overlap
+from cs_panel.airaction.table import MARKER_WIDTH, TABLE_SIZE, Obstacle, Pose, inside_table, marker_on_table, octagon, overlap
 from cs_panel.clix.dial import CombatDial, Damage
 from cs_panel.core.dice import Dice
 from cs_panel.core.errors import RuleInputError
@@ -65,11 +64,6 @@ def _check_speed(speed: int) -> int:
     return speed
 
 
-def _corner(width: float) -> float:
-    """How far a marker's corners lie from its centre (``table.octagon``'s circumradius)."""
-    return width / 2 / math.cos(math.pi / 8)
-
-
 def execute_maneuver(
     start: Pose,
     nav_card: NavigationCard,
@@ -95,19 +89,13 @@ def execute_maneuver(
     stop = min(speed, path.highest)
     laid: list[Pose] = []
     off_at = None
-    # a marker whose centre lies at least its corners' distance from every edge is wholly on the
-    # table: only the others need their corners worked out (the bots lay thousands of markers a move)
-    near, far = _corner(width), table_size - _corner(width)
     for i, local in enumerate(path.markers[:stop], start=1):
         pose = start.compose(local)
         laid.append(pose)
-        poly = None
-        if off_at is None and not (near <= pose.x <= far and near <= pose.y <= far):
-            poly = octagon(pose, width)
-            if not inside_table(poly, table_size):
-                off_at = i
+        if off_at is None and not marker_on_table(pose, table_size, width):
+            off_at = i
         for ob in obstacles:
-            if ob.overlaps(poly if poly is not None else (poly := octagon(pose, width))):
+            if ob.overlaps(octagon(pose, width)):
                 return Maneuver(start, nav_card.id, path.orientation, speed, tuple(laid), i, off_at is not None, off_at, ob.id, i)
     return Maneuver(start, nav_card.id, path.orientation, speed, tuple(laid), stop, off_at is not None, off_at)
 

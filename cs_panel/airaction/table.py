@@ -92,6 +92,11 @@ class Pose:
         return cls(d["x"], d["y"], d.get("heading", 0.0))
 
 
+def corner_reach(width: float = MARKER_WIDTH) -> float:
+    """How far a marker's corners lie from its centre: the octagon's circumradius."""
+    return width / 2 / math.cos(math.pi / 8)
+
+
 def octagon(pose: Pose, width: float = MARKER_WIDTH) -> list[Point]:
     """The corners of a marker: a regular octagon ``width`` across the flats, a flat at the nose."""
     return list(_octagon(pose.x, pose.y, pose.heading, width))
@@ -101,7 +106,7 @@ def octagon(pose: Pose, width: float = MARKER_WIDTH) -> list[Point]:
 def _octagon(x: float, y: float, heading: float, width: float) -> tuple[Point, ...]:
     # worked out once per marker position: range, arcs, collisions and the table's edge all ask
     # for the corners of the same few markers, again and again while the bots weigh courses
-    r = width / 2 / math.cos(math.pi / 8)  # circumradius
+    r = corner_reach(width)
     pts = []
     for k in range(8):
         a = math.radians(heading) + math.pi / 8 + k * math.pi / 4
@@ -136,6 +141,17 @@ def overlap(a: Sequence[Point], b: Sequence[Point], tolerance: float = 1e-6) -> 
 def inside_table(poly: Sequence[Point], size: float = TABLE_SIZE) -> bool:
     """Whether no part of a polygon overhangs the play area (A.move.execute)."""
     return all(-EPS <= x <= size + EPS and -EPS <= y <= size + EPS for x, y in poly)
+
+
+def marker_on_table(pose: Pose, size: float = TABLE_SIZE, width: float = MARKER_WIDTH) -> bool:
+    """Whether no part of the marker at ``pose`` overhangs the play area (A.move.execute): the
+    same answer as ``inside_table(octagon(pose, width), size)``. A marker whose centre lies at
+    least its corners' reach from every edge is on the table whatever its heading, so only a
+    marker nearer an edge has its corners worked out (the bots ask this thousands of times a move)."""
+    r = corner_reach(width)
+    if r <= pose.x <= size - r and r <= pose.y <= size - r:
+        return True
+    return inside_table(octagon(pose, width), size)
 
 
 def _clip(poly: list[Point], nx: float, ny: float, c: float) -> list[Point]:
