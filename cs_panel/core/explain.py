@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from cs_panel.core.dice import ChanceEvent, D10Check, Dice, Roll, SumAtLeast
 from cs_panel.core.errors import RuleInputError
@@ -95,8 +95,9 @@ class TargetNumber:
             raise RuleInputError(f"unknown check {self.check!r}; expected one of {sorted(CHECKS)}")
         object.__setattr__(self, "terms", tuple(self.terms))
 
-    @property
+    @cached_property
     def total(self) -> int:
+        # worked out once: the terms are frozen, and the reachable sets read a push's total hundreds of times
         return sum(t.value for t in self.terms)
 
     @property

@@ -56,6 +56,10 @@ class Direction(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    # A member hashes as its letter, as Enum's own __hash__ does (the name is the value here), but
+    # in C: every maneuver used as a key (the template's arrows, the plan tables) hashes one.
+    __hash__ = str.__hash__
+
 
 _NOTATION = re.compile(r"^\s*(?:(?P<speed>\d+)\s*(?P<dir>[LRS])\s*(?P<row>\d*)\s*)?(?P<facing>[A-F])\s*$", re.I)
 

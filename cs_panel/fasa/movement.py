@@ -428,15 +428,7 @@ class MovePlan:
     def chance(self) -> Fraction:
         """Chance that the plane flies exactly as plotted: every push roll must succeed; an
         illegal plot never does (F.move.illegal)."""
-        if not self.legal:
-            return _ZERO
-        if not self.pushes:
-            return _ONE  # the common case; reachable sets ask for thousands of these
-        p = _ONE
-        for push in self.pushes:
-            if push.kind is not PushKind.STALL:  # a failed stall still ends in the destination
-                p *= _chance(push.target)
-        return p
+        return verdict_chance(self.reasons, self.pushes)
 
     @property
     def end(self) -> tuple[Hex, Facing] | None:
@@ -509,8 +501,16 @@ def plan(state: PlaneState, maneuver: Maneuver | str, template: ManeuverTemplate
     ``IllegalManeuverError``; a well-written maneuver that breaks a rule is returned with reasons."""
     m = as_maneuver(maneuver)
     template = template or ManeuverTemplate.default()
-    reasons: list[Reason] = []
     arrow = template._arrows.get(m)
+    return MovePlan(state, m, arrow, *verdict(state, m, arrow, template, rules))
+
+
+def verdict(state: PlaneState, m: Maneuver, arrow: Arrow | None, template: ManeuverTemplate,
+            rules: RuleSet = OFFICIAL) -> tuple[tuple[Reason, ...], tuple[Push, ...]]:
+    """What ``plan`` finds for maneuver ``m`` on ``arrow`` (``template``'s arrow for it, or None):
+    every reason it is illegal, then every push it needs (F.move.plot, F.move.push-target,
+    p.23-26). The reachable sets ask this for hundreds of maneuvers and need no ``MovePlan``."""
+    reasons: list[Reason] = []
     if arrow is None:
         jink = "no jinking" in template.why_not(m, cite=False)
         reasons.append(Reason("F.move.no-jink" if jink else "F.move.plot", template.why_not(m, cite=False)))
@@ -519,14 +519,30 @@ def plan(state: PlaneState, maneuver: Maneuver | str, template: ManeuverTemplate
         reasons.append(Reason("F.move.no-jink", f"{m} turns {side} and then ends with a straight step, still facing "
                                                 "straight ahead: no jinking (p.24)"))
     reasons += _rule_reasons(state, m, rules)
-    pushes: list[Push] = []
+    pushes: tuple[Push, ...] = ()
     if arrow is not None:
         # position and facing never change a push, so the memoised helpers see the plane at the origin
-        key = state if state.hex == ORIGIN and state.facing is Facing.A else dataclasses.replace(state, hex=ORIGIN, facing=Facing.A)
-        if not state.capabilities.gliding:  # a glide sheds one speed a turn: nothing to redline or stall
-            pushes += _speed_pushes(key, m.speed)
-        pushes += _gs_pushes(key, m.direction, m.is_immelmann, arrow.gs)
-    return MovePlan(state, m, arrow, tuple(reasons), tuple(pushes))
+        at_origin = (state.hex is ORIGIN or state.hex == ORIGIN) and state.facing is Facing.A  # `is`: the reach's keys
+        key = state if at_origin else dataclasses.replace(state, hex=ORIGIN, facing=Facing.A)
+        gs = _gs_pushes(key, m.direction, m.is_immelmann, arrow.gs)
+        # a glide sheds one speed a turn: nothing to redline or stall
+        pushes = gs if state.capabilities.gliding else _speed_pushes(key, m.speed) + gs
+    return tuple(reasons), pushes
+
+
+def verdict_chance(reasons: tuple[Reason, ...], pushes: tuple[Push, ...]) -> Fraction:
+    """The chance a plot with these reasons and pushes flies exactly as plotted: every push roll
+    must succeed; an illegal plot never does (F.move.illegal). (``MovePlan.chance``.)"""
+    if reasons:
+        return _ZERO
+    if not pushes:
+        return _ONE  # the common case; reachable sets ask for thousands of these
+    p = None
+    for push in pushes:
+        if push.kind is not PushKind.STALL:  # a failed stall still ends in the destination
+            c = _chance(push.target)
+            p = c if p is None else p * c  # one push (the usual case): its own chance, no Fraction product
+    return _ONE if p is None else p
 
 
 # -- resolution -------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,7 +28,8 @@ from cs_panel.core.explain import TargetNumber
 from cs_panel.core.variants import OFFICIAL, RuleSet
 from cs_panel.fasa.hexgrid import ORIGIN, Facing, Hex
 from cs_panel.fasa.maneuver import Maneuver
-from cs_panel.fasa.movement import MovePlan, PlaneState, Reason, after_state, ends_with_straight_tail, plan
+from cs_panel.fasa.movement import (_ONE, MovePlan, PlaneState, Reason, after_state, ends_with_straight_tail, plan, verdict,
+                                    verdict_chance)
 from cs_panel.fasa.template import Arrow, ManeuverTemplate
 
 
@@ -94,9 +96,10 @@ def _verdicts(key: PlaneState, template: ManeuverTemplate, rules: RuleSet) -> tu
 # -- two turns -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Route:
-    """A pair of maneuvers to one position two turns ahead, and the chance both go as plotted."""
+class Route(NamedTuple):
+    """A pair of maneuvers to one position two turns ahead, and the chance both go as plotted.
+    (A named tuple, not a dataclass: a two-turn reach makes one for each of its 1,000-odd
+    positions, and a tuple is built in half the time.)"""
 
     first: Maneuver
     second: Maneuver
@@ -163,6 +166,7 @@ class _TemplateColumns:
         sig_of: dict[tuple, int] = {}
         flown_of: dict[tuple[int, bool], int] = {}
         self.sig_maneuvers: list[Maneuver] = []  # one maneuver for each distinct signature
+        self.sig_arrows: list[Arrow] = []  # and its arrow
         self.flown: list[tuple[int, bool]] = []  # each (speed, restricted) flown: all the next class keeps
         sig_idx, flown_idx = [], []
         for a in arrows:
@@ -170,6 +174,7 @@ class _TemplateColumns:
             if sig not in sig_of:
                 sig_of[sig] = len(self.sig_maneuvers)
                 self.sig_maneuvers.append(a.maneuver)
+                self.sig_arrows.append(a)
             sig_idx.append(sig_of[sig])
             flown = (a.maneuver.speed, a.gs >= 3)  # F.move.restricted: 3 G or more
             if flown not in flown_of:
@@ -197,12 +202,14 @@ class _Options:
 
     def __init__(self, state: PlaneState, template: ManeuverTemplate, rules: RuleSet, include_pushes: bool):
         cols = _template_columns(template)
-        ok, chance, pushes = [], [], []
-        for m in cols.sig_maneuvers:  # one plan per signature, not per arrow
-            p = plan(state, m, template, rules)
-            ok.append(p.legal and (include_pushes or not p.pushing))
-            chance.append(float(p.chance))
-            pushes.append(len(p.pushes))
+        ok, chance, odds, pushes = [], [], [], []
+        for m, arrow in zip(cols.sig_maneuvers, cols.sig_arrows):  # one verdict per signature, not per arrow
+            reasons, needs = verdict(state, m, arrow, template, rules)  # what plan() finds, without the plan
+            ok.append(not reasons and (include_pushes or not needs))
+            c = verdict_chance(reasons, needs)
+            chance.append(1.0 if c is _ONE else float(c))  # the common case, without Fraction's slow float()
+            odds.append(_in_millionths(c))
+            pushes.append(len(needs))
         key_of: dict[PlaneState, int] = {}
         self.next_keys: list[PlaneState] = []
         flown_key = []
@@ -219,6 +226,7 @@ class _Options:
         self.rot = cols.rot[:, self.arrow]
         self.face = cols.face[self.arrow]
         self.chance = np.array(chance, dtype=float)[s]
+        self.odds = np.array(odds, dtype=np.int64)[s]  # the same chances, exactly, in millionths
         self.pushes = np.array(pushes, dtype=np.int64)[s]
         self.speed = np.array([k.speed for k in self.next_keys], dtype=np.int64)[self.nxt]
 
@@ -239,7 +247,7 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     q1 = q0 + first.rot[f0][:, 0]
     r1 = r0 + first.rot[f0][:, 1]
     f1 = (f0 + first.face) % 6
-    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "n", "speed", "a1", "a2")}
+    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "odds", "n", "speed", "a1", "a2")}
     for g, key in enumerate(first.next_keys):  # the second turn, once per class of state
         ix = np.flatnonzero(first.nxt == g)
         if not len(ix):  # only illegal (or, without pushes, pushing) first maneuvers lead there
@@ -253,6 +261,7 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
         cols["r"].append((r1[ix][:, None] + d[:, :, 1]).ravel())
         cols["f"].append(((f1[ix][:, None] + second.face[None, :]) % 6).ravel())
         cols["p"].append((first.chance[ix][:, None] * second.chance[None, :]).ravel())
+        cols["odds"].append((first.odds[ix][:, None] * second.odds[None, :]).ravel())  # exact: at most 10^12
         cols["n"].append((first.pushes[ix][:, None] + second.pushes[None, :]).ravel())
         cols["speed"].append(np.broadcast_to(second.speed[None, :], (len(ix), n)).ravel())
         cols["a1"].append(np.repeat(first.arrow[ix], n))
@@ -265,9 +274,9 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     pos = (qs * span + rs) * 6 + a["f"]
     # distinct (position, speed) end states: a count over a small dense range, no sort needed
     states = int(np.count_nonzero(np.bincount(pos * 16 + a["speed"])))
-    order = np.lexsort((a["n"], -a["p"], pos))  # by position, likeliest first, fewest pushes next
-    pos_sorted = pos[order]
-    firsts = order[np.concatenate(([True], pos_sorted[1:] != pos_sorted[:-1]))]
+    # the likeliest route by its exact odds: two routes whose chances are equal (90% x 40% and 60% x
+    # 60%) can differ in the last bit of their floats' product, and the one with more pushes won
+    firsts = _best_per_position(pos, a["odds"], a["n"])
     # one row per position: read the columns out once, as Python numbers
     maneuvers = _template_columns(template).maneuvers
     facings = list(Facing)
@@ -279,3 +288,35 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
             h = hexes[(q, r)] = Hex(q, r)
         positions[(h, facings[f])] = Route(maneuvers[a1], maneuvers[a2], p, n)
     return TwoTurnReach(state, positions, states, int(len(pos)))
+
+
+#: a maneuver's chance of flying as plotted, as a whole number of these parts: every push is a d10
+#: roll (its odds are tenths) and a maneuver needs at most three, so the chance is a whole number of
+#: thousandths; a product of two such counts stays exact in 64-bit integers
+_ODDS_SCALE = 10**6
+
+
+def _in_millionths(chance: Fraction) -> int:
+    """``chance`` as a whole number of millionths, exactly (see ``_ODDS_SCALE``)."""
+    units, rest = divmod(chance.numerator * _ODDS_SCALE, chance.denominator)
+    if rest:
+        raise ValueError(f"a maneuver's chance {chance} is not a whole number of millionths: the two-turn reach "
+                         "cannot compare it exactly")
+    return units
+
+
+def _best_per_position(pos: np.ndarray, p: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """For each distinct value of ``pos``, in increasing order, the index of its best row: the
+    likeliest (``p``), then the fewest pushes (``n``), then the first. Three passes of
+    ``ufunc.at`` over a dense table of positions, which a sort of the 20,000-odd rows by those
+    three keys took ten times as long to do."""
+    size = int(pos.max()) + 1
+    best = np.zeros(size, dtype=p.dtype)
+    np.maximum.at(best, pos, p)
+    rows = np.flatnonzero(p == best[pos])  # the likeliest rows of each position
+    fewest = np.full(size, np.iinfo(np.int64).max)
+    np.minimum.at(fewest, pos[rows], n[rows])
+    rows = rows[n[rows] == fewest[pos[rows]]]  # of those, the ones with the fewest pushes
+    first = np.full(size, len(pos))
+    np.minimum.at(first, pos[rows], rows)
+    return first[first < len(pos)]

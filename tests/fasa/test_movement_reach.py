@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -14,7 +15,9 @@ from cs_panel.fasa.movement import (
     REDLINE_PAST_ENGINE_DAMAGE, RUDDER_STRAIGHT, SIDE_STEP_STRAIGHT_TAIL, Capabilities, PlaneState, after_plotted,
     after_state, plan,
 )
-from cs_panel.fasa.reach import _class_key, _next_class, reach_two_turns, reachable, verdict_signature
+from cs_panel.fasa.reach import (
+    _best_per_position, _class_key, _in_millionths, _next_class, reach_two_turns, reachable, verdict_signature,
+)
 from cs_panel.fasa.template import ManeuverTemplate
 
 T = ManeuverTemplate.default()
@@ -94,6 +97,71 @@ def test_two_turns_without_pushes_is_a_subset_with_certain_routes():
     assert set(safe.positions) == set(brute_force(s, include_pushes=False))
 
 
+def likeliest_then_fewest_pushes(state: PlaneState) -> dict:
+    """Every (hex, facing) after two turns -> (exact best chance, fewest pushes among the routes of
+    that chance), by calling plan() on every pair: the route reach_two_turns must name."""
+    best: dict = {}
+    for a in T:
+        p1 = plan(state, a.maneuver, T)
+        if not p1.legal:
+            continue
+        s1 = after_plotted(p1)
+        for b in T:
+            p2 = plan(s1, b.maneuver, T)
+            if not p2.legal:
+                continue
+            c, n = p1.chance * p2.chance, len(p1.pushes) + len(p2.pushes)
+            old = best.get(p2.end)
+            if old is None or c > old[0] or (c == old[0] and n < old[1]):
+                best[p2.end] = (c, n)
+    return best
+
+
+@pytest.mark.rule("F.move.plot", "F.move.push-target", "F.move.restricted")
+@pytest.mark.parametrize("s", [
+    plane(last_gs=4, natural_touch=0),  # pushes everywhere, at many different odds
+    plane(speed=1, natural_touch=2).at(Hex(3, -1), Facing.C),
+    PlaneState(Capabilities(max_speed=2, port_gs=1, starboard_gs=4, acceleration=1), speed=2, last_gs=3),
+    # two planes whose routes the reach once chose by their chances' floats: (Hex(-2, -3), C) here has
+    # a route of 1% with 2 pushes, and one of 1% as 10% x 10% (0.010000000000000002) with 3
+    PlaneState(Capabilities(max_speed=1, port_gs=0, starboard_gs=0, acceleration=3), speed=1, last_gs=4),
+    PlaneState(Capabilities(max_speed=3, port_gs=1, starboard_gs=5, acceleration=3), speed=4, last_gs=4,
+               natural_touch=5),
+])
+def test_two_turn_routes_are_the_likeliest_and_then_the_fewest_pushes(s):
+    """Each position's route is one of the likeliest pairs, and of those one with the fewest pushes:
+    checked against every pair of plans, with exact chances (two pairs whose odds tie exactly, say
+    90% x 40% and 60% x 60%, must tie in the reach too)."""
+    got = reach_two_turns(s)
+    want = likeliest_then_fewest_pushes(s)
+    assert set(got.positions) == set(want)
+    for key, route in got.positions.items():
+        chance, pushes = want[key]
+        assert route.chance == pytest.approx(float(chance), abs=1e-12), key
+        assert route.pushes == pushes, (key, route, pushes)
+
+
+@pytest.mark.rule("F.move.plot")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 4), st.integers(0, 3)), min_size=1, max_size=60))
+def test_best_row_per_position_is_the_likeliest_then_fewest_pushes_then_first(rows):
+    """The reach's pick of one row per position (likeliest, then fewest pushes, then the earliest row),
+    checked against a plain sort by those keys."""
+    pos, odds, n = (np.array(col, dtype=np.int64) for col in zip(*rows))
+    want = {}
+    for i in sorted(range(len(rows)), key=lambda i: (pos[i], -odds[i], n[i], i)):
+        want.setdefault(int(pos[i]), i)
+    assert _best_per_position(pos, odds, n).tolist() == [want[k] for k in sorted(want)]
+
+
+@pytest.mark.rule("F.move.push-target")
+def test_route_odds_are_exact_millionths_or_refused():
+    assert _in_millionths(Fraction(9, 10) * Fraction(4, 10)) == _in_millionths(Fraction(6, 10) ** 2) == 360_000
+    assert _in_millionths(Fraction(1, 1000)) == 1_000
+    with pytest.raises(ValueError, match="not a whole number of millionths"):
+        _in_millionths(Fraction(1, 3))
+
+
 @pytest.mark.rule("F.move.stall")
 def test_two_turns_from_a_stall_must_fly_forward_first():
     s = plane(speed=0)
@@ -124,7 +192,10 @@ def test_route_prints():
     assert str(r) == f"{r.first} then {r.second} (100%, 0 pushes)"
     assert Maneuver.parse(str(r.first)) == r.first
     assert Hex(0, -6) in got.hexes() and len(got) == len(got.positions)
-    assert dataclasses.is_dataclass(r)
+    # an immutable record with named fields (a named tuple: the reach makes one for each position)
+    assert r == (r.first, r.second, r.chance, r.pushes)
+    with pytest.raises(AttributeError):
+        r.chance = 0.5  # type: ignore[misc]
 
 
 # -- the shortcuts reach_two_turns takes, checked against plan() and after_state() ---------------
