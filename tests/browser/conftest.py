@@ -228,6 +228,9 @@ def jupyterlab(tmp_path_factory):
     # stop 22: the 21 lessons alone took 98 s, at 0.1 s 91 s; a test kernel has nothing to save.)
     env = {**{k: v for k, v in os.environ.items() if k != "PANEL_INLINE"}, "JUPYTER_CONFIG_DIR": str(cfg),
            "JUPYTERLAB_WORKSPACES_DIR": str(cfg / "ws")}
+    # each lesson's kernel is forked from one process that has imported ipykernel and Panel once
+    # (kernel_zygote.py: about 2 s of CPU a lesson), through a kernel spec of the server's own
+    zygote, env = _kernel_zygote(cfg, env)
     log = open(cfg / "lab.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip", "127.0.0.1",
@@ -238,12 +241,32 @@ def jupyterlab(tmp_path_factory):
         wait_http(f"http://127.0.0.1:{port}/api/status", timeout=90)
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for p in (proc, zygote):
+            p.terminate()
+            try:
+                p.wait(15)
+            except subprocess.TimeoutExpired:
+                p.kill()
         log.close()
+
+
+def _kernel_zygote(cfg: Path, env: dict) -> tuple[subprocess.Popen, dict]:
+    """Start kernel_zygote.py's zygote with the server's environment (what a kernel would inherit)
+    and wait until it has imported what kernels need; returns it and the server's environment with
+    the kernel spec that asks it for kernels."""
+    import kernel_zygote
+
+    sock = cfg / "zygote.sock"
+    proc = subprocess.Popen([sys.executable, kernel_zygote.__file__, "serve", str(sock)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()  # "ready" once it listens (an import error ends it: an empty line)
+    if line.strip() != "ready":
+        proc.kill()
+        raise RuntimeError(f"the kernel zygote did not start: {line!r}")
+    proc.stdout.close()
+    specs = kernel_zygote.kernel_spec(cfg / "kernelspec")
+    return proc, {**env, kernel_zygote.SOCKET_ENV: str(sock),
+                  "JUPYTER_PATH": os.pathsep.join(filter(None, [specs, env.get("JUPYTER_PATH")]))}
 
 
 KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
