@@ -137,6 +137,13 @@ def _class_key(state: PlaneState) -> PlaneState:
     return dataclasses.replace(state, hex=ORIGIN, facing=Facing.A, last_gs=3 if state.last_restricted else 0)
 
 
+def _before_the_move(state: PlaneState) -> PlaneState:
+    """``state`` with what the next move overwrites (last turn's speed and Gs) set alike, so that
+    every class of one plane asks ``_next_class`` with the same state: the next class does not
+    depend on them (test_movement_reach checks this)."""
+    return dataclasses.replace(state, speed=0, last_gs=0, last_restricted=False)
+
+
 @lru_cache(maxsize=1024)
 def _next_class(state: PlaneState, speed: int, restricted: bool) -> PlaneState:
     """The class of the state a maneuver of ``speed`` leaves, flown as plotted, restricted (3 G
@@ -213,8 +220,9 @@ class _Options:
         key_of: dict[PlaneState, int] = {}
         self.next_keys: list[PlaneState] = []
         flown_key = []
+        base = _before_the_move(state)  # one plane's classes share their next classes (12 classes: 11, not 132)
         for speed, restricted in cols.flown:
-            nxt = _next_class(state, speed, restricted)
+            nxt = _next_class(base, speed, restricted)
             if nxt not in key_of:
                 key_of[nxt] = len(self.next_keys)
                 self.next_keys.append(nxt)

@@ -16,7 +16,7 @@ from cs_panel.fasa.movement import (
     after_state, plan,
 )
 from cs_panel.fasa.reach import (
-    _best_per_position, _class_key, _in_millionths, _next_class, reach_two_turns, reachable, verdict_signature,
+    _before_the_move, _best_per_position, _class_key, _in_millionths, _next_class, reach_two_turns, reachable, verdict_signature,
 )
 from cs_panel.fasa.template import ManeuverTemplate
 
@@ -234,6 +234,8 @@ def test_arrows_with_one_signature_get_one_verdict(state, rules):
 def test_next_class_keeps_only_whether_the_gs_were_restricted(state, speed, gs):
     key = _class_key(state)
     assert _next_class(key, speed, gs >= 3) == _class_key(after_state(key, Hex(0, 0), Facing.A, speed, gs))
+    # nor on the speed and Gs of the move before (the reach asks with those set alike)
+    assert _next_class(_before_the_move(key), speed, gs >= 3) == _next_class(key, speed, gs >= 3)
 
 
 @pytest.mark.rule("F.move.plot", "F.dmg.rudder", "F.shock")
