@@ -57,13 +57,25 @@ def kernel_spec(directory, python: str = sys.executable) -> str:
 
 def serve(path: str) -> None:
     """Import what kernels need, then fork a kernel for each launcher that connects to ``path``."""
+    import contextlib
     import importlib
+    import io
+    import warnings
 
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # a module of this list that a version lacks: the kernel imports what it needs
-            pass
+    # what importing these prints or warns would have shown in a lesson's first cell, whose test fails on
+    # any stderr: here it would go unseen, so the zygote refuses to start instead (the fixture says why)
+    said = io.StringIO()
+    with warnings.catch_warnings(record=True) as warned, contextlib.redirect_stdout(said), \
+            contextlib.redirect_stderr(said):
+        for name in PRELOAD:
+            try:
+                importlib.import_module(name)
+            except ImportError:  # a module of this list that a version lacks: the kernel imports what it needs
+                pass
+    if warned or said.getvalue():
+        shown = [str(w.message) for w in warned] + [said.getvalue()]
+        print(f"importing {', '.join(PRELOAD)} printed or warned: {shown}", flush=True)
+        sys.exit(1)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the children are reaped by the system, not waited for
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(path)
@@ -114,7 +126,11 @@ def _child(conn: socket.socket) -> None:
         threading.Thread(target=watch_launcher, daemon=True).start()
         from ipykernel.kernelapp import IPKernelApp
 
-        IPKernelApp.launch_instance(argv=request["argv"])
+        # ipykernel read JPY_PARENT_PID (the server's pid) when the zygote imported it, before the
+        # server's environment reached this process: the kernel's parent is the zygote, so it is the
+        # process whose end ends the kernel, as the server's would (and no note is printed for
+        # a kernel without a parent)
+        IPKernelApp.launch_instance(argv=[*request["argv"], f"--IPKernelApp.parent_handle={os.getppid()}"])
         code = 0
     finally:
         sys.stdout.flush()
