@@ -1,15 +1,17 @@
 """Lesson kernels forked from one process that has imported Panel already (the browser tests' JupyterLab).
 
 Each lesson run in JupyterLab (tests/browser/test_jupyterlab.py) starts a kernel of its own, and
-every one of them used to spend about 3 s of CPU importing ipykernel, Panel, bokeh and numpy
-before its first cell ran: some 80 s of a CI run's two cores (issue 14: "share set-up between
-notebook runs"). Here one process, the *zygote*, imports all of that once; JupyterLab's kernel
+every one of them used to spend about 2 s of CPU (stop 37, on the project's machine) importing
+ipykernel, Panel, bokeh and numpy before its first cell ran: some 50 s of a CI run's two cores
+(issue 14: "share set-up between notebook runs"). Here one process, the *zygote*, imports all of
+that once; JupyterLab's kernel
 spec for the test server (``kernel_spec``) runs ``launch`` instead of ipykernel's launcher, which
 asks the zygote to fork a child and make it the kernel: a new process for each lesson, its own
 memory, its own connection file, working directory and environment, so lessons still cannot see
 each other. The only difference from a kernel a player starts is that the modules were imported
-before the lesson's cells ran, which the lesson cannot observe (its namespace starts empty; its
-own imports still run).
+before the lesson's cells ran: the lesson's namespace still starts empty and its own imports still
+run (finding the modules loaded), and what importing them printed or warned, which a lesson's first
+cell would have shown, stops the zygote instead (``serve``).
 
 The launcher stays alive for as long as its kernel, standing in for it towards JupyterLab: an
 interrupt sent to it is passed on to the kernel, and the kernel ends when the launcher ends (the
