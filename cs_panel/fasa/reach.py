@@ -209,13 +209,12 @@ class _Options:
 
     def __init__(self, state: PlaneState, template: ManeuverTemplate, rules: RuleSet, include_pushes: bool):
         cols = _template_columns(template)
-        ok, chance, odds, pushes = [], [], [], []
+        ok, odds, pushes = [], [], []
         for m, arrow in zip(cols.sig_maneuvers, cols.sig_arrows):  # one verdict per signature, not per arrow
             reasons, needs = verdict(state, m, arrow, template, rules)  # what plan() finds, without the plan
             ok.append(not reasons and (include_pushes or not needs))
             c = verdict_chance(reasons, needs)
-            chance.append(1.0 if c is _ONE else float(c))  # the common case, without Fraction's slow float()
-            odds.append(_in_millionths(c))
+            odds.append(_ODDS_SCALE if c is _ONE else _in_millionths(c))  # _ONE: the common case, no arithmetic
             pushes.append(len(needs))
         key_of: dict[PlaneState, int] = {}
         self.next_keys: list[PlaneState] = []
@@ -233,8 +232,7 @@ class _Options:
         self.nxt = np.array(flown_key, dtype=np.int64)[cols.flown_idx[self.arrow]]
         self.rot = cols.rot[:, self.arrow]
         self.face = cols.face[self.arrow]
-        self.chance = np.array(chance, dtype=float)[s]
-        self.odds = np.array(odds, dtype=np.int64)[s]  # the same chances, exactly, in millionths
+        self.odds = np.array(odds, dtype=np.int64)[s]  # each option's chance, exactly, in millionths
         self.pushes = np.array(pushes, dtype=np.int64)[s]
         self.speed = np.array([k.speed for k in self.next_keys], dtype=np.int64)[self.nxt]
 
@@ -255,7 +253,7 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     q1 = q0 + first.rot[f0][:, 0]
     r1 = r0 + first.rot[f0][:, 1]
     f1 = (f0 + first.face) % 6
-    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "p", "odds", "n", "speed", "a1", "a2")}
+    cols: dict[str, list] = {k: [] for k in ("q", "r", "f", "odds", "n", "speed", "a1", "a2")}
     for g, key in enumerate(first.next_keys):  # the second turn, once per class of state
         ix = np.flatnonzero(first.nxt == g)
         if not len(ix):  # only illegal (or, without pushes, pushing) first maneuvers lead there
@@ -268,7 +266,6 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
         cols["q"].append((q1[ix][:, None] + d[:, :, 0]).ravel())
         cols["r"].append((r1[ix][:, None] + d[:, :, 1]).ravel())
         cols["f"].append(((f1[ix][:, None] + second.face[None, :]) % 6).ravel())
-        cols["p"].append((first.chance[ix][:, None] * second.chance[None, :]).ravel())
         cols["odds"].append((first.odds[ix][:, None] * second.odds[None, :]).ravel())  # exact: at most 10^12
         cols["n"].append((first.pushes[ix][:, None] + second.pushes[None, :]).ravel())
         cols["speed"].append(np.broadcast_to(second.speed[None, :], (len(ix), n)).ravel())
@@ -283,14 +280,19 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     # distinct (position, speed) end states: a count over a small dense range, no sort needed
     states = int(np.count_nonzero(np.bincount(pos * 16 + a["speed"])))
     # the likeliest route by its exact odds: two routes whose chances are equal (90% x 40% and 60% x
-    # 60%) can differ in the last bit of their floats' product, and the one with more pushes won
+    # 60%) could differ in the last bit of their floats' product, and the one with more pushes won
     firsts = _best_per_position(pos, a["odds"], a["n"])
+    # each route's chance as a float from its exact odds (both numbers exact, one correctly rounded
+    # division): equal chances give equal floats, so the routes stay comparable (explore.two_turn_hexes)
+    a["p"] = a["odds"][firsts] / float(_ODDS_SCALE) ** 2
+    for k in ("a1", "a2", "q", "r", "f", "n"):
+        a[k] = a[k][firsts]
     # one row per position: read the columns out once, as Python numbers
     maneuvers = _template_columns(template).maneuvers
     facings = list(Facing)
     hexes: dict[tuple[int, int], Hex] = {}  # about six positions (facings) a hex: build each Hex once
     positions: dict[tuple[Hex, Facing], Route] = {}
-    for a1, a2, q, r, f, p, n in zip(*(a[k][firsts].tolist() for k in ("a1", "a2", "q", "r", "f", "p", "n"))):
+    for a1, a2, q, r, f, p, n in zip(*(a[k].tolist() for k in ("a1", "a2", "q", "r", "f", "p", "n"))):
         h = hexes.get((q, r))
         if h is None:
             h = hexes[(q, r)] = Hex(q, r)

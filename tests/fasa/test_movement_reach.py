@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from cs_panel.fasa.explore import two_turn_hexes
 from cs_panel.fasa.hexgrid import Facing, Hex
 from cs_panel.fasa.maneuver import Maneuver
 from cs_panel.core.variants import OFFICIAL, RuleSet
@@ -139,6 +140,31 @@ def test_two_turn_routes_are_the_likeliest_and_then_the_fewest_pushes(s):
         chance, pushes = want[key]
         assert route.chance == pytest.approx(float(chance), abs=1e-12), key
         assert route.pushes == pushes, (key, route, pushes)
+
+
+@pytest.mark.rule("F.move.plot", "F.move.push-target")
+@pytest.mark.parametrize("s", [
+    # a plane whose hexes' best routes tied in chance across facings, but not in their floats:
+    # (Hex(-6, 4)) had facing E's 0.44800000000000006 win over facing D's 0.44799999999999995
+    PlaneState(Capabilities(max_speed=2, port_gs=1, starboard_gs=2, acceleration=1), speed=2, natural_touch=6),
+    plane(last_gs=4, natural_touch=0).at(Hex(2, -1), Facing.E),
+])
+def test_each_hex_of_the_two_turn_set_shows_its_likeliest_route_then_fewest_pushes_then_first_facing(s):
+    """What the maneuver explorer's two-turn shading names for a hex (explore.two_turn_hexes): of
+    the routes into its facings, the likeliest by the exact chance of the named maneuvers, then the
+    fewest pushes, then the first facing; and equal chances are equal floats."""
+    got = reach_two_turns(s)
+    hexes = two_turn_hexes(got)
+    exact = {}
+    for key, route in got.positions.items():
+        p1 = plan(s, route.first)
+        p2 = plan(after_plotted(p1), route.second)
+        exact[key] = p1.chance * p2.chance
+        assert route.chance == float(exact[key])  # the nearest float to the exact chance
+    for h, hr in hexes.items():
+        want = min(hr.facings, key=lambda f: (-exact[(h, f)], got.positions[(h, f)].pushes, int(f)))
+        assert hr.best_facing == want, (h, hr)
+        assert hr.best == got.positions[(h, want)]
 
 
 @pytest.mark.rule("F.move.plot")
