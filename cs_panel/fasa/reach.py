@@ -284,15 +284,14 @@ def reach_two_turns(state: PlaneState, template: ManeuverTemplate | None = None,
     firsts = _best_per_position(pos, a["odds"], a["n"])
     # each route's chance as a float from its exact odds (both numbers exact, one correctly rounded
     # division): equal chances give equal floats, so the routes stay comparable (explore.two_turn_hexes)
-    a["p"] = a["odds"][firsts] / float(_ODDS_SCALE) ** 2
-    for k in ("a1", "a2", "q", "r", "f", "n"):
-        a[k] = a[k][firsts]
+    best = {k: a[k][firsts] for k in ("a1", "a2", "q", "r", "f", "n")}
+    best["p"] = a["odds"][firsts] / float(_ODDS_SCALE) ** 2
     # one row per position: read the columns out once, as Python numbers
     maneuvers = _template_columns(template).maneuvers
     facings = list(Facing)
     hexes: dict[tuple[int, int], Hex] = {}  # about six positions (facings) a hex: build each Hex once
     positions: dict[tuple[Hex, Facing], Route] = {}
-    for a1, a2, q, r, f, p, n in zip(*(a[k].tolist() for k in ("a1", "a2", "q", "r", "f", "p", "n"))):
+    for a1, a2, q, r, f, p, n in zip(*(best[k].tolist() for k in ("a1", "a2", "q", "r", "f", "p", "n"))):
         h = hexes.get((q, r))
         if h is None:
             h = hexes[(q, r)] = Hex(q, r)
@@ -315,15 +314,15 @@ def _in_millionths(chance: Fraction) -> int:
     return units
 
 
-def _best_per_position(pos: np.ndarray, p: np.ndarray, n: np.ndarray) -> np.ndarray:
+def _best_per_position(pos: np.ndarray, odds: np.ndarray, n: np.ndarray) -> np.ndarray:
     """For each distinct value of ``pos``, in increasing order, the index of its best row: the
-    likeliest (``p``), then the fewest pushes (``n``), then the first. Three passes of
+    likeliest (``odds``, exact), then the fewest pushes (``n``), then the first. Three passes of
     ``ufunc.at`` over a dense table of positions, which a sort of the 20,000-odd rows by those
     three keys took ten times as long to do."""
     size = int(pos.max()) + 1
-    best = np.zeros(size, dtype=p.dtype)
-    np.maximum.at(best, pos, p)
-    rows = np.flatnonzero(p == best[pos])  # the likeliest rows of each position
+    best = np.zeros(size, dtype=odds.dtype)
+    np.maximum.at(best, pos, odds)
+    rows = np.flatnonzero(odds == best[pos])  # the likeliest rows of each position
     fewest = np.full(size, np.iinfo(np.int64).max)
     np.minimum.at(fewest, pos[rows], n[rows])
     rows = rows[n[rows] == fewest[pos[rows]]]  # of those, the ones with the fewest pushes

@@ -175,12 +175,8 @@ def launch(argv: list[str]) -> None:
 
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         signal.signal(sig, forward)
-    while True:  # the kernel's end closes the connection
-        try:
-            if not conn.recv(64):
-                break
-        except InterruptedError:
-            continue
+    while conn.recv(64):  # the kernel's end closes the connection (a signal's interruption is retried)
+        pass
     sys.exit(0)
 
 

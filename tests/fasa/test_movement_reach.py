@@ -54,9 +54,10 @@ def test_reachable_filters():
     assert all(not o.legal for o in reachable(plane(shocked=True)) if o.maneuver.turn_direction.value != "S")
 
 
-def brute_force(state: PlaneState, include_pushes=True, rules=OFFICIAL):
-    """Every (hex, facing) after two turns, with the best chance, by calling plan() on every pair."""
-    best = {}
+def likeliest_then_fewest_pushes(state: PlaneState, include_pushes=True, rules=OFFICIAL) -> dict:
+    """Every (hex, facing) after two turns -> (exact best chance, fewest pushes among the routes of
+    that chance), by calling plan() on every pair: the route reach_two_turns must name."""
+    best: dict = {}
     for a in T:
         p1 = plan(state, a.maneuver, T, rules)
         if not p1.legal or (p1.pushing and not include_pushes):
@@ -66,10 +67,16 @@ def brute_force(state: PlaneState, include_pushes=True, rules=OFFICIAL):
             p2 = plan(s1, b.maneuver, T, rules)
             if not p2.legal or (p2.pushing and not include_pushes):
                 continue
-            key = p2.end
-            c = float(p1.chance * p2.chance)
-            best[key] = max(best.get(key, 0.0), c)
+            c, n = p1.chance * p2.chance, len(p1.pushes) + len(p2.pushes)
+            old = best.get(p2.end)
+            if old is None or c > old[0] or (c == old[0] and n < old[1]):
+                best[p2.end] = (c, n)
     return best
+
+
+def brute_force(state: PlaneState, include_pushes=True, rules=OFFICIAL):
+    """Every (hex, facing) after two turns, with the best chance, by calling plan() on every pair."""
+    return {key: float(c) for key, (c, _) in likeliest_then_fewest_pushes(state, include_pushes, rules).items()}
 
 
 @pytest.mark.rule("F.move.plot", "F.move.restricted", "F.move.push-target")
@@ -96,26 +103,6 @@ def test_two_turns_without_pushes_is_a_subset_with_certain_routes():
     assert set(safe.positions) < set(every.positions)
     assert all(r.chance == 1.0 and r.pushes == 0 for r in safe.positions.values())
     assert set(safe.positions) == set(brute_force(s, include_pushes=False))
-
-
-def likeliest_then_fewest_pushes(state: PlaneState) -> dict:
-    """Every (hex, facing) after two turns -> (exact best chance, fewest pushes among the routes of
-    that chance), by calling plan() on every pair: the route reach_two_turns must name."""
-    best: dict = {}
-    for a in T:
-        p1 = plan(state, a.maneuver, T)
-        if not p1.legal:
-            continue
-        s1 = after_plotted(p1)
-        for b in T:
-            p2 = plan(s1, b.maneuver, T)
-            if not p2.legal:
-                continue
-            c, n = p1.chance * p2.chance, len(p1.pushes) + len(p2.pushes)
-            old = best.get(p2.end)
-            if old is None or c > old[0] or (c == old[0] and n < old[1]):
-                best[p2.end] = (c, n)
-    return best
 
 
 @pytest.mark.rule("F.move.plot", "F.move.push-target", "F.move.restricted")
