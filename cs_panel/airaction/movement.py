@@ -94,7 +94,7 @@ def execute_maneuver(
         laid.append(pose)
         if off_at is None and not marker_on_table(pose, table_size, width):
             off_at = i
-        poly = octagon(pose, width) if obstacles else None  # the corners, only when there is something to hit
+        poly = octagon(pose, width) if obstacles else []  # the corners, only when there is something to hit
         for ob in obstacles:
             if ob.overlaps(poly):
                 return Maneuver(start, nav_card.id, path.orientation, speed, tuple(laid), i, off_at is not None, off_at, ob.id, i)
