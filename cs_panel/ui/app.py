@@ -3,9 +3,15 @@
 ``panel serve examples/app.py`` or the ``cs-panel serve`` command show it. Every page has its own
 address, ``?page=tohit``; the calculators also keep their main inputs in the address
 (``?page=tohit&range_hexes=5&dead_eye=3``), so a link shares a situation. Pages are built lazily:
-a session builds only the page it opens, and following a sidebar link opens a new page. Values in
+a session builds only the page it opens, and each page a link opens when it opens it. Values in
 the address that a component refuses are dropped, with a note on the page; the page opens with
 defaults for them.
+
+The app's own links (the sidebar's, a page's links to the rules index, the home page's) open their
+page in place (``cs_panel.ui.page_switch``): the session and the template stay, the main area takes
+the new page's component, built then, the previous one is let go, and the address follows, so a
+link can still be copied, reloaded or opened in a new tab. Back to another page loads the page its
+address names.
 """
 
 from __future__ import annotations
@@ -137,8 +143,13 @@ CSS = """
 
 
 def _html(text: str, css_class: str) -> pn.pane.HTML:
-    """An HTML pane with the app's styles (a pane's content sits in its own shadow root)."""
-    return pn.pane.HTML(text, sizing_mode="stretch_width", css_classes=[css_class], stylesheets=[CSS])
+    """An HTML pane with the app's styles (a pane's content sits in its own shadow root). A new
+    text sends only the text (``HTMLText``): Panel's own pane sent every property again, and the
+    sidebar's, changed when a link opens another page in place, took the theme's whole stylesheet
+    with it, styled as if alone on the page."""
+    from cs_panel.ui.common import HTMLText
+
+    return HTMLText(text, sizing_mode="stretch_width", css_classes=[css_class], stylesheets=[CSS])
 
 
 def lessons_url() -> str:
@@ -341,12 +352,10 @@ def build_page(page: Page, query: dict[str, str] | None = None):
     return obj, refused
 
 
-def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
-    """A fresh app for one session, showing the page the address names (the home page by default)."""
-    from cs_panel.ui.serving import serve_quickly
-
-    serve_quickly()  # each change's updates in one message, no Nagle wait (ui/serving.py)
-    query = _query() if query is None else query
+def page_parts(query: dict[str, str]):
+    """What the main area shows for ``query`` (an address's fields): ``(slug, page, component, objects,
+    title)``, where ``page`` and ``component`` are None on the home page; an unknown page opens the home
+    page, and values the page refuses are noted above its component."""
     slug = query.get("page", "home")
     notes = []
     page = PAGES_BY_SLUG.get(slug)
@@ -369,11 +378,6 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
                          + ", ".join(refused) + ".")
         if unknown:
             notes.append("This page has no input called " + ", ".join(unknown[:5]) + "; ignored.")
-        loc = pn.state.location
-        if loc is not None and page.sync:
-            clean = {"page": page.slug}
-            loc.search = "?" + "&".join(f"{k}={v}" for k, v in clean.items())
-            loc.sync(obj, {name: name for name in page.sync})
         heading = page.group if page.group == page.title else f"{page.group} › {page.title}"
         shown = getattr(obj, "shows_rules", ())
         rules = ("<p class='cs-page-rules'>Rules on this page: " + ", ".join(
@@ -384,9 +388,61 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
     if notes:  # below the page's title, above its component
         main.insert(0 if obj is None else 1, _html("<p class='cs-note' role='status'>" + " ".join(html.escape(n) for n in notes) + "</p>",
                              "cs-query-note"))
-    sidebar = [_html(nav_html(slug), "cs-sidebar"), _html(f"<p class='cs-notice'>{html.escape(NOTICE)}</p>", "cs-notice-pane")]
+    return slug, page, obj, main, title
+
+
+def app_title(title: str) -> str:
+    """The browser tab's title (and the header's) for a page titled ``title``."""
+    return f"cs_panel: Crimson Skies rulebook · {title}"
+
+
+def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
+    """A fresh app for one session, showing the page the address names (the home page by default).
+
+    The app's page links then open their pages in place (``PageSwitch``): the template stays, the
+    main area takes the new page's component, the sidebar marks it and the address follows.
+    ``template.open_page(query)`` does the same from Python; ``template.page_component`` is the
+    component shown (None on the home page)."""
+    from cs_panel.ui.page_switch import PageSwitch
+    from cs_panel.ui.serving import serve_quickly
+
+    serve_quickly()  # each change's updates in one message, no Nagle wait (ui/serving.py)
+    query = _query() if query is None else query
+    body = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["cs-page"])
+    nav = _html("", "cs-sidebar")
+    switch = PageSwitch()
     template = pn.template.BootstrapTemplate(
-        title=f"cs_panel: Crimson Skies rulebook · {title}", sidebar=sidebar, main=main, sidebar_width=250,
+        title=app_title("Home"), sidebar=[nav, _html(f"<p class='cs-notice'>{html.escape(NOTICE)}</p>", "cs-notice-pane"), switch],
+        main=[body], sidebar_width=250,
     )
-    template.page_component = obj  # the page's component (None on the home page), for tests and notebooks
+
+    synced: list = []  # the component whose inputs the address carries (none, or the page's)
+
+    def open_page(asked: dict[str, str], in_place: bool = True) -> None:
+        loc = pn.state.location
+        if loc is not None and synced:
+            loc.unsync(synced.pop())  # the last page's inputs no longer write the address
+        # built as the first page was, before the template set the session's design: a component
+        # made under it takes the design as its own and is styled as if alone on the page (the
+        # theme's whole stylesheet in each of its shadow roots, headings and cards styled otherwise)
+        # (its models, made as it is put in place, too: a Viewer makes its view then)
+        with pn.config.set(design=None):
+            slug, page, obj, main, title = page_parts(asked)
+            template.page_component = obj
+            body.objects = main
+            nav.object = nav_html(slug)
+        if loc is not None and (in_place or (page is not None and page.sync)):
+            # the address names the page shown (a link may have carried inputs: they are synced again below)
+            loc.search = f"?page={page.slug if page is not None else 'home'}"
+            if page is not None and page.sync:
+                loc.sync(obj, {name: name for name in page.sync})
+                synced.append(obj)
+        switch.param.update(page=slug, title=app_title(title), announce=f"Opened: {title}" if in_place else "")
+        if not in_place:
+            template.title = app_title(title)
+
+    template.page_component = None
+    template.open_page = open_page
+    open_page(query, in_place=False)
+    switch.on_open(open_page)
     return template

@@ -26,6 +26,9 @@ function csIn(el, scope) {
 function csShown(el) {
   const r = el.getBoundingClientRect();
   if (r.width < 1 || r.height < 1) return false;
+  // visually hidden on purpose (a live region for screen readers, clipped to nothing): not seen
+  const own = getComputedStyle(el);
+  if (own.position === 'absolute' && own.clip === 'rect(0px, 0px, 0px, 0px)') return false;
   if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
   return true;
 }

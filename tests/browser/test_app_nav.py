@@ -101,3 +101,38 @@ def test_panel_serve_of_the_example_script_navigates_and_stays_local(panel_serve
     page.wait_for_url(re.compile(r"/app\?page=rules"))
     expect(current(page)).to_have_text("Rules index")
     assert seen["outside"] == [] and seen["errors"] == [], seen
+
+
+def test_links_open_their_pages_in_place_and_back_loads_the_page_the_address_names(serve, page):
+    """A sidebar link or a link in a page's text opens its page in the same page (no new load: a
+    mark left on the window survives), with its address, the tab's title, the sidebar's mark and a
+    polite announcement; Back to another page loads the page its address names."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = watch(page)
+    base = serve(create_app)
+    page.goto(f"{base}/?page=home")
+    expect(page.locator(".cs-home h1")).to_be_visible()
+    page.evaluate("window.__csSamePage = true")
+    page.locator(".cs-home a[href='?page=play']").click()  # a link in the home page's text
+    page.wait_for_url(re.compile(r"\?page=play$"))
+    expect(current(page)).to_have_text("Play against the computer")
+    expect(page.locator(".cs-page-title h1")).to_contain_text("Play against the computer")
+    page.locator(".cs-nav a[href='?page=tohit']").click()
+    page.wait_for_url(re.compile(r"\?page=tohit&"))
+    expect(page.locator(".summary .explained")).to_contain_text("range 2 hexes")
+    expect(page).to_have_title("cs_panel: Crimson Skies rulebook · To-hit calculator")
+    expect(page.locator(".cs-page-switch")).to_have_text("Opened: To-hit calculator")
+    assert page.evaluate("window.__csSamePage") is True  # no new load
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "main"  # the keyboard starts at the page's top
+    # the rule links under the title carry a search to the rules index
+    page.locator(".cs-page-rules a").first.click()
+    page.wait_for_url(re.compile(r"\?page=rules&q=F\."))
+    expect(page.locator(".cs-rules-results .cs-rule")).to_have_count(1)
+    assert page.evaluate("window.__csSamePage") is True
+    page.go_back()  # to the calculator's address: loaded from it
+    page.wait_for_url(re.compile(r"\?page=tohit&"))
+    expect(page.locator(".summary .explained")).to_contain_text("range 2 hexes")
+    expect(current(page)).to_have_text("To-hit calculator")
+    assert page.evaluate("window.__csSamePage === undefined")
+    shoot(page, "app-1280-back-to-tohit")
+    assert seen["outside"] == [] and seen["errors"] == [], seen

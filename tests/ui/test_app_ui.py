@@ -7,8 +7,15 @@ import pytest
 from cs_panel.ui.app import PAGES, PAGES_BY_SLUG, RulesIndexPage, apply_query, build_page, create_app, nav_html
 
 
+def shown(template) -> list:
+    """What the app's main area shows: its one column's panes and component (the column stays while
+    the app's links open other pages in it)."""
+    (column,) = template.main.objects
+    return list(column.objects)
+
+
 def _text(template) -> str:
-    return " ".join(str(getattr(o, "object", "")) for o in template.main.objects)
+    return " ".join(str(getattr(o, "object", "")) for o in shown(template))
 
 
 @pytest.mark.parametrize("slug", ["home"] + [p.slug for p in PAGES])
@@ -16,7 +23,7 @@ def test_every_sidebar_page_opens_and_is_marked(slug):
     app = create_app({"page": slug})
     sidebar = app.sidebar.objects[0].object
     assert sidebar.count("aria-current=page") == 1 and f"href='?page={slug}' aria-current=page" in sidebar
-    assert "cs-query-note" not in [c for o in app.main.objects for c in o.css_classes]
+    assert "cs-query-note" not in [c for o in shown(app) for c in o.css_classes]
     if slug != "home":
         page = PAGES_BY_SLUG[slug]
         assert page.title in _text(app)
@@ -45,10 +52,14 @@ def test_pages_are_built_only_when_opened(monkeypatch):
 
     monkeypatch.setattr(tohit.ToHitCalculator, "__init__", spy)
     create_app({"page": "home"})
-    create_app({"page": "shootout"})
+    app = create_app({"page": "shootout"})
     assert built == []
     create_app({"page": "tohit"})
     assert built == ["ToHitCalculator"]
+    app.open_page({"page": "attack"})  # a link opened in place builds its own page, and only it
+    assert built == ["ToHitCalculator"]
+    app.open_page({"page": "tohit"})
+    assert built == ["ToHitCalculator", "ToHitCalculator"]
 
 
 def test_synced_inputs_are_parameters_of_the_component():
@@ -96,17 +107,17 @@ def test_hostile_values_are_refused_quietly_with_a_note(query):
     for name in query:
         assert getattr(calc, name) == getattr(defaults, name)
     assert calc.error == ""
-    note = app.main.objects[1]
+    note = shown(app)[1]
     assert "cs-query-note" in note.css_classes and "not accepted" in note.object
     assert "<script>" not in note.object
 
 
 def test_hostile_pages_and_unknown_inputs_open_safely():
     app = create_app({"page": "../../etc/passwd"})
-    assert "no page of this app" in app.main.objects[0].object and "Crimson Skies" in app.main.objects[1].object
+    assert "no page of this app" in shown(app)[0].object and "Crimson Skies" in shown(app)[1].object
     app = create_app({"page": "dial", "source": "/etc/passwd"})
     dial = app.page_component
-    assert dial.source != "/etc/passwd" and "no input called source" in app.main.objects[1].object
+    assert dial.source != "/etc/passwd" and "no input called source" in shown(app)[1].object
     maneuver, refused = build_page(PAGES_BY_SLUG["maneuvers"], {"maneuver": "9Z9Z", "speed": "2"})
     assert maneuver.maneuver == "3L2F" and maneuver.speed == 2 and refused == ["maneuver"]
 
@@ -129,7 +140,7 @@ def test_rules_index_page_searches_as_you_type():
 
 def test_a_component_page_links_the_rules_it_shows_to_the_index():
     app = create_app({"page": "tailing"})
-    title = app.main.objects[0].object
+    title = shown(app)[0].object
     for rule_id in app.page_component.shows_rules:
         assert f"href='?page=rules&amp;q={rule_id}'" in title
     rules, refused = build_page(PAGES_BY_SLUG["rules"], {"q": "F.tail.number"})
@@ -148,4 +159,4 @@ def test_an_address_that_breaks_a_component_still_opens_the_page_with_defaults(m
 
     monkeypatch.setattr(app_module, "apply_query", explode)
     app = create_app({"page": "tohit", "range_hexes": "5"})
-    assert app.page_component.range_hexes == 2 and "range_hexes" in app.main.objects[1].object
+    assert app.page_component.range_hexes == 2 and "range_hexes" in shown(app)[1].object
