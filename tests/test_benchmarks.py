@@ -24,6 +24,9 @@ def ui_components() -> list[str]:
                                                             "all 2 pages: "]),
     ("bots.py", ["--quick"], ["tactical vs random over 2 seeded games", "time per tactical decision",
                               "time per FASA plot decision", "time per Air Action plan decision"]),
+    # these drive Debian's chromium, so they carry the browser marker
+    pytest.param("page_switch.py", ["--quick", "--only", "tohit,rules"],
+                 ["page tohit in place p50 ", "page rules in place p50 ", "all 2 pages: in place "], marks=pytest.mark.browser),
     # this one drives Debian's chromium, so it carries the browser marker (benchmarks/tohit_latency.py,
     # the to-hit calculator alone, is retired: this measures it and every other component the same way)
     # every component of cs_panel.ui has its line, then the memory per session and the worst figures
