@@ -450,6 +450,8 @@ def memory(sessions: int, settle: float = 1.0, server: tuple[subprocess.Popen, i
     import psutil
     from bokeh.client import pull_session
 
+    import cs_panel.ui.page_switch  # noqa: F401  (and the app's own: every page carries its PageSwitch)
+
     proc, port = server or app_server()
     url = f"http://127.0.0.1:{port}/app"
     held = []
