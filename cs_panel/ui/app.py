@@ -419,6 +419,9 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
     synced: list = []  # the component whose inputs the address carries (none, or the page's)
 
     def open_page(asked: dict[str, str], in_place: bool = True) -> None:
+        """Show the page ``asked`` names (an address's fields) in this template; ``in_place``: a
+        link's, so the address changes, the tab's title follows and the page is announced (the
+        first page, built before the template is served, has its address and title already)."""
         loc = pn.state.location
         if loc is not None and synced:
             loc.unsync(synced.pop())  # the last page's inputs no longer write the address
