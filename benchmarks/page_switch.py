@@ -9,8 +9,8 @@ and has the browser run Panel's and bokeh's scripts again. This serves the app i
 as ``cs-panel serve`` does (``serve_quickly``) and, in Debian's chromium with a kept profile (its
 scripts cached, as a returning player's are), opens each page both ways in turn, so the machine's
 drift meets both alike: its sidebar link clicked from the page before it, and its address loaded.
-Each is timed from the click (or the start of the load) until the page's title and the sidebar's
-mark show the new page. One line a page:
+Each is timed from the click (or the start of the load), 0.3 s after the last page showed, until
+the page's title and the sidebar's mark show the new page. One line a page:
 
     page SLUG in place p50 X ms load p50 Y ms ratio R
 
@@ -36,6 +36,11 @@ from two_turn_reach import reference_loop
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
+
+# each opening starts this long after the last one showed its page: a page that shows its title may
+# still be drawing the rest, and a click then waited for it (the tailing page read 1.5 s in place
+# right after a load of the page before it, 0.8 to 1.2 s from a page at rest)
+SETTLE_MS = 300
 
 # the page shows ``title`` when a heading (the page's title, in its pane's shadow root) holds it and
 # the sidebar marks the link of that title as the current page
@@ -95,11 +100,13 @@ def main() -> None:
                 for p in pages:
                     link = page.locator(f".cs-nav a[href='?page={p.slug}']")
                     link.scroll_into_view_if_needed()
+                    page.wait_for_timeout(SETTLE_MS)
                     t = time.perf_counter()
                     link.click()
                     page.wait_for_function(SHOWN, arg=p.title, polling=20, timeout=60_000)
                     in_place[p.slug].append(time.perf_counter() - t)
                     page.wait_for_url(re.compile(rf"[?&]page={re.escape(p.slug)}(&|$)"))
+                    page.wait_for_timeout(SETTLE_MS)
                     t = time.perf_counter()
                     page.goto(base + f"?page={p.slug}")
                     page.wait_for_function(SHOWN, arg=p.title, polling=20, timeout=60_000)
