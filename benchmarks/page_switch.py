@@ -21,21 +21,16 @@ Timing is printed, never asserted. (Issue 14.)
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import shutil
-import socket
 import statistics
 import sys
 import tempfile
 import time
 
-# the README's loop (benchmarks/ is this script's folder)
+# the latency benchmark's chromium (the browser tests' flags) and server helpers, the README's loop
+# (benchmarks/ is this script's folder)
+from latency import CHROMIUM, CHROMIUM_ARGS, free_port, wait_http
 from two_turn_reach import reference_loop
-
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 # each opening starts this long after the last one showed its page: a page that shows its title may
 # still be drawing the rest, and a click then waited for it (the tailing page read 1.5 s in place
@@ -76,25 +71,19 @@ def main() -> None:
         pages = [p for p in PAGES if p.slug in wanted]
 
     print(f"reference loop {reference_loop():.2f} s (the README's speed reading)")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = pn.serve(create_app, port=port, address="127.0.0.1", websocket_origin=f"127.0.0.1:{port}",
-                      threaded=True, show=False)
+                      threaded=True, show=False, liveness=True)
     base = f"http://127.0.0.1:{port}/"
+    wait_http(base + "liveness")
     in_place: dict[str, list[float]] = {p.slug: [] for p in pages}
     loaded: dict[str, list[float]] = {p.slug: [] for p in pages}
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-            ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+            ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                         viewport={"width": 1280, "height": 800})
             page = ctx.new_page()
-            for _attempt in range(60):  # the server thread may still be starting
-                try:
-                    page.goto(base + "?page=home")
-                    break
-                except Exception:  # noqa: BLE001 (connection refused until it listens)
-                    time.sleep(0.5)
+            page.goto(base + "?page=home")
             page.wait_for_selector(".cs-home h1", timeout=60_000)
             for _ in range(rounds):
                 for p in pages:

@@ -444,7 +444,6 @@ def create_app(query: dict[str, str] | None = None) -> pn.template.BaseTemplate:
         if not in_place:
             template.title = app_title(title)
 
-    template.page_component = None
     template.open_page = open_page
     open_page(query, in_place=False)
     switch.on_open(open_page)
