@@ -14,8 +14,9 @@
 
    where R is the component's median over the trivial app's median for the same kind of input.
    Both are served as the app serves itself (``cs_panel.ui.serving.serve_quickly``: no Nagle
-   wait, a change's updates in one message, a 10 ms wait before a new value), so R is what the
-   component adds to what any Panel app costs there. The page is looked at once per frame,
+   wait, a change's updates in one message, no wait before a new value, an answer sent as soon as
+   bokeh's acknowledgement is), so R is what the component adds to what any Panel app costs
+   there. The page is looked at once per frame,
    and each change starts at a random moment of a frame, as a player's does.
    The last line is ``worst p95 Y ms, worst ratio R``. Goals: p95 under 100 ms, ratio at most 1.2.
    Each line also says by when, at the median, the server's last message of a change had arrived

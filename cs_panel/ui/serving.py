@@ -1,7 +1,7 @@
 """How a served app's answers travel to the browser: whole, and without waiting on the network;
 and how a page is built without work nobody sees.
 
-Ten things made a player of the served app wait for nothing (issue 14, measured with
+Eleven things made a player of the served app wait for nothing (issue 14, measured with
 ``benchmarks/latency.py`` and a trace of the page's websocket messages):
 
 1. **Nagle's algorithm.** Bokeh writes every message as three websocket frames (header, metadata,
@@ -23,8 +23,9 @@ Ten things made a player of the served app wait for nothing (issue 14, measured 
    50 ms before handling it, so that a burst of changes is handled once; every number or text a
    player enters waited those 50 ms (a trivial app's answer to a new number: 65 ms, of which 50 the
    wait). Our inputs send a value once, when it is entered (only the rules search follows each
-   keystroke, and a search is quick), so the server waits 10 ms (``DEBOUNCE_MS``), still enough
-   to take changes that arrive together as one.
+   keystroke, and a search is quick), so the server does not wait (``DEBOUNCE_MS`` is 0): the
+   change is handled on the server's next turn, after every change that came in the same message.
+   (Until stop 39 it waited 10 ms; waiting nothing then gained nothing, because of point 11.)
 
 4. **A spelling hint for every update of a custom component.** Before it writes a change to a
    ``JSComponent`` (``LayeredSvg``, ``LongSelect``, ``ChipChoice``), Panel looks each changed name
@@ -88,10 +89,20 @@ Ten things made a player of the served app wait for nothing (issue 14, measured 
    of a class, and each property type's name, once worked out:
    the same answers, about a third fewer calls in building a component's page.
 
-``serve_quickly()`` switches all ten on for the whole process. It is idempotent; the served app
+11. **A reply held back 10 ms behind an acknowledgement.** Bokeh acknowledges each change the
+   browser sends with a message of its own, written under the socket's write lock. Panel writes a
+   change's answer at once unless that lock is held; then it keeps the answer and looks at the lock
+   again every 10 ms (``panel.io.document._dispatch_msgs``). A value handled without waiting
+   (point 3) is handled while the acknowledgement is still being written, so its answer waited
+   those 10 ms, and the 10 ms wait Panel's debounce had become was all that kept the lock free.
+   ``_dispatch_msgs`` here waits in the lock's own queue instead, so the answer leaves as soon as
+   the acknowledgement has: a trivial app's answer to a new choice in a list came back in about
+   23 ms instead of 28 to 33 (``benchmarks/latency.py``), and every component's with it.
+
+``serve_quickly()`` switches all eleven on for the whole process. It is idempotent; the served app
 (``create_app``, the ``cs-panel serve`` command) calls it, and the latency benchmark calls it for
 its trivial app and the components alike, so the two are measured on the same server.
-The first three, the fifth, the seventh and the ninth change nothing in a notebook (a kernel's
+The first three, the fifth, the seventh, the ninth and the eleventh change nothing in a notebook (a kernel's
 documents have no server session, its page is bundled elsewhere, and it shows no template); the
 fourth and the sixth give Panel's own answer wherever they run, and the eighth turns off checks
 that never fail for Panel's own callbacks. The tenth gives bokeh's own answers, sooner, wherever
@@ -106,7 +117,7 @@ import os
 from cs_panel.ui.morph import MORPH_PANES_JS
 
 _DONE = False
-DEBOUNCE_MS = 10  # Panel's default is 50
+DEBOUNCE_MS = 0  # Panel's default is 50 (point 3)
 #: Panel's and bokeh's own functions that serve_quickly replaced outright, by name
 PANELS: dict = {}
 
@@ -186,6 +197,51 @@ def _lean_bundle(bundle_resources):
 
     bundle._cs_panel_lean = True  # type: ignore[attr-defined]
     return bundle
+
+
+async def _dispatch_msgs(doc):
+    """``panel.io.document._dispatch_msgs`` (Panel 1.9), waiting for a socket's write lock to be
+    released instead of looking at it again every 10 ms (the module's docstring, point 11). Writes
+    the messages Panel held back while bokeh was writing one of its own, in the order held."""
+    from panel.io import document as pdoc
+    from tornado.websocket import WebSocketHandler
+
+    if doc not in pdoc._WRITE_BLOCK:
+        return
+    remaining = {}
+    futures = []
+    conn_msgs = pdoc._WRITE_MSGS.pop(doc, {})
+    for conn, msgs in conn_msgs.items():
+        socket = conn._socket
+        if hasattr(socket, "write_lock") and socket.write_lock._block._value == 0:
+            remaining[conn] = msgs
+            continue
+        for msg in msgs:
+            if isinstance(conn._socket, WebSocketHandler):
+                futures += pdoc.dispatch_tornado(conn, msg=msg)
+            elif (socket_type := type(conn._socket)) in pdoc.extra_socket_handlers:
+                futures += pdoc.extra_socket_handlers[socket_type](conn, msg=msg)
+            else:
+                futures += pdoc.dispatch_django(conn, msg=msg)
+    if futures:
+        pdoc._WRITE_FUTURES[doc] = pdoc._WRITE_FUTURES.get(doc, []) + futures
+        await pdoc._run_write_futures(doc)
+    if not remaining:
+        pdoc._WRITE_BLOCK.pop(doc, None)
+        return
+    for conn, msgs in remaining.items():
+        if doc in pdoc._WRITE_MSGS:
+            pdoc._WRITE_MSGS[doc][conn] = msgs + pdoc._WRITE_MSGS[doc].get(conn, [])
+        else:
+            pdoc._WRITE_MSGS[doc] = {conn: msgs}
+    # Panel sleeps 10 ms here and looks again. Bokeh holds the lock while it writes a message of
+    # its own, the acknowledgement of the browser's change among them, and releases it as soon as
+    # that is written: waiting in the lock's own queue ends then. (A destroyed document's tasks
+    # are cancelled by Panel, this wait with them.)
+    for conn in remaining:
+        async with conn._socket.write_lock:
+            pass
+    pdoc._dispatch_write_task(doc, _dispatch_msgs, doc)
 
 
 def quiet_diagnostics(environ=os.environ) -> bool:
@@ -299,11 +355,12 @@ def remember_defaults() -> None:
 
 def serve_quickly() -> None:
     """Turn off Nagle's algorithm on the app's websockets, send each browser change's updates in
-    one message, wait 10 ms, not 50, before handling a new value, and write custom components'
-    changes without bokeh's spelling hints, load no script a page does not use, ask the design
-    for a component's stylesheets only when they change, have HTML panes take their changes by
-    morph, turn bokeh's diagnostics off, build a page's document frozen and keep what bokeh works
-    out for every model of a class alike (see the module's docstring).
+    one message, handle a new value on the server's next turn, not 50 ms later, and write custom
+    components' changes without bokeh's spelling hints, load no script a page does not use, ask the
+    design for a component's stylesheets only when they change, have HTML panes take their changes
+    by morph, turn bokeh's diagnostics off, build a page's document frozen, keep what bokeh works
+    out for every model of a class alike, and send an answer Panel held back behind bokeh's
+    acknowledgement as soon as that is written (see the module's docstring).
     Safe to call more than once."""
     global _DONE
     if _DONE:
@@ -334,6 +391,10 @@ def serve_quickly() -> None:
     import panel.io.server
 
     panel.io.server.bundle_resources = _lean_bundle(panel.io.server.bundle_resources)
+    import panel.io.document
+
+    PANELS["_dispatch_msgs"] = panel.io.document._dispatch_msgs
+    panel.io.document._dispatch_msgs = _dispatch_msgs
     from panel.reactive import Reactive
 
     PANELS["_update_properties"] = Reactive._update_properties  # kept, for the test that compares them

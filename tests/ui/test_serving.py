@@ -3,6 +3,8 @@ outside a server (a notebook's, a test's) is handled exactly as before. The brow
 (tests/browser/test_serving_browser.py) counts the messages and reads the socket option."""
 
 import math
+import threading
+from functools import partial
 from types import SimpleNamespace
 
 import panel as pn
@@ -348,3 +350,108 @@ def test_kept_defaults_leave_each_model_its_own_lists_its_theme_and_bokehs_refus
         assert str(refused.value) == "expected a dict of type Dict(String, Nullable(Int)), got a dict with invalid values for keys: a"
     with pytest.raises(ValueError, match="expected an element of either Dict"):
         Div(styles={"color": 5})
+
+
+class _Socket:
+    """What Panel's held writes look at on a socket: its write lock (bokeh's ``WSHandler`` has one)."""
+
+    def __init__(self):
+        from tornado.locks import Lock
+
+        self.write_lock = Lock()
+
+
+class _Connection:
+    def __init__(self):
+        self._socket = _Socket()
+        self.protocol = SimpleNamespace(create=lambda kind, events: (kind, tuple(events)))
+
+
+def _held_writes(scenario):
+    """Run ``scenario(doc, conn, written)`` on an event loop, with writes to a ``_Socket`` recorded
+    in ``written`` (Panel's hook for sockets of other kinds) instead of sent."""
+    import asyncio
+
+    from panel.io import document as pdoc
+
+    written: list = []
+    out: list = []
+    pdoc.extra_socket_handlers[_Socket] = lambda conn, msg=None: written.append(msg) or []
+    # a loop of its own, on a thread of its own: a worker that ran a browser test has Playwright's
+    # loop running on this thread, and asyncio.run refuses to start another there
+    runner = threading.Thread(target=lambda: out.append(asyncio.run(scenario(Document(), _Connection(), written))))
+    try:
+        runner.start()
+        runner.join(30)
+    finally:
+        pdoc.extra_socket_handlers.pop(_Socket, None)
+    assert out, "the scenario did not finish (see the thread's exception above)"
+    return out[0], written
+
+
+def test_an_answer_held_behind_bokehs_acknowledgement_leaves_as_soon_as_that_is_written():
+    """Point 11: Panel keeps an answer back while bokeh holds the socket's write lock (writing the
+    acknowledgement of the browser's change); it is written, in order, once the lock is released,
+    within a few turns of the event loop and without a timed wait (Panel looked again every 10 ms,
+    so nothing was written within those turns). Point 3: a new value waits for no timer."""
+    import asyncio
+
+    from panel.io import document as pdoc
+
+    serve_quickly()
+    assert pdoc._dispatch_msgs.__module__ == "cs_panel.ui.serving" and Syncable._debounce == DEBOUNCE_MS == 0
+
+    async def scenario(doc, conn, written):
+        await conn._socket.write_lock.acquire()  # bokeh is writing a message of its own
+        pdoc.schedule_write_events(doc, [conn], ["first"])
+        pdoc.schedule_write_events(doc, [conn], ["second"])
+        for _ in range(5):
+            await asyncio.sleep(0)
+        held = list(written)
+        conn._socket.write_lock.release()
+        for _ in range(6):
+            await asyncio.sleep(0)
+        return held, doc in pdoc._WRITE_BLOCK
+
+    (held, still_blocked), written = _held_writes(scenario)
+    assert held == []  # nothing past the lock while bokeh writes
+    assert written == [("PATCH-DOC", ("first",)), ("PATCH-DOC", ("second",))]  # then both, in order
+    assert not still_blocked  # and later answers are written at once again
+
+
+def test_an_answer_held_for_a_destroyed_document_is_dropped_with_it():
+    """As in Panel: a document destroyed while its answer waits for the lock takes the wait with it
+    (its write tasks are cancelled), and nothing is written to the closed session."""
+    import asyncio
+    import weakref
+
+    from panel.io import document as pdoc
+
+    serve_quickly()
+
+    async def scenario(doc, conn, written):
+        await conn._socket.write_lock.acquire()
+        pdoc.schedule_write_events(doc, [conn], ["late"])
+        for _ in range(3):
+            await asyncio.sleep(0)
+        waiting = bool(pdoc._write_tasks.get(doc))
+        gone = weakref.ref(doc)
+        doc.destroy = partial(pdoc._destroy_document, doc)  # as a served session's document is
+        doc.destroy(None)
+        del doc
+        conn._socket.write_lock.release()
+        for _ in range(6):
+            await asyncio.sleep(0)
+        return waiting, gone
+
+    from panel.io.state import state
+
+    try:
+        (waiting, gone), written = _held_writes(scenario)
+    finally:
+        state.cancel_task("gc.collect")  # the collection Panel schedules after a destroyed document
+    assert waiting and written == []
+    import gc
+
+    gc.collect()
+    assert gone() is None
