@@ -455,3 +455,63 @@ def test_an_answer_held_for_a_destroyed_document_is_dropped_with_it():
 
     gc.collect()
     assert gone() is None
+
+
+def test_the_lighter_edit_readonly_unlocks_and_restores_as_panels_does():
+    """Point 12: the same flags as Panel's ``edit_readonly`` at every step of the same uses (values
+    set inside, nested as Panel's busy bookkeeping nests it, an error inside): every parameter
+    writable inside, each read-only and constant as before after a use that set nothing (param
+    gives an instance its own copy of a parameter set inside, which neither restores: Panel's own
+    quirk, kept); and serve_quickly has Panel's modules use it."""
+    import sys
+
+    import panel.reactive
+    import param
+
+    from cs_panel.ui import serving
+
+    class Thing(param.Parameterized):
+        plain = param.Integer(default=1)
+        fixed = param.Integer(default=2, constant=True)
+        shown = param.Integer(default=3, readonly=True)
+
+    def flags(obj):
+        return {n: (p.readonly, p.constant) for n, p in obj.param.objects("existing").items()}
+
+    def uses(edit):
+        seen = []
+        quiet = Thing()
+        with edit(quiet):
+            seen.append(flags(quiet))
+            with edit(quiet):
+                seen.append(flags(quiet))
+        seen.append(flags(quiet))
+        try:
+            with edit(quiet):
+                raise ValueError("an error inside")
+        except ValueError:
+            seen.append(flags(quiet))
+        busy = Thing()
+        with edit(busy):
+            busy.param.update(plain=10, fixed=20, shown=30)
+            with edit(busy):
+                busy.fixed = 21
+            seen.append(flags(busy))
+        seen.append(flags(busy))
+        seen.append((busy.plain, busy.fixed, busy.shown))
+        return seen
+
+    theirs = serving.PANELS.get("edit_readonly", panel.util.parameters.edit_readonly)
+    assert theirs is not serving._edit_readonly
+    expected = uses(theirs)
+    assert uses(serving._edit_readonly) == expected
+    unlocked = {"name": (False, False), "plain": (False, False), "fixed": (False, False), "shown": (False, False)}
+    restored = {"name": (False, True), "plain": (False, False), "fixed": (False, True), "shown": (True, True)}
+    assert expected[:4] == [unlocked, unlocked, restored, restored] and expected[-1] == (10, 21, 30)
+    serve_quickly()
+    state_module = sys.modules["panel.io.state"]  # (``panel.io.state`` is the state object, not the module)
+    assert state_module.edit_readonly is serving._edit_readonly is panel.reactive.edit_readonly
+    assert panel.util.edit_readonly is serving._edit_readonly  # for Panel's modules imported later
+    box = pn.widgets.Select(options=["a", "b"], value="a")
+    box._process_events({"value": "b"})  # a change from the browser: the busy state on, then off
+    assert box.value == "b" and not pn.state.busy and pn.state.param["busy"].readonly
