@@ -115,8 +115,8 @@ its trivial app and the components alike, so the two are measured on the same se
 The first three, the fifth, the seventh, the ninth and the eleventh change nothing in a notebook
 (a kernel's documents have no server session, its page is bundled elsewhere, and it shows no
 template); the fourth, the sixth and the twelfth give Panel's own answer wherever they run, and the
-eighth turns off checks that never fail for Panel's own callbacks. The tenth gives bokeh's own answers, sooner, wherever
-it runs: ``cs_panel.ui.notebook()`` switches it on too.
+eighth turns off checks that never fail for Panel's own callbacks. The tenth gives bokeh's own
+answers, sooner, wherever it runs: ``cs_panel.ui.notebook()`` switches it on too.
 """
 
 from __future__ import annotations
