@@ -95,8 +95,8 @@ Twelve things made a player of the served app wait for nothing (issue 14, measur
    again every 10 ms (``panel.io.document._dispatch_msgs``). A value handled without waiting
    (point 3) is handled while the acknowledgement is still being written, so its answer waited
    those 10 ms, and the 10 ms wait Panel's debounce had become was all that kept the lock free.
-   ``_dispatch_msgs`` here waits in the lock's own queue instead, so the answer leaves as soon as
-   the acknowledgement has: a trivial app's answer to a new choice in a list came back in about
+   ``_dispatch_msgs`` here waits in the lock's own queue first and then has Panel's write the
+   answer, so it leaves as soon as the acknowledgement has: a trivial app's answer to a new choice in a list came back in about
    23 ms instead of 28 to 33 (``benchmarks/latency.py``), and every component's with it.
 
 12. **Every parameter of the session's state unlocked and locked again, several times a change.**
@@ -211,48 +211,21 @@ def _lean_bundle(bundle_resources):
 
 
 async def _dispatch_msgs(doc):
-    """``panel.io.document._dispatch_msgs`` (Panel 1.9), waiting for a socket's write lock to be
-    released instead of looking at it again every 10 ms (the module's docstring, point 11). Writes
-    the messages Panel held back while bokeh was writing one of its own, in the order held."""
+    """``panel.io.document._dispatch_msgs`` (Panel 1.9), entered only once bokeh has let go of the
+    write lock of each socket the held messages wait for (the module's docstring, point 11).
+    Panel's function writes them, in the order held; it looked at a held lock again every 10 ms,
+    and does so still in the rare case another writer takes the lock first."""
     from panel.io import document as pdoc
-    from tornado.websocket import WebSocketHandler
 
-    if doc not in pdoc._WRITE_BLOCK:
-        return
-    remaining = {}
-    futures = []
-    conn_msgs = pdoc._WRITE_MSGS.pop(doc, {})
-    for conn, msgs in conn_msgs.items():
-        socket = conn._socket
-        if hasattr(socket, "write_lock") and socket.write_lock._block._value == 0:
-            remaining[conn] = msgs
-            continue
-        for msg in msgs:
-            if isinstance(conn._socket, WebSocketHandler):
-                futures += pdoc.dispatch_tornado(conn, msg=msg)
-            elif (socket_type := type(conn._socket)) in pdoc.extra_socket_handlers:
-                futures += pdoc.extra_socket_handlers[socket_type](conn, msg=msg)
-            else:
-                futures += pdoc.dispatch_django(conn, msg=msg)
-    if futures:
-        pdoc._WRITE_FUTURES[doc] = pdoc._WRITE_FUTURES.get(doc, []) + futures
-        await pdoc._run_write_futures(doc)
-    if not remaining:
-        pdoc._WRITE_BLOCK.pop(doc, None)
-        return
-    for conn, msgs in remaining.items():
-        if doc in pdoc._WRITE_MSGS:
-            pdoc._WRITE_MSGS[doc][conn] = msgs + pdoc._WRITE_MSGS[doc].get(conn, [])
-        else:
-            pdoc._WRITE_MSGS[doc] = {conn: msgs}
-    # Panel sleeps 10 ms here and looks again. Bokeh holds the lock while it writes a message of
-    # its own, the acknowledgement of the browser's change among them, and releases it as soon as
-    # that is written: waiting in the lock's own queue ends then. (A destroyed document's tasks
-    # are cancelled by Panel, this wait with them.)
-    for conn in remaining:
-        async with conn._socket.write_lock:
-            pass
-    pdoc._dispatch_write_task(doc, _dispatch_msgs, doc)
+    for conn in list(pdoc._WRITE_MSGS.get(doc, {})):
+        lock = getattr(conn._socket, "write_lock", None)
+        if lock is not None and lock._block._value == 0:
+            # bokeh releases it as soon as its own message (the acknowledgement of the browser's
+            # change among them) is written; a destroyed document's tasks, this wait among them,
+            # are cancelled by Panel
+            async with lock:
+                pass
+    await PANELS["_dispatch_msgs"](doc)
 
 
 @contextlib.contextmanager
