@@ -1247,18 +1247,6 @@ class _AirGunnery:
                 self._shots[key] = self.odds(max(0, dice), min(sil, 6), target.combat.clicks_to_eliminate())
         return self._shots[key]
 
-    def may_shoot(self, rng: int, weapon: str, ax, ay, heading, tx, ty) -> np.ndarray:
-        """Where ``shot``'s first two tests (reach, then arc) may let a shot through: the firer at
-        (``ax``, ``ay``) facing ``heading``, its ``weapon`` of range ``rng``, the target at (``tx``,
-        ``ty``); numpy arrays, one answer each. A hair wide (``_HAIR``), so that numpy's rounding
-        cannot drop a shot ``shot`` would count: where this is False, ``shot`` is (0, 0)."""
-        dx, dy = tx - ax, ty - ay
-        d = np.hypot(dx, dy)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            off = (np.degrees(np.arctan2(dx, dy)) - heading - self._arcs.ARCS[weapon] + 180) % 360 - 180
-            wide = self._arcs.ARC_HALF_ANGLE + np.degrees(np.arcsin(np.minimum(1.0, self.corner / d))) + 0.5
-        return (d <= 1.5 * (rng + 1) + 1.0 + _HAIR) & ((d <= self.corner + _HAIR) | (np.abs(off) <= wide + _HAIR))
-
     def odds(self, dice: int, sil: int, need: int) -> tuple[float, float]:
         key = (dice, sil, need)
         if key not in self._odds:
@@ -1317,18 +1305,6 @@ def _room_share(pose, speed: int) -> float:
             n += 1
             ok += not execute_maneuver(pose, nav, o, speed).left_table
     return ok / n if n else 0.0
-
-
-#: the margin of the numpy tests that pick the pairs of ends the Air Action bot weighs one by one
-#: (``_AirGunnery.may_shoot``, ``_may_be_in_front``): far wider than numpy's and math's rounding apart
-_HAIR = 1e-6
-
-
-def _may_be_in_front(ax, ay, heading, tx, ty, reach: float) -> np.ndarray:
-    """``_in_front`` for arrays of poses, a hair wide (``_HAIR``): where this is False, so is ``_in_front``."""
-    dx, dy = tx - ax, ty - ay
-    off = (np.degrees(np.arctan2(dx, dy)) % 360 - heading + 180) % 360 - 180
-    return (np.hypot(dx, dy) <= reach + _HAIR) & (np.abs(off) <= 45 + _HAIR)
 
 
 def _in_front(at, to, reach: float) -> bool:
@@ -1408,55 +1384,12 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
         from_start = np.hypot(xs - plane.pose.x, ys - plane.pose.y) <= reach
         near[e.id] = (reach, xs, ys, from_start, [w_e for w_e, _, _, _ in ends[e.id]])
     e_weapons = {e.id: (_weapons(g, e.id) if e.player not in g.disengaging else ()) for e in enemies}
-    # Of those pairs, the ones where anything below may count, found with numpy for every end of
-    # mine (a row) and of each enemy's (a column) at once, a hair wide (``_HAIR``): a shot's reach
-    # and arc (``_AirGunnery.may_shoot``), a collision's reach, either plane in the other's front
-    # arc. At every other pair each term is zero, as ``shot`` and ``_in_front`` would find one by
-    # one, so it is skipped too. ``weigh[e.id]``: per row, the ends to weigh, and per weapon of
-    # mine and of his, the ends it may shoot at.
-    courses = _aa_courses(g, plane)
-    row: dict[tuple[int, Pose], int] = {}  # each end of mine on the table (speed, pose): its row below
-    for c in courses:
-        for _, sm, pm, off, _ in c.outcomes:
-            if not off:
-                row.setdefault((sm, pm), len(row))
-    px = np.array([pm.x for _, pm in row]).reshape(-1, 1)
-    py = np.array([pm.y for _, pm in row]).reshape(-1, 1)
-    ph = np.array([pm.heading for _, pm in row]).reshape(-1, 1)
-    ps = np.array([sm for sm, _ in row]).reshape(-1, 1)
-    mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
-    weigh = {}
-    for e in enemies:
-        reach, xs, ys, from_start, _ = near[e.id]
-        qx, qy = xs.reshape(1, -1), ys.reshape(1, -1)
-        qh = np.array([pe.heading for _, _, pe, _ in ends[e.id]]).reshape(1, -1)
-        qs = np.array([se for _, se, _, _ in ends[e.id]]).reshape(1, -1)
-        qoff = np.array([o for _, _, _, o in ends[e.id]], dtype=bool).reshape(1, -1)
-        d_now = np.hypot(px - e.pose.x, py - e.pose.y)  # from each end of mine to where he stands now
-        d = np.hypot(qx - px, qy - py)
-        counted = (d_now <= reach) | (d <= reach) | from_start.reshape(1, -1)
-        his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
-        # at my speed step the enemy stands at its end if it flew at my speed or faster,
-        # and at his step I stand at mine if I flew at his speed or faster (A.order)
-        mine_shoot = {w: gun.may_shoot(plane.front_range if w == "front" else plane.rear_range, w, px, py, ph,
-                                       np.where(qs >= ps, qx, e.pose.x), np.where(qs >= ps, qy, e.pose.y))
-                      for w in mine}
-        his_shoot = {w: gun.may_shoot(e.front_range if w == "front" else e.rear_range, w, qx, qy, qh,
-                                      np.where(ps >= qs, px, plane.pose.x), np.where(ps >= qs, py, plane.pose.y))
-                     for w in e_weapons[e.id]}
-        maybe = ((d < 1.7 + _HAIR) | ((ps > qs) & (d_now < 1.7 + _HAIR))
-                 | _may_be_in_front(px, py, ph, qx, qy, mine_reach) | _may_be_in_front(qx, qy, qh, px, py, his_reach))
-        for m in (*mine_shoot.values(), *his_shoot.values()):
-            maybe |= m
-        maybe &= counted & ~qoff
-        weigh[e.id] = ([np.flatnonzero(r).tolist() for r in maybe],
-                       {w: m.tolist() for w, m in mine_shoot.items()}, {w: m.tolist() for w, m in his_shoot.items()})
     piloting = plane.combat.value("piloting")
     fail = 1 - float(pilot_check(piloting).chance)
     crash = fail + (1 / 36 if check_result(2, piloting) == "critical" and fail < 1 else 0.0)
     redline = plane.combat.value("max_speed")
     out = {}
-    for c in courses:
+    for c in _aa_courses(g, plane):
         total = taken = down = off_p = coll = 0.0
         aims: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
         dealt: dict[str, dict[str | None, float]] = {w: {None: 0.0, **{e.id: 0.0 for e in enemies}} for w in mine}
@@ -1478,24 +1411,30 @@ def airaction_course_values(g, plane) -> dict[tuple[int, str, str | None], Cours
                 n = len(weights)
                 vals: dict[str, list[float]] = {w: [0.0] * n for w in mine}
                 exs: dict[str, list[float]] = {w: [0.0] * n for w in mine}
+                counted: Sequence[int]
+                mine_reach = 1.5 * (plane.front_range + AIRACTION_ARC_MARKERS) + 0.75
                 his_reach = 1.5 * (e.front_range + AIRACTION_ARC_MARKERS) + 0.75
-                rows, mine_shoot, his_shoot = weigh[e.id]
-                r = row[(sm, pm)]
-                for i in rows[r]:
+                if pm.distance(e.pose) <= reach:  # near where he stands now: every end of his counts
+                    counted = range(n)
+                else:
+                    counted = np.flatnonzero((np.hypot(xs - pm.x, ys - pm.y) <= reach) | from_start).tolist()
+                for i in counted:
                     w_e, se, pe, eoff = ends[e.id][i]
+                    if eoff:
+                        continue
+                    # at my speed step the enemy stands at its end if it flew at my speed or faster,
+                    # and at his step I stand at mine if I flew at his speed or faster (A.order)
                     target_at = pe if se >= sm else e.pose
                     for w in mine:
-                        if mine_shoot[w][r][i]:
-                            ex, sd = gun.shot(plane, e, w, sm, pm, target_at)
-                            vals[w][i] = ex + AIRACTION_SHOT_DOWN * sd
-                            exs[w][i] = ex
-                            down += chance * w_e * sd
+                        ex, sd = gun.shot(plane, e, w, sm, pm, target_at)
+                        vals[w][i] = ex + AIRACTION_SHOT_DOWN * sd
+                        exs[w][i] = ex
+                        down += chance * w_e * sd
                     me_at = pm if sm >= se else plane.pose
                     for w in e_weapons[e.id]:
-                        if his_shoot[w][r][i]:
-                            ex, sd = gun.shot(e, plane, w, se, pe, me_at)
-                            v -= w_e * AIRACTION_TAKEN * (ex + AIRACTION_SHOT_DOWN * sd)
-                            taken += chance * w_e * ex
+                        ex, sd = gun.shot(e, plane, w, se, pe, me_at)
+                        v -= w_e * AIRACTION_TAKEN * (ex + AIRACTION_SHOT_DOWN * sd)
+                        taken += chance * w_e * ex
                     # final markers overlapping an enemy's collide (A.collide.planes)
                     hit = pm.distance(pe) < 1.7 and markers_overlap(pm, pe)
                     if not hit and sm > se and pm.distance(e.pose) < 1.7:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import math
 import random
 import types
 from fractions import Fraction
@@ -25,7 +24,6 @@ from cs_panel.barrooms import actions as BA
 from cs_panel.barrooms import phases as BP
 from cs_panel.barrooms.firing import CoverRoll, weapons
 from cs_panel.bots import (
-    AIRACTION_ARC_MARKERS,
     LEVELS,
     BotError,
     Choice,
@@ -567,47 +565,6 @@ def test_airaction_shot_odds_are_the_referees():
             seen["rear"] += any(m.rule == "A.combat.rear-arc-bonus" for m in att.dice_terms)
             seen["point-blank"] += any(m.label.startswith("point-blank") for m in att.silhouette_terms)
     assert all(seen.values()), seen
-
-
-def test_airaction_numpy_prefilters_never_drop_what_the_bot_would_count():
-    """``_AirGunnery.may_shoot`` and ``_may_be_in_front``, which pick with numpy the pairs of ends
-    the bot weighs one by one, are True wherever ``shot`` gives anything or ``_in_front`` is True:
-    at random, and with the target laid just inside and just outside a weapon's reach and an
-    arc's edge, where numpy's rounding and math's could part. (Too narrow a prefilter would make
-    the bot blind to some shots; the matches below would still be played.)"""
-    rng = random.Random(29)
-    g = demo_game()
-    gun = bots._AirGunnery(g)
-    planes = list(g.planes)
-    counted = {"shot": 0, "front": 0, "edge": 0}
-    for k in range(4000):
-        a, t = rng.sample(planes, 2)
-        at = Pose(rng.uniform(10, 26), rng.uniform(10, 26), rng.uniform(0, 360))
-        weapon = rng.choice(["front", "rear"])
-        rng_w = a.front_range if weapon == "front" else a.rear_range
-        if k % 2:  # at the edge: just inside or outside the reach, or an arc's edge widened by the corners
-            d = rng.choice([1.5 * (rng_w + 1) + 1.0, 1.5 * (AIRACTION_ARC_MARKERS + a.front_range) + 0.75,
-                            gun.corner, rng.uniform(0.5, 9)]) + rng.choice([-1e-9, 0.0, 1e-9])
-            off = rng.choice([45.0, -45.0, 45.0 + math.degrees(math.asin(min(1.0, gun.corner / d))) + 0.5,
-                              rng.uniform(-180, 180)]) + rng.choice([-1e-9, 0.0, 1e-9])
-            bearing = math.radians(at.heading + (180.0 if weapon == "rear" else 0.0) + off)
-            to = Pose(at.x + d * math.sin(bearing), at.y + d * math.cos(bearing), rng.uniform(0, 360))
-            counted["edge"] += 1
-        else:
-            to = Pose(at.x + rng.uniform(-9, 9), at.y + rng.uniform(-9, 9), rng.uniform(0, 360))
-        speed = rng.choice(a.speed.speeds)
-        got = gun.shot(a, t, weapon, speed, at, to)
-        may = gun.may_shoot(rng_w, weapon, np.array([at.x]), np.array([at.y]), np.array([at.heading]),
-                            np.array([to.x]), np.array([to.y]))
-        if got != (0.0, 0.0):
-            counted["shot"] += 1
-            assert may[0], (a.id, t.id, weapon, at, to, got)
-        reach = rng.choice([4.0, 1.5 * (AIRACTION_ARC_MARKERS + a.front_range) + 0.75, at.distance(to)])
-        if bots._in_front(at, to, reach):
-            counted["front"] += 1
-            assert bots._may_be_in_front(np.array([at.x]), np.array([at.y]), np.array([at.heading]),
-                                         np.array([to.x]), np.array([to.y]), reach)[0], (at, to, reach)
-    assert min(counted.values()) > 100, counted
 
 
 @pytest.mark.rule("A.throttle")
