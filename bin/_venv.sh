@@ -2,6 +2,16 @@
 # Debian and Ubuntu ship venv's pip bootstrap (ensurepip) apart from python3, in python3.X-venv:
 # without it `python3 -m venv` fails (leaving a venv without pip), so install it and try again.
 
+# root_prefix [--quiet]: print what runs a command as root here: nothing as root, "sudo" where sudo
+# is installed; fail where neither. --quiet: sudo only where it asks no password (an optional
+# install must not stop at a prompt).
+root_prefix() {
+  if [ "$(id -u)" = 0 ]; then return 0; fi
+  command -v sudo >/dev/null 2>&1 || return 1
+  if [ "${1:-}" = --quiet ] && ! sudo -n true 2>/dev/null; then return 1; fi
+  echo sudo
+}
+
 make_venv() {
   local venv=$1 me pkg sudo
   # an existing venv is kept; one left without pip by an earlier failed attempt is completed
@@ -10,7 +20,7 @@ make_venv() {
 
   me="bin/$(basename "$0")"
   pkg=$(python3 -c 'import sys; print(f"python3.{sys.version_info.minor}-venv")')
-  if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; else sudo="none"; fi
+  sudo=$(root_prefix) || sudo="none"
   if [ "$sudo" != none ] && command -v apt-get >/dev/null 2>&1; then
     echo "$me: python3 -m venv failed; installing $pkg and trying again" >&2
     export DEBIAN_FRONTEND=noninteractive

@@ -99,6 +99,28 @@ def test_both_commands_keep_the_bytecode_python_compiles(tmp_path):
         assert text.index('keep_bytecode "$VENV"') < text.index("exec "), script
 
 
+def test_root_prefix_says_how_to_install_as_root_and_asks_no_password_when_quiet(tmp_path):
+    """root_prefix (bin/_venv.sh), which bin/test's chromium installs and make_venv use: nothing as
+    root; "sudo" for another user where sudo is installed, and with --quiet only where sudo asks
+    no password; a failure where there is no sudo. (Stand-ins for ``id`` and ``sudo`` on PATH.)"""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "id").write_text('#!/bin/bash\necho "$UID_IS"\n')
+    (tools / "sudo").write_text('#!/bin/bash\n[ "$1" = -n ] && exit "$SUDO_ASKS"\nexit 0\n')
+    for tool in tools.iterdir():
+        tool.chmod(0o755)
+    (tools / "bash").symlink_to(shutil.which("bash"))  # the stand-ins' folder is all of PATH
+    run = 'p=$(root_prefix {}) && echo "ok [$p]" || echo refused'
+    path = str(tools)
+    for uid, asks, plain, quiet in (("0", "1", "ok []", "ok []"), ("1000", "0", "ok [sudo]", "ok [sudo]"),
+                                    ("1000", "1", "ok [sudo]", "refused")):
+        env = {"PATH": path, "UID_IS": uid, "SUDO_ASKS": asks}
+        assert _venv_sh(run.format(""), tmp_path, **env).stdout.strip() == plain, (uid, asks)
+        assert _venv_sh(run.format("--quiet"), tmp_path, **env).stdout.strip() == quiet, (uid, asks)
+    (tools / "sudo").unlink()  # no sudo: refused
+    assert _venv_sh(run.format(""), tmp_path, PATH=path, UID_IS="1000").stdout.strip() == "refused"
+
+
 def test_install_package_uses_uv_then_falls_back_to_pip_then_shows_the_log(tmp_path):
     """install_package (bin/_venv.sh), with a stand-in venv python that logs its arguments and fails
     on the words it is told to: uv when it can be had, pip when uv cannot be installed or fails,
