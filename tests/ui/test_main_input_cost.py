@@ -172,3 +172,34 @@ def test_a_typed_maneuver_moves_the_pick_list_without_building_its_stylesheets(m
     # stylesheets that did not change: not the pick list's, not the typed box's (Panel's own way
     # asked for the box's at each change, and the trivial app's)
     assert "in-pick" not in built and "in-maneuver" not in built
+
+
+def test_a_shootout_chart_reads_its_inputs_once_and_asks_the_rules_once_a_range(monkeypatch):
+    """The shootout's chart asks every range from 1 to 20: it reads the other inputs once for all of
+    them (each range reading a dozen parameters again was about a sixth of a change's server time),
+    and a new range alone, the benchmark's change, asks the rules nothing new."""
+    import cs_panel.ui.shootout as shootout
+
+    served = Served("ShootoutCalculator")
+    served.step(0)
+    served.step(1)  # both ranges of the benchmark's steps asked once
+    asked, read = [], []
+    to_hit = shootout.to_hit
+    monkeypatch.setattr(shootout, "to_hit", lambda *a, **k: asked.append(a[1]) or to_hit(*a, **k))
+    weapon_id = shootout.ShootoutCalculator._weapon_id
+    monkeypatch.setattr(shootout.ShootoutCalculator, "_weapon_id", lambda self: read.append(1) or weapon_id(self))
+    for i in range(2, 6):
+        assert ("HTML[summary]", "text") in served.step(i)
+    assert asked == []
+    # per change, at most five: the number, its shot, the chart, the chart's ranges (one read for all
+    # of them) and the summary (reading them for each range read them 25 times)
+    assert len(read) <= 5 * 4, len(read)
+    c = served.component
+    read.clear()
+    c.deadeye += 1  # another input: every range asked again, once each
+    assert sorted(asked) == sorted(set(asked)) and len(asked) == len(shootout.CHART_RANGES), asked
+    assert len(read) <= 5, len(read)
+    assert c.result == to_hit(c.target, c.range_hexes, c.deadeye, weapon=c._weapon_id(), shots=c.shots,
+                              target_speed=c.target_speed, shooter_gait=c.shooter_gait, target_gait=c.target_gait,
+                              cover=None, shooter_shock=c.shooter_shock, punched=c.punched, full_auto=c.full_auto,
+                              melee_skill=c.melee_skill, rules=c.rules)
