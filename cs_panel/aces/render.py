@@ -183,12 +183,11 @@ def skirmish_svg(board: Board, pieces: Iterable[tuple[Square, str, str, str, boo
             + "".join(layer) + "</svg>")
 
 
-def board_text(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
-               marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
-    """The map in words, the same facts as ``board_svg``: its name and size, its blocking and
-    hindering squares and walls, each piece by label and square, the marked squares and each
-    line of fire, clear or not (K.terrain.blocking, K.terrain.hindering, K.ranged)."""
-    pieces, marks = pieces or {}, marks or {}
+@functools.lru_cache(maxsize=32)
+def _terrain_lines(board: Board) -> tuple[str, ...]:
+    """The lines of ``board_text`` that depend on the map alone (its name and size, terrain and
+    walls), worked out once a map: a skirmish describes its map again at every change, and going
+    over its squares for the terrain was most of that (issue 14). A Board is frozen."""
     out = [f"{board.name}: {board.width} x {board.height} squares"]
     for kind in ("blocking", "hindering"):
         squares = [s for s in board.squares() if board.terrain(s) == kind]
@@ -197,6 +196,16 @@ def board_text(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, 
     if board.walls:
         out.append(f"{len(board.walls)} walls between squares: "
                    + "; ".join(" | ".join(f"{x},{y}" for x, y in sorted(w)) for w in sorted(board.walls, key=sorted)))
+    return tuple(out)
+
+
+def board_text(board: Board, cell: int = 24, pieces: Mapping[Square, tuple[str, str]] | None = None,
+               marks: Mapping[Square, str] | None = None, lines: Iterable[LineOfFire] = ()) -> str:
+    """The map in words, the same facts as ``board_svg``: its name and size, its blocking and
+    hindering squares and walls, each piece by label and square, the marked squares and each
+    line of fire, clear or not (K.terrain.blocking, K.terrain.hindering, K.ranged)."""
+    pieces, marks = pieces or {}, marks or {}
+    out = [*_terrain_lines(board)]
     out += [f"{label} on {s[0]},{s[1]}" for s, (label, _) in pieces.items()]
     if marks:
         out.append("marked: " + " ".join(f"{x},{y}" for x, y in marks))

@@ -203,3 +203,19 @@ def test_a_shootout_chart_reads_its_inputs_once_and_asks_the_rules_once_a_range(
                               target_speed=c.target_speed, shooter_gait=c.shooter_gait, target_gait=c.target_gait,
                               cover=None, shooter_shock=c.shooter_shock, punched=c.punched, full_auto=c.full_auto,
                               melee_skill=c.melee_skill, rules=c.rules)
+
+
+def test_an_aces_change_describes_the_maps_terrain_from_what_it_worked_out_once():
+    """The skirmish's drawing carries the map in words (its ``<desc>``) and is drawn again at every
+    change; the terrain and walls, the same for the whole game, are gone over once a map."""
+    import cs_panel.aces.render as render
+
+    served = Served("AcesSkirmish")
+    served.step(0)
+    before = render._terrain_lines.cache_info()
+    for i in range(1, 5):
+        assert served.step(i)
+    after = render._terrain_lines.cache_info()
+    assert after.misses == before.misses and after.hits >= before.hits + 4
+    board = served.component.board
+    assert render.board_text(board).split("\n")[:len(render._terrain_lines(board))] == list(render._terrain_lines(board))
