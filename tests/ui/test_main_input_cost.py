@@ -219,3 +219,30 @@ def test_an_aces_change_describes_the_maps_terrain_from_what_it_worked_out_once(
     assert after.misses == before.misses and after.hits >= before.hits + 4
     board = served.component.board
     assert render.board_text(board).split("\n")[:len(render._terrain_lines(board))] == list(render._terrain_lines(board))
+
+
+def test_an_aces_choice_of_character_asks_each_reach_once_while_the_table_stands(monkeypatch):
+    """Choosing one character and another and back (the benchmark's change) asks the rules for each
+    one's reach once: the table (a frozen ``AcesGame``) has not changed. Another table, or the
+    break-away choice, asks again."""
+    from cs_panel.aces.referee import AcesGame
+
+    served = Served("AcesSkirmish")
+    served.step(0)
+    served.step(1)  # both characters' reaches asked once
+    c = served.component
+    asked = []
+    reach = AcesGame.reach
+    monkeypatch.setattr(AcesGame, "reach", lambda self, name, **k: asked.append(name) or reach(self, name, **k))
+    for i in range(2, 6):
+        assert ("HTML[aces-reach]", "text") in served.step(i)
+        assert c.reach == reach(c.table, c.active, broke_away=c.broke_away)
+    assert asked == []
+    c.broke_away = not c.broke_away  # another question: asked again
+    assert asked == [c.active]
+    c.broke_away = not c.broke_away  # the first answer is still kept for this table
+    assert asked == [c.active]
+    before = c.table
+    c.positions = {**c.positions, c.active: (c.positions[c.active][0], c.positions[c.active][1] + 1)}
+    assert c.table is not before  # a move sets another table: asked again
+    assert c.active in asked[1:]
