@@ -178,7 +178,7 @@ def test_a_shootout_chart_reads_its_inputs_once_and_asks_the_rules_once_a_range(
     """The shootout's chart asks every range from 1 to 20: it reads the other inputs once for all of
     them (each range reading a dozen parameters again was about a sixth of a change's server time),
     and a new range alone, the benchmark's change, asks the rules nothing new."""
-    import cs_panel.ui.shootout as shootout
+    from cs_panel.ui import shootout
 
     served = Served("ShootoutCalculator")
     served.step(0)
@@ -208,7 +208,7 @@ def test_a_shootout_chart_reads_its_inputs_once_and_asks_the_rules_once_a_range(
 def test_an_aces_change_describes_the_maps_terrain_from_what_it_worked_out_once():
     """The skirmish's drawing carries the map in words (its ``<desc>``) and is drawn again at every
     change; the terrain and walls, the same for the whole game, are gone over once a map."""
-    import cs_panel.aces.render as render
+    from cs_panel.aces import render
 
     served = Served("AcesSkirmish")
     served.step(0)
