@@ -24,7 +24,7 @@ from cs_panel.core.errors import CsPanelError
 from cs_panel.core.explain import percent
 from cs_panel.core.limits import LIMITS
 from cs_panel.airaction.svg import NAV_COLOURS as COLOURS
-from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber, editing
+from cs_panel.ui.common import FieldErrors, STYLES, FixedButtonGroup, QuickSelect, badge_html, html_pane, RuleInteger, RuleNumber, editing, put_changed
 from cs_panel.ui.a11y import named, show_text, text_view
 from cs_panel.ui.layered_svg import LayeredSvg, picked_point
 
@@ -228,11 +228,11 @@ class NavigationCardExplorer(pn.viewable.Viewer):
         # options and value change together, so a widget never passes through an empty choice
         opts = self._card_options()
         if self._card_select.options != opts or self._card_select.value != self.card:
-            self._card_select.param.update(options=opts, value=self.card)
+            put_changed(self._card_select, options=opts, value=self.card)
         names = [o.value for o in self._deck.card(self.card).orientations]
         value = self.orientation if self.orientation in names else self._orient_select.value
         if list(self._orient_select.options) != names or self._orient_select.value != value:
-            self._orient_select.param.update(options=names, value=value if value in names else names[0])
+            put_changed(self._orient_select, options=names, value=value if value in names else names[0])
 
     # --- layout ----------------------------------------------------------------------------
 

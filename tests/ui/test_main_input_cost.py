@@ -246,3 +246,23 @@ def test_an_aces_choice_of_character_asks_each_reach_once_while_the_table_stands
     c.positions = {**c.positions, c.active: (c.positions[c.active][0], c.positions[c.active][1] + 1)}
     assert c.table is not before  # a move sets another table: asked again
     assert c.active in asked[1:]
+
+
+def test_a_new_navigation_card_gives_its_widgets_their_choices_without_param_update(monkeypatch):
+    """A card with other paths offers other orientations: the button group gets only the values
+    that changed (``put_changed``), not ``param.update``, which first copies every one of the
+    widget's fifty-odd parameter values for a restore nobody asks for. (The card list is the input
+    itself: Panel gives it the browser's value with ``param.update``.)"""
+    from param.parameterized import Parameters
+
+    served = Served("NavigationCardExplorer")
+    served.step(0)
+    c = served.component
+    updated = []
+    update = Parameters.update
+    monkeypatch.setattr(Parameters, "update", lambda self_, *a, **k: updated.append(self_.self) or update(self_, *a, **k))
+    for i in range(1, 5):
+        assert ("HTML[nav-end]", "text") in served.step(i)
+        names = [o.value for o in c._deck.card(c.card).orientations]
+        assert list(c._orient_select.options) == names and c.orientation in names
+    assert not any(u is c._orient_select for u in updated)
