@@ -26,7 +26,7 @@ import param
 
 from cs_panel.core.errors import CsPanelError
 from cs_panel.core.game import Game
-from cs_panel.ui.common import FRAME, editing, error_html, html_pane
+from cs_panel.ui.common import FRAME, editing, error_html, html_pane, put_changed
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
@@ -151,8 +151,9 @@ class BarroomsTable(Seating, pn.viewable.Viewer):
                 return
         g = self.game
         options = self.legal
-        # options and value in one update: one change to the menu's model, not two (issue 14)
-        self._menu.param.update(options=options, value=options[0] if options else None)
+        # options and value in one update: one change to the menu's model, not two; only what changed,
+        # without param.update's copy of every one of the menu's values first (issue 14)
+        put_changed(self._menu, options=options, value=options[0] if options else None)
         self.action = options[0] if options else ""
         self._menu.disabled = self._apply.disabled = not options
         self._room.show(room_svg(g.state), top_from="<g class='br-fighter'")

@@ -59,7 +59,7 @@ from cs_panel.core.limits import LIMITS
 from cs_panel.fasa.play import Fire, Pick, Plot, Step, Turret, next_step, setup_of, shift_choices
 from cs_panel.fasa.referee import Phase, RefPlane, demo_planes, map_svg
 from cs_panel.games import new_game
-from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text, editing, upload_box
+from cs_panel.ui.common import RuleInteger, SEED_BOUNDS, FieldErrors, QuickSelect, QuickTextInput, html_pane, point_at, scroll_list_html, scroll_styles, upload_text, editing, upload_box, put_changed
 from cs_panel.ui.seating import Seating
 from cs_panel.ui.a11y import show_text, text_view
 
@@ -263,8 +263,8 @@ class FasaTable(Seating, pn.viewable.Viewer):
             self.next_step = next_step(game.state)
             self.legal = [str(a) for a in self._legal_of(game)]
             self.error = ""
-        if updates:
-            self.param.update(**updates)
+        if updates:  # only what changed, without param.update's copy of all forty-odd values first (issue 14)
+            put_changed(self, **updates)
         self._errors.show(None)
         if problem is not None:
             self._refuse(point_at(problem, "seats" if problem.field == "seats" else None))

@@ -32,7 +32,7 @@ from cs_panel.core.game import Game
 from cs_panel.core.seats import (
     COMPUTER, HUMAN, SEATS, advance, check_seats, last_actor, own_actions, take, to_act, undo_own,
 )
-from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at, scroll_box_html, scroll_styles
+from cs_panel.ui.common import FieldErrors, editing, html_pane, point_at, put_changed, scroll_box_html, scroll_styles
 from cs_panel.ui.long_select import LongSelect
 from cs_panel.ui.a11y import show_text, text_view
 from cs_panel.core.svg import svg_text
@@ -257,11 +257,12 @@ class PlayTable(pn.viewable.Viewer):
         options = self.choices()
         if options:
             keep = self.action if self.action in options else options[0]
-            # options and value in one update: one message to the widget's model, not two
-            self._choices.param.update(options=options, value=keep)
+            # options and value in one update: one message to the widget's model, not two; only what
+            # changed, without param.update's copy of every one of the widget's values first (issue 14)
+            put_changed(self._choices, options=options, value=keep)
             self.action = keep
         else:
-            self._choices.param.update(options=options, value=None)
+            put_changed(self._choices, options=options, value=None)
         picture = None
         drawer = getattr(g.rules, "picture", None)
         if drawer is not None:

@@ -266,3 +266,29 @@ def test_a_new_navigation_card_gives_its_widgets_their_choices_without_param_upd
         names = [o.value for o in c._deck.card(c.card).orientations]
         assert list(c._orient_select.options) == names and c.orientation in names
     assert not any(u is c._orient_select for u in updated)
+
+
+@pytest.mark.parametrize("name,widget", [("PlayTable", "_choices"), ("BarroomsTable", "_menu"), ("FasaTable", None)])
+def test_a_play_tables_click_sets_its_choices_without_param_update(monkeypatch, name, widget):
+    """After an action a table offers the next choices (the play table's and the bar room's lists)
+    and the FASA table moves its plane pickers to the plane the referee waits for: each gets only
+    the values that changed (``put_changed``), not ``param.update``, which copies every parameter's
+    value of the object first (a FASA table has forty-odd). (The FASA table's typed maneuver still
+    reaches it through Panel's own link, which uses ``param.update``.)"""
+    from param.parameterized import Parameters
+
+    served = Served(name)
+    served.step(0)
+    c = served.component
+    target = c if widget is None else getattr(c, widget)
+    updated = []
+    update = Parameters.update
+
+    def recording(self_, *a, **k):
+        updated.append((self_.self, set(k) | set(*a)))
+        return update(self_, *a, **k)
+    monkeypatch.setattr(Parameters, "update", recording)
+    for i in range(1, 5):
+        assert served.step(i)
+    kept_out = {"options", "plot_plane", "pick_plane", "fire_plane", "player"}
+    assert not [keys for obj, keys in updated if obj is target and keys & kept_out]
