@@ -661,7 +661,6 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         return (f"<p>Round {g.turn}: <b>{html.escape(', '.join(g.waiting_for) or 'nobody')}</b> to act{why}; "
                 f"{len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} (<code>K.turns</code>).</p>")
 
-    # --- drawing --------------------------------------------------------------------------------
     def _reach(self, table: AcesGame, name: str):
         """``table.reach`` for ``name``, kept while the table stands as it is (an ``AcesGame`` is
         frozen): a player choosing one character and another and back asks the rules once each, not
@@ -675,6 +674,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
             kept[key] = table.reach(name, broke_away=self.broke_away)  # a refusal raises, kept nowhere
         return kept[key]
 
+    # --- drawing --------------------------------------------------------------------------------
     def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:
         from cs_panel.aces.render import SKIRMISH_TOP, skirmish_svg  # drawing code, only when a map is shown
 

@@ -155,8 +155,8 @@ class ShootoutCalculator(pn.viewable.Viewer):
         """The to-hit numbers at each of ``ranges`` with the other inputs as set. The numbers of the
         last inputs are kept by range (a TargetNumber is frozen): the chart asks every range, and
         a new range alone, the input changed most, then asks the rules nothing (issue 14). The
-        inputs are read once for all the ranges asked: a chart's 21 ranges each reading a dozen
-        parameters again cost about a sixth of a change's server time."""
+        inputs are read once for all the ranges asked: the chart's twenty ranges each reading a
+        dozen parameters again cost about a sixth of a change's server time."""
         inputs = dict(weapon=self._weapon_id(), shots=self.shots, target_speed=self.target_speed,
                       shooter_gait=self.shooter_gait, target_gait=self.target_gait,
                       cover=None if self.cover == NO_COVER else self.cover, shooter_shock=self.shooter_shock,
