@@ -36,6 +36,7 @@ character held captive by the enemy does not count among its own player's surviv
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -254,10 +255,21 @@ class AcesGame:
         enemies = self.enemy_squares(name)
         captive = self.character(c.captive) if c.captive else None
         broke = bool(enemies_adjacent(self.board, c.square, enemies)) if broke_away is None else broke_away
-        # a captor's speed abilities move its captive too (K.capture)
-        return reachable(self.board, c.square, c.value("speed"), friends=friends, enemies=enemies, broke_away=broke,
-                         captive_speed=captive.value("speed") if captive else None,
-                         sure_footed=talents.ignores_hindering(c))
+        # kept for this table (it is frozen): the legal moves, the computer and a player choosing one
+        # character and another ask the same reach again and again (issue 14: a tenth of a skirmish
+        # map's change); a refusal raises and is kept nowhere
+        key = (name, broke)
+        if key not in self._reaches:
+            # a captor's speed abilities move its captive too (K.capture)
+            self._reaches[key] = reachable(self.board, c.square, c.value("speed"), friends=friends, enemies=enemies,
+                                           broke_away=broke, captive_speed=captive.value("speed") if captive else None,
+                                           sure_footed=talents.ignores_hindering(c))
+        return self._reaches[key]
+
+    @cached_property
+    def _reaches(self) -> dict[tuple[str, bool], Reach]:
+        """The reaches ``reach`` has worked out on this table, by character and break-away."""
+        return {}
 
     def _walk(self, c: Character, to: Square, dice: Dice, said: list[str]) -> tuple[Character, Character | None]:
         """Move ``c`` to ``to`` (rolling to break away if it must), with its captive; returns both."""

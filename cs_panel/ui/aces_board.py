@@ -251,7 +251,6 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         super().__init__(**params)
         self._quiet = False  # set while the component mirrors the game into its set-up inputs
         self._start: dict[str, Character] = {}  # the game's starting cast, read from its set-up (for knocked-out ones)
-        self._reach_kept: tuple[AcesGame | None, dict] = (None, {})  # the reaches asked of the table as it stands
         self._legal_actions: list = []  # the game's legal actions, read from it whenever it changes
         self._errors = FieldErrors(FIELDS)
         # the map as SVG in layers: its squares and walls go to the browser once a map, a change of
@@ -584,7 +583,7 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         error, reach = None, None
         result, shot, reasons, shootable = None, None, [], []
         try:  # a knocked-out character is off the table: the referee says so, and it has no reach
-            reach = self._reach(table, me.name)
+            reach = table.reach(me.name, broke_away=self.broke_away)
         except CsPanelError as e:
             error = point_at(e, "active" if e.field in (None, "start", "character") else e.field)
         # the targets offered: those of the game's legal ranged attacks from where it stands
@@ -660,19 +659,6 @@ class AcesSkirmish(Seating, pn.viewable.Viewer):
         why = f" ({html.escape(state.over)}: take <code>end</code> to score it)" if state.over else ""
         return (f"<p>Round {g.turn}: <b>{html.escape(', '.join(g.waiting_for) or 'nobody')}</b> to act{why}; "
                 f"{len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} (<code>K.turns</code>).</p>")
-
-    def _reach(self, table: AcesGame, name: str):
-        """``table.reach`` for ``name``, kept while the table stands as it is (an ``AcesGame`` is
-        frozen): a player choosing one character and another and back asks the rules once each, not
-        at every choice (issue 14: the reach was a tenth of such a change's server time)."""
-        kept_for, kept = self._reach_kept
-        if kept_for is not table:
-            kept = {}
-            self._reach_kept = (table, kept)
-        key = (name, self.broke_away)
-        if key not in kept:
-            kept[key] = table.reach(name, broke_away=self.broke_away)  # a refusal raises, kept nowhere
-        return kept[key]
 
     # --- drawing --------------------------------------------------------------------------------
     def _draw(self, board: Board, cast: dict[str, Character], reach) -> None:

@@ -222,18 +222,28 @@ def test_an_aces_change_describes_the_maps_terrain_from_what_it_worked_out_once(
 
 
 def test_an_aces_choice_of_character_asks_each_reach_once_while_the_table_stands(monkeypatch):
-    """Choosing one character and another and back (the benchmark's change) asks the rules for each
-    one's reach once: the table (a frozen ``AcesGame``) has not changed. Another table, or the
-    break-away choice, asks again."""
+    """Choosing one character and another and back (the benchmark's change) works out each one's
+    reach once: the table (a frozen ``AcesGame``) has not changed and keeps what it worked out.
+    Another table, or the other break-away choice, works it out again. (``asked`` holds the
+    characters whose reach the rules worked out, not those only looked up.)"""
+    from cs_panel.aces import referee
     from cs_panel.aces.referee import AcesGame
 
     served = Served("AcesSkirmish")
     served.step(0)
-    served.step(1)  # both characters' reaches asked once
+    served.step(1)  # both characters' reaches worked out once
     c = served.component
-    asked = []
-    reach = AcesGame.reach
-    monkeypatch.setattr(AcesGame, "reach", lambda self, name, **k: asked.append(name) or reach(self, name, **k))
+    asked, asking = [], []
+    reach, reachable = AcesGame.reach, referee.reachable
+
+    def recording(self, name, *a, **k):  # whose reach is asked for, while it is
+        asking.append(name)
+        try:
+            return reach(self, name, *a, **k)
+        finally:
+            asking.pop()
+    monkeypatch.setattr(AcesGame, "reach", recording)
+    monkeypatch.setattr(referee, "reachable", lambda *a, **k: asked.append(asking[-1]) or reachable(*a, **k))
     for i in range(2, 6):
         assert ("HTML[aces-reach]", "text") in served.step(i)
         assert c.reach == reach(c.table, c.active, broke_away=c.broke_away)
