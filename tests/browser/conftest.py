@@ -404,7 +404,10 @@ def run_all(page) -> None:
     page.evaluate("""(first) => { const w = window.jupyterapp.shell.currentWidget;
         w.content.activeCellIndex = first + 1; window.jupyterapp.commands.execute('notebook:run-all-below'); }""", first)
     # every cell run, or one failed: a lesson whose cell raised fails at once with the cell's error
-    # (the lessons run only here in a full run, not under nbval too: see the root conftest.py)
-    page.wait_for_function(f"() => ({ALL_RUN})() || ({FIRST_ERROR})() !== null", timeout=180_000)
+    # (the lessons run only here in a full run, not under nbval too: see the root conftest.py).
+    # Looked at every 100 ms, not at every frame (Playwright's default): the check reads every cell's
+    # outputs, in the page that is drawing them, for the seconds the cells run (six lessons alone,
+    # in turn with the default, twice: 45.7 and 44.4 s -> 41.8 and 39.8 s; the page's CPU 27.5 -> 25.4 s)
+    page.wait_for_function(f"() => ({ALL_RUN})() || ({FIRST_ERROR})() !== null", timeout=180_000, polling=100)
     error = page.evaluate(FIRST_ERROR)
     assert error is None, f"a cell of the lesson raised: {error[-3000:]}"
