@@ -261,17 +261,7 @@ def _kernel_zygote(cfg: Path, env: dict) -> tuple[subprocess.Popen, dict]:
     the kernel spec that asks it for kernels."""
     import kernel_zygote
 
-    sock = cfg / "zygote.sock"
-    proc = subprocess.Popen([sys.executable, kernel_zygote.__file__, "serve", str(sock)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()  # "ready" once it listens (an import error ends it: an empty line)
-    if line.strip() != "ready":
-        proc.kill()
-        raise RuntimeError(f"the kernel zygote did not start: {line!r}")
-    proc.stdout.close()
-    specs = kernel_zygote.kernel_spec(cfg / "kernelspec")
-    return proc, {**env, kernel_zygote.SOCKET_ENV: str(sock),
-                  "JUPYTER_PATH": os.pathsep.join(filter(None, [specs, env.get("JUPYTER_PATH")]))}
+    return kernel_zygote.start(cfg, env, cwd=ROOT)
 
 
 KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;

@@ -54,6 +54,25 @@ def kernel_spec(directory, python: str = sys.executable) -> str:
     return str(directory)
 
 
+def start(directory, env: dict, cwd=None):
+    """Start a zygote (``serve``) with the environment ``env`` (what a kernel would inherit), wait
+    until it has imported what kernels need, and write a kernel spec that asks it for kernels into
+    ``directory``. Returns the zygote's process and ``env`` with that spec first on JUPYTER_PATH and
+    the zygote's socket named, for whatever starts the kernels (a Jupyter server, nbclient)."""
+    import subprocess
+
+    sock = os.path.join(str(directory), "zygote.sock")
+    proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "serve", sock], env=env, cwd=cwd,
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()  # "ready" once it listens (an import error ends it: an empty line)
+    if line.strip() != "ready":
+        proc.kill()
+        raise RuntimeError(f"the kernel zygote did not start: {line!r}")
+    proc.stdout.close()
+    specs = kernel_spec(os.path.join(str(directory), "kernelspec"))
+    return proc, {**env, SOCKET_ENV: sock, "JUPYTER_PATH": os.pathsep.join(filter(None, [specs, env.get("JUPYTER_PATH")]))}
+
+
 # -- the zygote ---------------------------------------------------------------------------------
 
 
