@@ -3,7 +3,9 @@
 Each notebook's kernel is forked from one process that has imported ipykernel and Panel already
 (tests/browser/kernel_zygote.py, as for the lessons in JupyterLab): a new process with its own
 namespace, the notebook's own imports still run; it saves each notebook's kernel importing them
-(the machine's CPU for this file alone: 21 and 24 s with a fresh kernel each, 17 and 17 s forked)."""
+(the machine's CPU for this file alone: 21 and 24 s with a fresh kernel each, 17 and 17 s forked).
+The zygote imports only what every example imports in its first cells (``cs_panel.ui`` and Panel
+with it), and ``cs_panel.teach``, which registers nothing with Panel or bokeh."""
 
 from __future__ import annotations
 

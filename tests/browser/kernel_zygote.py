@@ -59,7 +59,7 @@ def start(directory, env: dict, cwd=None):
     until it has imported what kernels need, and write a kernel spec that asks it for kernels into
     ``directory``. Returns the zygote's process and ``env`` with that spec first on JUPYTER_PATH and
     the zygote's socket named, for whatever starts the kernels (a Jupyter server, nbclient)."""
-    import subprocess
+    import subprocess  # here, not at the top: a kernel's launcher, which imports this module, never needs it
 
     sock = os.path.join(str(directory), "zygote.sock")
     proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "serve", sock], env=env, cwd=cwd,
