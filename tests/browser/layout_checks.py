@@ -109,6 +109,16 @@ COVERED_JS = "async (scope) => {" + _WALK + """
     return x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight;
   }
   const controls = csAll(document, []).filter(el => el.matches('button, input:not([type=hidden]), select, textarea') && csShown(el) && csIn(el, scope));
+  // every box the controls are scrolled in, with where it stood, so that the page is left as it was
+  // found: a screenshot taken after this check shows the page as the player had it (the app's main
+  // area scrolls in a box of its own, which scrolling the window back did not reach)
+  const saved = new Map();
+  const windowAt = [window.scrollX, window.scrollY];
+  function remember(el) {
+    for (let n = el.parentNode; n; n = n.parentNode || n.host) {
+      if (n.nodeType === 1 && !saved.has(n)) saved.set(n, [n.scrollTop, n.scrollLeft]);
+    }
+  }
   // Each control is scrolled to the middle of the window and what is drawn at its centre is asked
   // for at once: the scroll and the hit test are synchronous (the browser lays the page out for
   // them). Only a control that looks covered (or out of view) there waits for a drawn frame, so
@@ -116,6 +126,7 @@ COVERED_JS = "async (scope) => {" + _WALK + """
   // (Waiting a frame for every control was most of this check's time: 16 ms each, 30-odd
   // controls a page.)
   for (const el of controls) {
+    remember(el);
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     if (outside(el) || cover(el)) {
       await frame();
@@ -124,7 +135,11 @@ COVERED_JS = "async (scope) => {" + _WALK + """
       if (top) bad.push(`${csName(el)} is covered by ${csName(top)}`);
     }
   }
-  window.scrollTo(0, 0);
+  for (const [box, [top, left]] of saved) {
+    if (box.scrollTop !== top) box.scrollTop = top;
+    if (box.scrollLeft !== left) box.scrollLeft = left;
+  }
+  window.scrollTo(windowAt[0], windowAt[1]);
   return [...new Set(bad)];
 }
 """
@@ -137,7 +152,7 @@ def overflowing(page, scope: str | None = None) -> list[str]:
 
 def covered(page, scope: str | None = None) -> list[str]:
     """Shown buttons, inputs and selects (inside ``scope``) whose centre another element covers
-    (each scrolled into view)."""
+    (each scrolled into view; every scrolled box is put back where it was afterwards)."""
     return page.evaluate(COVERED_JS, scope)
 
 

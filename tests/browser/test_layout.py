@@ -55,6 +55,11 @@ def resize(page, width: int, height: int) -> None:
 ORDER = (SIZES[0], SIZES[2], SIZES[1])
 
 
+#: where the window and the template's main area (a box that scrolls on its own) stand
+SCROLLED = """() => { const main = document.getElementById('main');
+  return [window.scrollX, window.scrollY, main ? main.scrollTop : null, main ? main.scrollLeft : null]; }"""
+
+
 def open_home(page, base: str) -> None:
     """The app's own address opens on the home page, its sidebar showing every group."""
     page.goto(base)
@@ -95,7 +100,12 @@ def test_home_and_every_sidebar_page_hold_at_every_size(serve, page):
             # nothing past the window's right edge (the page does not scroll sideways) ...
             wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
             # ... nor past its clipping box, and no control covered
+            at = page.evaluate(SCROLLED)
             found = ([f"the page is {wide}px wider than the window"] if wide > 0 else []) + overflowing(page) + covered(page)
+            # the checks scroll each control into view and then put every box back, so the
+            # screenshot shows the page as a player has it (not the main area scrolled to its last control)
+            if page.evaluate(SCROLLED) != at:
+                found.append(f"the checks left the page scrolled: {at} -> {page.evaluate(SCROLLED)}")
             if found:
                 problems[f"{slug} at {width}x{height}"] = found
             if width in SHOT_WIDTHS:
