@@ -114,9 +114,9 @@ COVERED_JS = "async (scope) => {" + _WALK + """
   // area scrolls in a box of its own, which scrolling the window back did not reach)
   const saved = new Map();
   const windowAt = [window.scrollX, window.scrollY];
-  function remember(el) {
-    for (let n = el.parentNode; n; n = n.parentNode || n.host) {
-      if (n.nodeType === 1 && !saved.has(n)) saved.set(n, [n.scrollTop, n.scrollLeft]);
+  function remember(el) {  // (a box already remembered has its own boxes remembered too)
+    for (let n = el.parentNode; n && !saved.has(n); n = n.parentNode || n.host) {
+      if (n.nodeType === 1) saved.set(n, [n.scrollTop, n.scrollLeft]);
     }
   }
   // Each control is scrolled to the middle of the window and what is drawn at its centre is asked
